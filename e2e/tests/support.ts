@@ -1,0 +1,14 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from 'shared-domain';
+
+/** Signs in through the login screen as a person would. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Secure Sign In' }).click();
+  await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeHidden();
+}
+
+/** A JWT (access or id token): three base64url parts, the first a JSON header. */
+export const JWT_PATTERN = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;

@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// The local stack behind `pnpm start`: builds what is missing, seeds demo data on the first run (never in
+// production), publishes the remote bundles to the gateway's registry, then runs identity-api, cart-api
+// and the gateway until interrupted. Migrations run as each API starts.
+//
+// Environment: PORT (gateway, 3000), IDENTITY_PORT (4001), CART_API_PORT (4002), DATA_DIR (<repo>/data),
+// NODE_ENV (development), STACK_REBUILD=1 to rebuild everything first. Other variables pass through to
+// the services (see each package's README).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const env = process.env;
+const port = Number(env.PORT ?? 3000);
+const identityPort = Number(env.IDENTITY_PORT ?? 4001);
+const cartApiPort = Number(env.CART_API_PORT ?? 4002);
+const dataDir = resolve(env.DATA_DIR ?? join(root, 'data'));
+const nodeEnv = env.NODE_ENV ?? 'development';
+const identityUrl = `http://127.0.0.1:${identityPort}`;
+const cartApiUrl = `http://127.0.0.1:${cartApiPort}`;
+const remotes = ['mf-ordering', 'mf-documents', 'mf-admin'];
+
+/** What each package's build leaves behind; a package whose output is missing is built. */
+const buildOutputs = {
+  'shared-domain': 'dist/index.js',
+  'identity-api': 'dist/server.js',
+  'cart-api': 'dist/server.js',
+  gateway: 'dist/server.js',
+  shell: 'dist/index.html',
+  'mf-ordering': 'dist/remoteEntry.js',
+  'mf-documents': 'dist/remoteEntry.js',
+  'mf-admin': 'dist/remoteEntry.js',
+};
+
+function run(command, args, extraEnv = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
+  if (result.status !== 0) {
+    console.error(`stack: "${command} ${args.join(' ')}" failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function buildMissing() {
+  const missing = Object.entries(buildOutputs)
+    .filter(([pkg, output]) => env.STACK_REBUILD === '1' || !existsSync(join(root, pkg, output)))
+    .map(([pkg]) => pkg);
+  if (missing.length === 0) return;
+  console.log(`stack: building ${missing.join(', ')}`);
+  run('pnpm', [...missing.flatMap((pkg) => ['--filter', pkg]), '--workspace-concurrency=2', 'run', 'build']);
+}
+
+const serviceEnv = {
+  identity: {
+    PORT: String(identityPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: identityUrl,
+    GATEWAY_REDIRECT_URIS: `http://localhost:${port}/bff/callback`,
+  },
+  cart: { PORT: String(cartApiPort), HOST: '127.0.0.1', IDENTITY_ISSUER: `${identityUrl}/oidc` },
+  gateway: {
+    PORT: String(port),
+    IDENTITY_ISSUER: `${identityUrl}/oidc`,
+    IDENTITY_URL: identityUrl,
+    CART_API_URL: cartApiUrl,
+  },
+};
+const common = { DATA_DIR: dataDir, NODE_ENV: nodeEnv };
+
+function seedDemoOnce() {
+  const marker = join(dataDir, '.demo-seeded');
+  if (nodeEnv === 'production' || existsSync(marker)) return;
+  console.log('stack: seeding demo data');
+  run('node', ['identity-api/dist/cli.js', 'seed-demo'], { ...common, ...serviceEnv.identity });
+  run('node', ['cart-api/dist/cli.js', 'seed-demo'], { ...common, ...serviceEnv.cart });
+  writeFileSync(marker, new Date().toISOString());
+}
+
+function publishRemotes() {
+  for (const remote of remotes) {
+    run('node', ['gateway/dist/cli.js', 'publish-remote', remote], { ...common, ...serviceEnv.gateway });
+  }
+}
+
+const children = [];
+let stopping = false;
+
+function start(name, script, extraEnv) {
+  const child = spawn('node', [script], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...env, ...common, ...extraEnv },
+  });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`stack: ${name} stopped (${signal ?? code}); stopping the others`);
+    stop(1);
+  });
+  children.push(child);
+}
+
+function stop(exitCode) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(exitCode), 2000).unref();
+  Promise.all(children.map((c) => new Promise((done) => (c.exitCode !== null ? done() : c.on('exit', done))))).then(
+    () => process.exit(exitCode),
+  );
+}
+
+async function waitForHealth(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return false;
+}
+
+mkdirSync(dataDir, { recursive: true });
+buildMissing();
+seedDemoOnce();
+publishRemotes();
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+start('identity-api', 'identity-api/dist/server.js', serviceEnv.identity);
+start('cart-api', 'cart-api/dist/server.js', serviceEnv.cart);
+start('gateway', 'gateway/dist/server.js', serviceEnv.gateway);
+
+if (await waitForHealth(`http://localhost:${port}/healthz`, 60_000)) {
+  // Imported only now: on a fresh clone shared-domain's build does not exist before buildMissing().
+  const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('../../shared-domain/dist/index.js');
+  const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(16)} ${DEMO_PASSWORD}  (${a.roles.join(', ')})`);
+  console.log(
+    [
+      '',
+      `POP Documents is running at http://localhost:${port}`,
+      ...(nodeEnv === 'production' ? [] : ['Demo accounts:', ...accounts]),
+      'Press Ctrl+C to stop.',
+      '',
+    ].join('\n'),
+  );
+} else {
+  console.error('stack: the gateway did not become healthy within 60 s');
+  stop(1);
+}
