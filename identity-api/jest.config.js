@@ -1,0 +1,2 @@
+import { jestConfig } from '../jest.base.js';
+export default jestConfig();

@@ -1,0 +1,57 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Dates are ISO-8601 text (`toISOString()`) so SQLite and PostgreSQL store and compare them alike. */
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** Lower-cased username: the unique key, so usernames compare case-insensitively. */
+  username_key: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  /** `scrypt$N$r$p$salt$hash` (base64url salt and hash). */
+  password_hash: string;
+  failed_attempts: Generated<number>;
+  locked_until: string | null;
+  password_expires_at: string | null;
+  /** Set for users who sign in through an external identity provider (the specs' `gsuite` case). */
+  identity_provider: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserRoleTable {
+  user_id: string;
+  role: string;
+}
+
+/** All oidc-provider state (grants, tokens, sessions…), one row per model instance. */
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
+/** Generated secrets that must outlive a restart: signing keys (JWKS) and cookie keys. */
+export interface SecretTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_role: UserRoleTable;
+  oidc_payload: OidcPayloadTable;
+  secret: SecretTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.js';
+import { openDatabase, type Db } from '../../db/index.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { purgeExpired } from '../../oidc/adapter.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+/** Opens the database, brings its schema up to date before anything serves, closes it on close. */
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const db = openDatabase(config.databaseUrl);
+    try {
+      await migrateToLatest(db);
+      await purgeExpired(db);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    app.decorate('db', db);
+    app.addHook('onClose', async () => db.destroy());
+  },
+  { name: 'db' },
+);

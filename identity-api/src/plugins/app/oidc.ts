@@ -1,0 +1,41 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { OIDC_PREFIX, type Config } from '../../config.js';
+import { createProvider } from '../../oidc/provider.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    oidc: Provider;
+  }
+}
+
+/**
+ * Mounts the Koa-based oidc-provider under /oidc. Fastify hands the raw request over untouched
+ * (`reply.hijack()`), with the body unread (oidc-provider parses it itself) and the prefix moved to
+ * `originalUrl`, which is how oidc-provider learns its mount path, as under Express or Koa mounts.
+ * Not wrapped in fastify-plugin: the pass-through body parser must stay inside this scope.
+ */
+export default async function oidcPlugin(
+  app: FastifyInstance,
+  { config }: { config: Config },
+): Promise<void> {
+  const provider = await createProvider(config, app.db);
+  const callback = provider.callback();
+  app.decorate('oidc', provider);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    reply.hijack();
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    const url = raw.url ?? OIDC_PREFIX;
+    const rest = url.slice(OIDC_PREFIX.length);
+    raw.originalUrl = url;
+    raw.url = rest.startsWith('/') ? rest : `/${rest}`;
+    await callback(raw, reply.raw);
+  };
+  app.all(OIDC_PREFIX, handler);
+  app.all(`${OIDC_PREFIX}/*`, handler);
+}
