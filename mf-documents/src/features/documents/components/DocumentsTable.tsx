@@ -1,0 +1,65 @@
+import { Table } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
+import { formatDate } from 'shared-ui';
+import type { DocumentListRow, SessionUser } from 'shared-domain';
+import { DocumentActions } from './DocumentActions.js';
+
+interface DocumentsTableProps {
+  user: SessionUser;
+  documents: DocumentListRow[];
+}
+
+/** Columns of §2 "My POP Documents": Order No., Client Company Name, Plan Dates, Created Date, Actions. */
+export function DocumentsTable({ user, documents }: DocumentsTableProps) {
+  const isBroker = user.roleGroup === 'broker';
+  return (
+    <Table responsive hover className="align-middle">
+      <thead>
+        <tr>
+          <th scope="col">Order No.</th>
+          <th scope="col">Client Company Name</th>
+          <th scope="col">Plan Dates</th>
+          <th scope="col">Created Date</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {documents.length === 0 && (
+          <tr>
+            <td colSpan={5} className="text-center text-muted">
+              No documents found.
+            </td>
+          </tr>
+        )}
+        {documents.map((document) => (
+          <tr key={document.documentId}>
+            <td>
+              {document.showUserReceipt && document.orderId ? (
+                <Link to={`/orders/${encodeURIComponent(document.orderId)}/receipt`}>
+                  {document.orderNumber}
+                </Link>
+              ) : (
+                document.orderNumber
+              )}
+            </td>
+            <td>
+              {/* Only brokers have a client page (§6: epop users get no client links). */}
+              {isBroker ? (
+                <Link to={`/client/${encodeURIComponent(document.clientId)}`}>{document.name}</Link>
+              ) : (
+                document.name
+              )}
+            </td>
+            <td className="text-nowrap">
+              {formatDate(document.startDate)} - {formatDate(document.endDate)}
+            </td>
+            <td>{formatDate(document.createdDate)}</td>
+            <td>
+              <DocumentActions documentId={document.documentId} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

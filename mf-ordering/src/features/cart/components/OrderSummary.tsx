@@ -1,0 +1,51 @@
+import { Button, Card } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
+import { formatMoney } from 'shared-ui';
+import type { Cart } from 'shared-domain';
+
+interface OrderSummaryProps {
+  cart: Cart;
+  completing: boolean;
+  onComplete: () => void;
+}
+
+/**
+ * Subtotal, Discount, Total (§2). A non-zero total goes to checkout; a zero total (fully discounted)
+ * is completed as a free purchase (§4 "Checkout").
+ */
+export function OrderSummary({ cart, completing, onComplete }: OrderSummaryProps) {
+  const hasItems = cart.items.length > 0;
+  return (
+    <Card aria-labelledby="order-summary-title">
+      <Card.Body>
+        <Card.Title as="h3" className="h5" id="order-summary-title">
+          Order Summary
+        </Card.Title>
+        <dl className="row mb-3">
+          <dt className="col-6 fw-normal">Subtotal</dt>
+          <dd className="col-6 text-end" data-testid="cart-subtotal">
+            {formatMoney(cart.subtotal)}
+          </dd>
+          <dt className="col-6 fw-normal">Discount</dt>
+          <dd className="col-6 text-end" data-testid="cart-discount">
+            {formatMoney(cart.discount)}
+          </dd>
+          <dt className="col-6">Total</dt>
+          <dd className="col-6 text-end fw-bold" data-testid="cart-total">
+            {formatMoney(cart.total)}
+          </dd>
+        </dl>
+        {hasItems && cart.total !== 0 && (
+          <Link className="btn btn-primary w-100" to="/checkout">
+            Proceed to checkout
+          </Link>
+        )}
+        {hasItems && cart.total === 0 && (
+          <Button className="w-100" variant="success" disabled={completing} onClick={onComplete}>
+            Complete
+          </Button>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+import { Alert } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
+import type { SessionUser } from 'shared-domain';
+import { useCartCounts } from '../api/get-cart-counts.js';
+
+/** The home page's saved-for-later notice (§2 "Home"): shown only when something is saved. */
+export function SavedForLaterNotice({ user }: { user: SessionUser }) {
+  const { data: counts } = useCartCounts(user.userId);
+  const savedForLaterCount = counts?.savedForLaterCount ?? 0;
+  if (savedForLaterCount <= 0) return null;
+
+  return (
+    <Alert variant="info" role="status">
+      You have {savedForLaterCount} item(s) saved for later.{' '}
+      <Alert.Link as={Link} to="/basket">
+        View your cart
+      </Alert.Link>
+    </Alert>
+  );
+}
