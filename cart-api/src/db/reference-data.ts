@@ -1,0 +1,39 @@
+import { PRODUCT_CODE_EPOP, type AppConfig } from 'shared-domain';
+
+/**
+ * Reference data every installation has (migration 0002), production included. Demo data lives in
+ * src/demo/ instead. Ids are fixed so that later migrations can refer to these rows.
+ */
+export const EPOP_PRODUCT = {
+  product_id: '5e1f0c2a-7d1b-4c1e-9a53-000000000001',
+  code: PRODUCT_CODE_EPOP,
+  name: 'POP Document',
+  price_cents: 30_000,
+};
+
+export const LOGIN_SYSTEM_MESSAGE = {
+  system_message_id: '5e1f0c2a-7d1b-4c1e-9a53-000000000101',
+  message:
+    'Welcome to POP Documents. Order, renew and manage your Section 125 Premium Only Plan documents online.',
+  style: 'info' as const,
+  location: 'login',
+};
+
+export const APP_CONFIG: AppConfig = {
+  definitions: {
+    keyEmployee:
+      'A key employee is an employee who owns more than 5% of the business, or who owns more than 1% of ' +
+      'the business and has compensation over $150,000.',
+    hce:
+      'A highly compensated employee (HCE) is an employee who owned more than 5% of the business at any ' +
+      'time during the year or the preceding year, or who received compensation above the IRS limit in ' +
+      'the preceding year.',
+  },
+  links: {
+    popImplementationGuide: '/docs/pop-implementation-guide.pdf',
+    employeeQuickReferenceGuide: '/docs/employee-quick-reference-guide.pdf',
+  },
+  videoIds: {},
+};
+
+export const REFRESH_TOKEN_SETTING_KEY = 'refresh-token';

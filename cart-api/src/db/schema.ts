@@ -1,0 +1,156 @@
+/**
+ * cart-api's tables as Kysely sees them. Portable across SQLite and PostgreSQL: ids are uuid text,
+ * timestamps ISO-8601 text (`toISOString()`, so text order is time order), plan-year dates
+ * `YYYY-MM-DD` text, booleans integers 0/1, money integer cents.
+ */
+export interface ProductTable {
+  product_id: string;
+  code: string;
+  name: string;
+  price_cents: number;
+}
+
+export interface SystemMessageTable {
+  system_message_id: string;
+  message: string;
+  style: 'info' | 'success' | 'warning' | 'danger';
+  location: string;
+  active: number;
+  created_at: string;
+}
+
+/** One JSON value per key (`definitions`, `links`, `videoIds` make up AppConfig). */
+export interface AppConfigTable {
+  key: string;
+  value: string;
+}
+
+/** Global settings as JSON values, e.g. `refresh-token` → `{"enabled":true}`. */
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+export type CompanyKind = 'client' | 'strategic-partner';
+
+export interface CompanyTable {
+  company_id: string;
+  kind: CompanyKind;
+  name: string;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  phone: string | null;
+  federal_tax_id: string | null;
+  legal_entity_type: string | null;
+  state_of_legal_construction: string | null;
+  /** Clients: the reseller they came through. */
+  strategic_partner_id: string | null;
+  /** Clients: the broker (identity-api user id) who looks after them. */
+  broker_user_id: string | null;
+  created_at: string;
+}
+
+/** Which clients a user opened last (the admin 'Recently Viewed' list). */
+export interface ClientViewTable {
+  user_id: string;
+  company_id: string;
+  viewed_at: string;
+}
+
+export type DocumentStatus = 'Paid' | 'Unpaid' | 'Inactive' | 'Processing';
+
+export interface EpopDocumentTable {
+  document_id: string;
+  product_id: string;
+  /** The user whose dashboard lists it: the ordering broker, or the employer for themselves. */
+  owner_user_id: string;
+  client_company_id: string;
+  strategic_partner_id: string | null;
+  name: string;
+  plan_year_start: string;
+  plan_year_end: string;
+  status: DocumentStatus;
+  /** The order form's fields (specs/2-documents.md §3), JSON. */
+  json: string;
+  active: number;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  order_id: string;
+  order_number: string;
+  user_id: string;
+  ordered_by: string;
+  ordered_by_email: string;
+  transaction_id: string | null;
+  payment_method: string | null;
+  total_cents: number;
+  /** 1 until compliance marks the order reviewed. */
+  is_new: number;
+  paid_at: string | null;
+  /** Receipt markup, once paid. */
+  receipt: string | null;
+  created_at: string;
+}
+
+export interface OrderItemTable {
+  order_item_id: string;
+  order_id: string;
+  product_id: string;
+  product_type: string;
+  display_text: string;
+  document_id: string | null;
+  client_company_id: string | null;
+  broker_name: string | null;
+  price_cents: number;
+  returned: number;
+}
+
+export interface CartItemTable {
+  cart_item_id: string;
+  user_id: string;
+  product_id: string;
+  document_id: string | null;
+  action_item_id: string | null;
+  strategic_partner_id: string | null;
+  display_text: string;
+  /** The product's price when added, and the chosen attribute's adjustment (§9: price = base + adjustment). */
+  base_price_cents: number;
+  price_adjustment_cents: number;
+  discount_cents: number;
+  /** Chosen attribute value ids, JSON array. */
+  attributes: string;
+  /** The document serialized, as the order form left it. */
+  json: string;
+  saved_for_later: number;
+  created_at: string;
+}
+
+export interface ActionItemTable {
+  action_item_id: string;
+  user_id: string;
+  item_type: string;
+  description: string;
+  json: string;
+  created_by: string;
+  created_at: string;
+  completed: number;
+  completed_at: string | null;
+}
+
+export interface Database {
+  product: ProductTable;
+  system_message: SystemMessageTable;
+  app_config: AppConfigTable;
+  setting: SettingTable;
+  company: CompanyTable;
+  client_view: ClientViewTable;
+  epop_document: EpopDocumentTable;
+  orders: OrdersTable;
+  order_item: OrderItemTable;
+  cart_item: CartItemTable;
+  action_item: ActionItemTable;
+}

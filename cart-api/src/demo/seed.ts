@@ -1,0 +1,307 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { demoAccount } from 'shared-domain';
+import type { Database } from '../db/schema.js';
+import { EPOP_PRODUCT } from '../db/reference-data.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A stable uuid-shaped id per demo row, so a second seed finds the rows of the first. */
+export function demoId(name: string): string {
+  const hex = createHash('sha1').update(`cart-api demo ${name}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const PARTNERS = [
+  { key: 'colonial', name: 'Colonial Life', city: 'Columbia', state: 'SC' },
+  { key: 'summit', name: 'Summit Benefits Partners', city: 'Denver', state: 'CO' },
+  { key: 'harbor', name: 'Harbor Insurance Group', city: 'Portland', state: 'ME' },
+] as const;
+
+const BROKER_CLIENTS = [
+  { name: 'Acme Landscaping Inc', city: 'Austin', state: 'TX', partner: 'summit' },
+  { name: 'Blue Ridge Dental Group', city: 'Asheville', state: 'NC', partner: null },
+  { name: 'Cedar Creek Veterinary', city: 'Boise', state: 'ID', partner: null },
+  { name: 'Delta Freight Services', city: 'Memphis', state: 'TN', partner: 'colonial' },
+  { name: 'Elm Street Pharmacy', city: 'Springfield', state: 'IL', partner: null },
+  { name: 'Fairview Family Clinic', city: 'Madison', state: 'WI', partner: 'harbor' },
+  { name: 'Granite State Roofing', city: 'Concord', state: 'NH', partner: null },
+  { name: 'Hilltop Auto Repair', city: 'Dayton', state: 'OH', partner: null },
+  { name: 'Ironwood Construction LLC', city: 'Tucson', state: 'AZ', partner: 'summit' },
+  { name: 'Juniper Café & Bakery', city: 'Santa Fe', state: 'NM', partner: null },
+  { name: 'Keystone Accounting', city: 'Harrisburg', state: 'PA', partner: null },
+  { name: 'Lakeside Marina', city: 'Duluth', state: 'MN', partner: 'colonial' },
+] as const;
+
+const isoDate = (time: number): string => new Date(time).toISOString().slice(0, 10);
+
+/** The plan year that starts on the first of the month after `time`, twelve months long. */
+function planYearAfter(time: number): { start: string; end: string } {
+  const created = new Date(time);
+  const start = Date.UTC(created.getUTCFullYear(), created.getUTCMonth() + 1, 1);
+  const end = Date.UTC(created.getUTCFullYear() + 1, created.getUTCMonth() + 1, 0);
+  return { start: isoDate(start), end: isoDate(end) };
+}
+
+/**
+ * Demo data for the demo accounts (never production; `node dist/cli.js seed-demo` refuses there):
+ * three strategic partners, twelve clients with a document and an order each for demo.broker (two
+ * pages of ten), two documents for demo.employer, a cart item and a saved-for-later item, action
+ * items spread over today, yesterday, the past week and older. Dates are relative to `now`.
+ * Idempotent: rows have fixed ids and existing ones are left as they are.
+ */
+export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
+  const broker = demoAccount('demo.broker');
+  const employer = demoAccount('demo.employer');
+  const compliance = demoAccount('demo.compliance');
+  const admin = demoAccount('demo.admin');
+  const at = (daysAgo: number, hours = 0) => now.getTime() - daysAgo * DAY_MS - hours * 60 * 60 * 1000;
+  const iso = (time: number) => new Date(time).toISOString();
+  const seededAt = iso(at(60));
+
+  await db.transaction().execute(async (trx) => {
+    const insertCompany = (row: Database['company']) =>
+      trx
+        .insertInto('company')
+        .values(row)
+        .onConflict((oc) => oc.column('company_id').doNothing())
+        .execute();
+
+    for (const [index, partner] of PARTNERS.entries()) {
+      await insertCompany({
+        company_id: demoId(`partner ${partner.key}`),
+        kind: 'strategic-partner',
+        name: partner.name,
+        address_line1: `${100 + index * 10} Commerce Way`,
+        address_line2: null,
+        city: partner.city,
+        state: partner.state,
+        zip_code: `2920${index}`,
+        phone: `(803) 555-01${10 + index}`,
+        federal_tax_id: `57-00000${10 + index}`,
+        legal_entity_type: 'Corp',
+        state_of_legal_construction: partner.state,
+        strategic_partner_id: null,
+        broker_user_id: null,
+        created_at: seededAt,
+      });
+    }
+
+    const documents: Array<{
+      key: string;
+      owner: typeof broker;
+      clientId: string;
+      clientName: string;
+      partnerId: string | null;
+      createdAt: number;
+      brokerName: string | null;
+    }> = [];
+
+    for (const [index, client] of BROKER_CLIENTS.entries()) {
+      const clientId = demoId(`client ${client.name}`);
+      const partnerId = client.partner ? demoId(`partner ${client.partner}`) : null;
+      await insertCompany({
+        company_id: clientId,
+        kind: 'client',
+        name: client.name,
+        address_line1: `${200 + index * 7} Main Street`,
+        address_line2: null,
+        city: client.city,
+        state: client.state,
+        zip_code: `${10000 + index * 4111}`.slice(0, 5),
+        phone: `(555) 555-02${10 + index}`,
+        federal_tax_id: `12-34567${10 + index}`,
+        legal_entity_type: index % 2 === 0 ? 'LLC' : 'Corp',
+        state_of_legal_construction: client.state,
+        strategic_partner_id: partnerId,
+        broker_user_id: broker.userId,
+        created_at: seededAt,
+      });
+      documents.push({
+        key: `broker document ${index}`,
+        owner: broker,
+        clientId,
+        clientName: client.name,
+        partnerId,
+        createdAt: at(index * 9 + 1, 2),
+        brokerName: `${broker.firstName} ${broker.lastName}`,
+      });
+    }
+
+    const employerClientId = demoId('client employer');
+    await insertCompany({
+      company_id: employerClientId,
+      kind: 'client',
+      name: employer.companyName,
+      address_line1: '12 Orchard Lane',
+      address_line2: null,
+      city: 'Burlington',
+      state: 'VT',
+      zip_code: '05401',
+      phone: '(802) 555-0199',
+      federal_tax_id: '98-7654321',
+      legal_entity_type: 'LLC',
+      state_of_legal_construction: 'VT',
+      strategic_partner_id: null,
+      broker_user_id: null,
+      created_at: seededAt,
+    });
+    for (const [index, daysAgo] of [3, 370].entries()) {
+      documents.push({
+        key: `employer document ${index}`,
+        owner: employer,
+        clientId: employerClientId,
+        clientName: employer.companyName,
+        partnerId: null,
+        createdAt: at(daysAgo, 1),
+        brokerName: null,
+      });
+    }
+
+    for (const [index, document] of documents.entries()) {
+      const documentId = demoId(document.key);
+      const planYear = planYearAfter(document.createdAt);
+      // Two of the broker's orders were free (a 100% promo code): no payment, no transaction id.
+      const free = index === 4 || index === 9;
+      const paid = !free;
+      await trx
+        .insertInto('epop_document')
+        .values({
+          document_id: documentId,
+          product_id: EPOP_PRODUCT.product_id,
+          owner_user_id: document.owner.userId,
+          client_company_id: document.clientId,
+          strategic_partner_id: document.partnerId,
+          name: EPOP_PRODUCT.name,
+          plan_year_start: planYear.start,
+          plan_year_end: planYear.end,
+          status: 'Paid',
+          json: JSON.stringify({ clientCompanyName: document.clientName }),
+          active: 1,
+          created_at: iso(document.createdAt),
+        })
+        .onConflict((oc) => oc.column('document_id').doNothing())
+        .execute();
+
+      const orderId = demoId(`order ${document.key}`);
+      const orderNumber = String(100001 + index);
+      const totalCents = free ? 0 : EPOP_PRODUCT.price_cents;
+      const orderedAt = iso(document.createdAt + 5 * 60 * 1000);
+      const transactionId = paid ? `TXN${String(40000000 + index * 7919)}` : null;
+      await trx
+        .insertInto('orders')
+        .values({
+          order_id: orderId,
+          order_number: orderNumber,
+          user_id: document.owner.userId,
+          ordered_by: `${document.owner.firstName} ${document.owner.lastName}`,
+          ordered_by_email: document.owner.email,
+          transaction_id: transactionId,
+          payment_method: paid ? (index % 2 === 0 ? 'card' : 'ach') : null,
+          total_cents: totalCents,
+          // The newest orders are still waiting for compliance to review them.
+          is_new: document.createdAt > at(20) ? 1 : 0,
+          paid_at: orderedAt,
+          receipt: paid
+            ? `<h2>Receipt</h2><p>Order ${orderNumber}</p><p>${EPOP_PRODUCT.name} for ${document.clientName}: $300.00</p>` +
+              `<p>Transaction ${transactionId}</p>`
+            : null,
+          created_at: orderedAt,
+        })
+        .onConflict((oc) => oc.column('order_id').doNothing())
+        .execute();
+      await trx
+        .insertInto('order_item')
+        .values({
+          order_item_id: demoId(`order item ${document.key}`),
+          order_id: orderId,
+          product_id: EPOP_PRODUCT.product_id,
+          product_type: EPOP_PRODUCT.name,
+          display_text: `${EPOP_PRODUCT.name} - ${document.clientName}`,
+          document_id: documentId,
+          client_company_id: document.clientId,
+          broker_name: document.brokerName,
+          price_cents: totalCents,
+          returned: 0,
+        })
+        .onConflict((oc) => oc.column('order_item_id').doNothing())
+        .execute();
+    }
+
+    const actionItems = [
+      { key: 'invite', type: 'pop-document-invite', time: at(0, 0), document: 0, by: employer.username },
+      { key: 'unpaid', type: 'unpaid-pop-action-item', time: at(1, 0), document: 1, by: broker.username },
+      { key: 'renewal', type: 'pop-document-renewal', time: at(3), document: 2, by: 'system' },
+      { key: 'ndt', type: 'pop-document-ndt', time: at(30), document: 3, by: 'system' },
+    ] as const;
+    for (const item of actionItems) {
+      const clientName = BROKER_CLIENTS[item.document]?.name ?? '';
+      const description =
+        item.type === 'pop-document-invite'
+          ? JSON.stringify({
+              broker: `${clientName} invited you to review their POP document`,
+              default: `You have been invited to review the POP document for ${clientName}`,
+            })
+          : {
+              'unpaid-pop-action-item': `The POP document for ${clientName} is waiting for payment`,
+              'pop-document-renewal': `The POP document for ${clientName} is ready for renewal`,
+              'pop-document-ndt': `Non-discrimination testing is due for ${clientName}`,
+            }[item.type];
+      await trx
+        .insertInto('action_item')
+        .values({
+          action_item_id: demoId(`action item ${item.key}`),
+          user_id: broker.userId,
+          item_type: item.type,
+          description,
+          json: JSON.stringify({ DocumentId: demoId(`broker document ${item.document}`) }),
+          created_by: item.by,
+          created_at: iso(item.time),
+          completed: 0,
+          completed_at: null,
+        })
+        .onConflict((oc) => oc.column('action_item_id').doNothing())
+        .execute();
+    }
+
+    for (const [key, savedForLater, clientName] of [
+      ['in cart', 0, 'Meadowbrook Florist'],
+      ['saved for later', 1, 'Northgate Plumbing Co'],
+    ] as const) {
+      await trx
+        .insertInto('cart_item')
+        .values({
+          cart_item_id: demoId(`cart item ${key}`),
+          user_id: broker.userId,
+          product_id: EPOP_PRODUCT.product_id,
+          document_id: null,
+          action_item_id: null,
+          strategic_partner_id: null,
+          display_text: `${EPOP_PRODUCT.name} - ${clientName}`,
+          base_price_cents: EPOP_PRODUCT.price_cents,
+          price_adjustment_cents: 0,
+          discount_cents: 0,
+          attributes: '[]',
+          json: JSON.stringify({ clientCompanyName: clientName }),
+          saved_for_later: savedForLater,
+          created_at: iso(at(2)),
+        })
+        .onConflict((oc) => oc.column('cart_item_id').doNothing())
+        .execute();
+    }
+
+    for (const user of [compliance, admin]) {
+      for (const [index, client] of BROKER_CLIENTS.slice(0, 3).entries()) {
+        await trx
+          .insertInto('client_view')
+          .values({
+            user_id: user.userId,
+            company_id: demoId(`client ${client.name}`),
+            viewed_at: iso(at(index)),
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'company_id']).doNothing())
+          .execute();
+      }
+    }
+  });
+}

@@ -1,0 +1,29 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { createDatabase } from 'shared-domain/server';
+import { migrateToLatest } from '../../db/migrate.js';
+import type { Database } from '../../db/schema.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+  }
+}
+
+/** `app.db`: Kysely on SQLite or PostgreSQL, migrated to the latest schema before routes run. */
+export default fp(
+  async (app, options: { databaseUrl: string }) => {
+    const db = createDatabase<Database>(options.databaseUrl);
+    try {
+      await migrateToLatest(db);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    app.decorate('db', db);
+    app.addHook('onClose', async () => {
+      await db.destroy();
+    });
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,125 @@
+import { sql, type Kysely } from 'kysely';
+import type { Order, OrderItem, Page } from 'shared-domain';
+import type { Database } from '../../db/schema.js';
+import { toDollars } from '../../lib/money.js';
+import { offsetFor, pagesFor, type PagedSearchQuery } from '../../lib/pagination.js';
+import { containsIgnoringCase } from '../../lib/search.js';
+
+/**
+ * A page of all orders, newest first. The search text matches the order number, the transaction
+ * id or the company name of any client on the order, case-insensitively.
+ */
+export async function listOrders(db: Kysely<Database>, query: PagedSearchQuery): Promise<Page<Order>> {
+  const searchText = query.searchText.trim();
+  let orders = db.selectFrom('orders as o');
+  if (searchText) {
+    orders = orders.where((eb) =>
+      eb.or([
+        containsIgnoringCase('o.order_number', searchText),
+        containsIgnoringCase('o.transaction_id', searchText),
+        eb.exists(
+          eb
+            .selectFrom('order_item as oi')
+            .innerJoin('company as c', 'c.company_id', 'oi.client_company_id')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('oi.order_id', '=', 'o.order_id')
+            .where(containsIgnoringCase('c.name', searchText)),
+        ),
+      ]),
+    );
+  }
+
+  const { count } = await orders.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const rows = await orders
+    .select([
+      'o.order_id',
+      'o.order_number',
+      'o.created_at',
+      'o.ordered_by',
+      'o.ordered_by_email',
+      'o.total_cents',
+      'o.transaction_id',
+      'o.is_new',
+      'o.receipt',
+    ])
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.order_id', 'desc')
+    .limit(query.pageSize)
+    .offset(offsetFor(query))
+    .execute();
+
+  const itemsByOrder = await orderItems(
+    db,
+    rows.map((row) => row.order_id),
+  );
+  return {
+    data: rows.map((row) => ({
+      orderId: row.order_id,
+      orderNumber: row.order_number,
+      orderDate: row.created_at,
+      orderedBy: row.ordered_by,
+      orderedByEmail: row.ordered_by_email,
+      total: toDollars(row.total_cents),
+      transactionId: row.transaction_id,
+      new: row.is_new === 1,
+      hasReceipt: row.receipt !== null,
+      items: itemsByOrder.get(row.order_id) ?? [],
+    })),
+    pages: pagesFor(Number(count), query.pageSize),
+  };
+}
+
+async function orderItems(db: Kysely<Database>, orderIds: string[]): Promise<Map<string, OrderItem[]>> {
+  const byOrder = new Map<string, OrderItem[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_item as oi')
+    .leftJoin('epop_document as d', 'd.document_id', 'oi.document_id')
+    .leftJoin('company as c', 'c.company_id', 'oi.client_company_id')
+    .select([
+      'oi.order_id',
+      'oi.order_item_id',
+      'oi.product_type',
+      'oi.display_text',
+      'oi.returned',
+      'oi.document_id',
+      'oi.client_company_id',
+      'oi.broker_name',
+      'oi.price_cents',
+      'd.plan_year_start',
+      'd.plan_year_end',
+      'c.name as client_company_name',
+    ])
+    .where('oi.order_id', 'in', orderIds)
+    .orderBy('oi.order_item_id')
+    .execute();
+  for (const row of rows) {
+    const item: OrderItem = {
+      orderItemId: row.order_item_id,
+      productType: row.product_type,
+      displayText: row.display_text,
+      returned: row.returned === 1,
+      documentId: row.document_id,
+      currentPlanYearStartDate: row.plan_year_start,
+      currentPlanYearEndDate: row.plan_year_end,
+      clientId: row.client_company_id,
+      clientCompanyName: row.client_company_name,
+      price: toDollars(row.price_cents),
+      broker: row.broker_name,
+    };
+    const items = byOrder.get(row.order_id) ?? [];
+    items.push(item);
+    byOrder.set(row.order_id, items);
+  }
+  return byOrder;
+}
+
+/** Marks an order reviewed; false when there is no such order. */
+export async function markReviewed(db: Kysely<Database>, orderId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ is_new: 0 })
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Kysely } from 'kysely';
+import { createDatabase, createTestDatabase, type TestDatabase } from 'shared-domain/server';
+import { runCommand, USAGE } from '../src/commands.js';
+import type { Database } from '../src/db/schema.js';
+
+describe('cli commands', () => {
+  let testDb: TestDatabase;
+  let db: Kysely<Database>;
+  const lines: string[] = [];
+  const output = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    db = createDatabase<Database>(testDb.url);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await testDb.drop();
+  });
+
+  const counts = async () => {
+    const tables = [
+      'company',
+      'epop_document',
+      'orders',
+      'order_item',
+      'cart_item',
+      'action_item',
+      'client_view',
+    ] as const;
+    const result: Record<string, number> = {};
+    for (const table of tables) {
+      const { count } = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      result[table] = Number(count);
+    }
+    return result;
+  };
+
+  it('migrate brings an empty database to the latest schema with the reference data, once', async () => {
+    expect(await runCommand('migrate', { DATABASE_URL: testDb.url }, output)).toBe(0);
+    expect(lines.pop()).toBe('migrated: 0001-initial, 0002-reference-data');
+    expect(await runCommand('migrate', { DATABASE_URL: testDb.url }, output)).toBe(0);
+    expect(lines.pop()).toBe('database is up to date');
+    expect(await db.selectFrom('product').select(['code', 'name', 'price_cents']).execute()).toEqual([
+      { code: 'epop', name: 'POP Document', price_cents: 30_000 },
+    ]);
+  });
+
+  it('seed-demo refuses in production and changes nothing', async () => {
+    const before = await counts();
+    expect(await runCommand('seed-demo', { DATABASE_URL: testDb.url, NODE_ENV: 'production' }, output)).toBe(
+      1,
+    );
+    expect(lines.pop()).toBe('seed-demo refuses to run with NODE_ENV=production');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('seed-demo is idempotent', async () => {
+    expect(await runCommand('seed-demo', { DATABASE_URL: testDb.url }, output)).toBe(0);
+    const first = await counts();
+    expect(first).toMatchObject({
+      epop_document: 14,
+      orders: 14,
+      order_item: 14,
+      cart_item: 2,
+      action_item: 4,
+    });
+    expect(await runCommand('seed-demo', { DATABASE_URL: testDb.url }, output)).toBe(0);
+    expect(await counts()).toEqual(first);
+  });
+
+  it('answers the usage for an unknown command', async () => {
+    expect(await runCommand('drop-everything', { DATABASE_URL: testDb.url }, output)).toBe(1);
+    expect(lines.pop()).toBe(USAGE);
+  });
+});
