@@ -104,9 +104,9 @@ function stop(exitCode) {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(exitCode), 2000).unref();
-  Promise.all(children.map((c) => new Promise((done) => (c.exitCode !== null ? done() : c.on('exit', done))))).then(
-    () => process.exit(exitCode),
-  );
+  Promise.all(
+    children.map((c) => new Promise((done) => (c.exitCode !== null ? done() : c.on('exit', done)))),
+  ).then(() => process.exit(exitCode));
 }
 
 async function waitForHealth(url, timeoutMs) {
@@ -137,7 +137,9 @@ start('gateway', 'gateway/dist/server.js', serviceEnv.gateway);
 if (await waitForHealth(`http://localhost:${port}/healthz`, 60_000)) {
   // Imported only now: on a fresh clone shared-domain's build does not exist before buildMissing().
   const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('../../shared-domain/dist/index.js');
-  const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(16)} ${DEMO_PASSWORD}  (${a.roles.join(', ')})`);
+  const accounts = DEMO_ACCOUNTS.map(
+    (a) => `  ${a.username.padEnd(16)} ${DEMO_PASSWORD}  (${a.roles.join(', ')})`,
+  );
   console.log(
     [
       '',

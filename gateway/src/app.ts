@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOKEN_REFRESH_AFTER_MS } from 'shared-domain';
+import type { GatewayConfig } from './config.js';
+import type { SessionLimits } from './lib/session-auth.js';
+import authentication from './plugins/app/authentication.js';
+import { createIdentityClient, type IdentityClient } from './plugins/app/identity-client.js';
+import requestGuard from './plugins/app/request-guard.js';
+import {
+  createSessionStore,
+  type Clock,
+  type SessionRecordStore,
+} from './plugins/app/session-stores/index.js';
+import helmet from './plugins/external/helmet.js';
+import rateLimit from './plugins/external/rate-limit.js';
+import session from './plugins/external/session.js';
+import apiProxy from './routes/api/index.js';
+import bffRoutes from './routes/bff/index.js';
+import healthRoutes from './routes/healthz/index.js';
+import staticRoutes from './routes/static/index.js';
+
+/** Seams for tests; production uses the defaults. */
+export interface AppOptions {
+  now?: Clock;
+  sessionLimits?: Partial<SessionLimits>;
+  refreshAfterMs?: number;
+  sessionStore?: SessionRecordStore;
+  /** Key prefix of the Redis session store (tests use one per run). */
+  redisPrefix?: string;
+  identity?: IdentityClient;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The store the sessions live in (tests look into it). */
+    sessionRecords: SessionRecordStore;
+  }
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export async function buildApp(config: GatewayConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const now = options.now ?? Date.now;
+  const limits: SessionLimits = {
+    absoluteMs: options.sessionLimits?.absoluteMs ?? SESSION_ABSOLUTE_MS,
+    idleMs: options.sessionLimits?.idleMs ?? SESSION_IDLE_MS,
+  };
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // A request id the caller sent (a load balancer's) is kept when sane, else generated; it travels
+    // to the APIs as x-request-id so one request reads as one story across the three logs.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: false,
+  });
+
+  // One error format: the specs' catalogue (`{message}` below 500, `{errorText, stackTrace?}` at 500).
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status < 500) return reply.code(status).send({ message: error.message });
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(status)
+      .send(
+        config.production
+          ? { errorText: 'Internal Server Error' }
+          : { errorText: error.message, stackTrace: error.stack },
+      );
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  mkdirSync(config.remotesDir, { recursive: true });
+  const store = options.sessionStore ?? createSessionStore(config, now, options.redisPrefix);
+  app.decorate('sessionRecords', store);
+
+  await app.register(helmet);
+  await app.register(rateLimit);
+  await app.register(healthRoutes, { upstreams: { identity: config.identityUrl, cart: config.cartApiUrl } });
+  await app.register(staticRoutes, { shellDir: config.shellDir, remotesDir: config.remotesDir });
+
+  // Sessions, CSRF and authentication exist only where the browser talks to us as a client: /bff and /api.
+  await app.register(async (scope) => {
+    await scope.register(session, { secret: config.sessionSecret, store, limits, now });
+    await scope.register(requestGuard);
+    await scope.register(authentication, {
+      identity:
+        options.identity ??
+        createIdentityClient({
+          issuer: config.identityIssuer,
+          clientId: config.oidcClientId,
+          clientSecret: config.oidcClientSecret,
+        }),
+      limits,
+      refreshAfterMs: options.refreshAfterMs ?? TOKEN_REFRESH_AFTER_MS,
+      now,
+    });
+    await scope.register(bffRoutes, { prefix: '/bff', loginRateLimit: config.loginRateLimit });
+    await scope.register(apiProxy, { upstreams: { identity: config.identityUrl, cart: config.cartApiUrl } });
+  });
+
+  return app;
+}

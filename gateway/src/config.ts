@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the gateway reads from its environment, resolved and validated once at start. */
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  production: boolean;
+  /** The OIDC issuer the password and refresh grants go to (discovery happens lazily). */
+  identityIssuer: string;
+  /** identity-api's base URL: the upstream of the account routes and of its /healthz. */
+  identityUrl: string;
+  cartApiUrl: string;
+  oidcClientId: string;
+  oidcClientSecret: string;
+  sessionSecret: string;
+  dataDir: string;
+  /** Sessions live in Redis when set, else in `${dataDir}/gateway-sessions.sqlite`. */
+  redisUrl: string | undefined;
+  shellDir: string;
+  remotesDir: string;
+  /** Login attempts allowed per client address and minute. */
+  loginRateLimit: number;
+  logLevel: string;
+}
+
+/** identity-api's dev default: the two packages must agree on it outside production. */
+export const DEV_OIDC_CLIENT_SECRET = 'dev-gateway-secret-change-me';
+const SESSION_SECRET_FILE = 'gateway-session-secret';
+const MIN_SECRET_LENGTH = 32;
+
+/** The package root (gateway/), whether we run from src/ (tests) or dist/. */
+export const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The monorepo root, where the shell and the remotes are built. */
+export const repoDir = resolve(packageDir, '..');
+
+export class ConfigError extends Error {}
+
+function port(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535)
+    throw new ConfigError(`Invalid PORT: ${value}`);
+  return parsed;
+}
+
+function url(name: string, value: string | undefined, fallback: string): string {
+  const raw = value || fallback;
+  try {
+    return new URL(raw).href.replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`Invalid ${name}: ${raw}`);
+  }
+}
+
+/**
+ * Outside production an unset SESSION_SECRET is generated once and kept in DATA_DIR, so sessions
+ * survive restarts on a developer machine; production must configure it.
+ */
+function sessionSecret(env: NodeJS.ProcessEnv, dataDir: string, production: boolean): string {
+  const configured = env.SESSION_SECRET;
+  if (configured) {
+    if (configured.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+    }
+    return configured;
+  }
+  if (production) throw new ConfigError('SESSION_SECRET is required when NODE_ENV=production');
+  const file = join(dataDir, SESSION_SECRET_FILE);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= MIN_SECRET_LENGTH) return stored;
+  }
+  const generated = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, generated, { mode: 0o600 });
+  return generated;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const oidcClientSecret = env.OIDC_CLIENT_SECRET || (production ? '' : DEV_OIDC_CLIENT_SECRET);
+  if (!oidcClientSecret) throw new ConfigError('OIDC_CLIENT_SECRET is required when NODE_ENV=production');
+  const loginRateLimit = Number(env.LOGIN_RATE_LIMIT || 20);
+  if (!Number.isInteger(loginRateLimit) || loginRateLimit < 1) {
+    throw new ConfigError(`Invalid LOGIN_RATE_LIMIT: ${env.LOGIN_RATE_LIMIT}`);
+  }
+  return {
+    port: port(env.PORT, 3000),
+    host: env.HOST || 'localhost',
+    production,
+    identityIssuer: url('IDENTITY_ISSUER', env.IDENTITY_ISSUER, 'http://127.0.0.1:4001/oidc'),
+    identityUrl: url('IDENTITY_URL', env.IDENTITY_URL, 'http://127.0.0.1:4001'),
+    cartApiUrl: url('CART_API_URL', env.CART_API_URL, 'http://127.0.0.1:4002'),
+    oidcClientId: env.OIDC_CLIENT_ID || 'pop-gateway',
+    oidcClientSecret,
+    sessionSecret: sessionSecret(env, dataDir, production),
+    dataDir,
+    redisUrl: env.REDIS_URL || undefined,
+    shellDir: resolve(env.SHELL_DIR || join(repoDir, 'shell', 'dist')),
+    remotesDir: resolve(env.REMOTES_DIR || join(dataDir, 'remotes')),
+    loginRateLimit,
+    logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,17 @@
+import { MESSAGES } from 'shared-domain';
+
+/** The gateway's own answers (`{message}` bodies); the specs' catalogue texts come from shared-domain. */
+export const GATEWAY_MESSAGES = {
+  notSignedIn: 'You are not logged in',
+  sessionExpired: 'Your session has expired. Please log in again',
+  csrfMissing: 'The X-CSRF header is required',
+  foreignOrigin: 'Cross-origin requests are not allowed',
+  jsonRequired: 'The request body must be application/json',
+  invalidPath: 'Invalid path',
+  tooManyLogins: 'Too many login attempts. Please try again later',
+  passwordExpired: 'Your password has expired',
+  gsuite: 'This account signs in with its organization’s identity provider',
+  /** Identity or an API did not answer: the UI's "no response" text. */
+  unreachable: MESSAGES.connectionError,
+  notFound: 'Not found',
+} as const;

@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifySessionObject } from '@fastify/session';
+import fp from 'fastify-plugin';
+import {
+  isSessionExpired,
+  needsRefresh,
+  type SessionAuth,
+  type SessionLimits,
+  type SessionTokens,
+} from '../../lib/session-auth.js';
+import { SESSION_COOKIE } from '../external/session.js';
+import { IdentityRefusal, type IdentityClient, type IssuedTokens } from './identity-client.js';
+import type { Clock } from './session-stores/index.js';
+
+export interface AuthenticationOptions {
+  identity: IdentityClient;
+  limits: SessionLimits;
+  refreshAfterMs: number;
+  now: Clock;
+}
+
+/** Why a request could not get a usable access token. */
+export type FreshTokens =
+  { ok: true; accessToken: string } | { ok: false; reason: 'signed-out' | 'unavailable' };
+
+export interface Authentication {
+  /** The signed-in state of this request, or undefined for a guest. */
+  current(request: FastifyRequest): SessionAuth | undefined;
+  /** Starts a new session (new id, old one deleted from the store) holding `auth`. */
+  signIn(request: FastifyRequest, tokens: IssuedTokens, user: SessionAuth['user']): Promise<void>;
+  /** Destroys the session in the store and tells the browser to drop the cookie. */
+  signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** The access token to forward, refreshed first when 20 minutes have passed (one refresh per session). */
+  freshAccessToken(request: FastifyRequest, reply: FastifyReply): Promise<FreshTokens>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: IdentityClient;
+    authentication: Authentication;
+  }
+}
+
+/** A refresh in flight (or just done) for one session, shared by the requests that need it. */
+interface RefreshFlight {
+  refreshToken: string;
+  result: Promise<IssuedTokens>;
+}
+
+/** Late requests that loaded the session before the refresh was saved still find the result here. */
+const KEEP_FINISHED_REFRESH_MS = 60 * 1000;
+/** lastSeenAt is rewritten at most this often: idle expiry to the minute, not a store write per call. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+function sessionOf(request: FastifyRequest): FastifySessionObject | null {
+  return (request.session as FastifySessionObject | null | undefined) ?? null;
+}
+
+function tokensFrom(issued: IssuedTokens, now: number, previous?: SessionTokens): SessionTokens {
+  return {
+    accessToken: issued.accessToken,
+    // Without rotation identity-api keeps the old refresh token valid.
+    refreshToken: issued.refreshToken ?? previous?.refreshToken,
+    idClaims: issued.idClaims ?? previous?.idClaims ?? {},
+    obtainedAt: now,
+    accessExpiresAt: issued.expiresIn === undefined ? undefined : now + issued.expiresIn * 1000,
+  };
+}
+
+async function authentication(app: FastifyInstance, options: AuthenticationOptions) {
+  const { identity, limits, now } = options;
+  const refreshes = new Map<string, RefreshFlight>();
+
+  /** Replaces a destroyed session with a fresh, unsaved one, so the request goes on as a guest. */
+  function startGuestSession(request: FastifyRequest): Promise<void> {
+    return new Promise((resolve, reject) =>
+      // An id that fails the signature check makes @fastify/session build a new empty session.
+      app.decryptSession('', request, (error?: unknown) => (error ? reject(error) : resolve())),
+    );
+  }
+
+  async function endSession(request: FastifyRequest): Promise<void> {
+    const session = sessionOf(request);
+    if (session) {
+      refreshes.delete(session.sessionId);
+      await session.destroy();
+    }
+    await startGuestSession(request);
+  }
+
+  function clearCookie(reply: FastifyReply) {
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'strict' });
+  }
+
+  // Expiry is the server's decision, on every /bff and /api request: an expired session is destroyed
+  // and the request continues as a guest's.
+  app.addHook('onRequest', async (request, reply) => {
+    const auth = sessionOf(request)?.auth;
+    if (!auth) return;
+    const at = now();
+    if (isSessionExpired(auth, at, limits)) {
+      request.log.info({ userId: auth.user.userId }, 'session expired');
+      await endSession(request);
+      clearCookie(reply);
+      return;
+    }
+    if (at - auth.lastSeenAt >= TOUCH_EVERY_MS) auth.lastSeenAt = at;
+  });
+
+  function refreshOnce(sessionId: string, refreshToken: string): Promise<IssuedTokens> {
+    const flight = refreshes.get(sessionId);
+    if (flight && flight.refreshToken === refreshToken) return flight.result;
+    const result = identity.refreshGrant(refreshToken);
+    refreshes.set(sessionId, { refreshToken, result });
+    const forget = () => {
+      if (refreshes.get(sessionId)?.refreshToken === refreshToken) refreshes.delete(sessionId);
+    };
+    // A success is kept a while for late requests; a failure is forgotten at once, so the next
+    // request tries again (identity-api may be back).
+    result.then(() => setTimeout(forget, KEEP_FINISHED_REFRESH_MS).unref(), forget);
+    return result;
+  }
+
+  const service: Authentication = {
+    current: (request) => sessionOf(request)?.auth,
+
+    async signIn(request, issued, user) {
+      const session = sessionOf(request);
+      if (!session) await startGuestSession(request);
+      // Signing in over a live session (another account, or the same one again) retires its grant.
+      const previousRefreshToken = session?.auth?.tokens.refreshToken;
+      if (previousRefreshToken) await identity.revoke(previousRefreshToken);
+      if (session) refreshes.delete(session.sessionId);
+      // A new id at login: a session id planted before login (fixation) is worth nothing after it.
+      await sessionOf(request)!.regenerate();
+      const at = now();
+      sessionOf(request)!.auth = { user, tokens: tokensFrom(issued, at), loginAt: at, lastSeenAt: at };
+    },
+
+    async signOut(request, reply) {
+      const refreshToken = sessionOf(request)?.auth?.tokens.refreshToken;
+      if (refreshToken) await identity.revoke(refreshToken);
+      const session = sessionOf(request);
+      if (session) {
+        refreshes.delete(session.sessionId);
+        await session.destroy();
+      }
+      clearCookie(reply);
+    },
+
+    async freshAccessToken(request, reply) {
+      const session = sessionOf(request);
+      const auth = session?.auth;
+      if (!session || !auth) return { ok: false, reason: 'signed-out' };
+      if (!needsRefresh(auth.tokens, now(), options.refreshAfterMs)) {
+        return { ok: true, accessToken: auth.tokens.accessToken };
+      }
+      const { refreshToken } = auth.tokens;
+      try {
+        if (!refreshToken) throw new IdentityRefusal('no_refresh_token', 'invalid_grant');
+        const issued = await refreshOnce(session.sessionId, refreshToken);
+        auth.tokens = tokensFrom(issued, now(), auth.tokens);
+        return { ok: true, accessToken: auth.tokens.accessToken };
+      } catch (error) {
+        if (!(error instanceof IdentityRefusal)) {
+          // identity-api is away: keep the session, the user may retry in a moment.
+          request.log.warn({ err: error }, 'token refresh failed: identity-api unavailable');
+          return { ok: false, reason: 'unavailable' };
+        }
+        request.log.info(
+          { userId: auth.user.userId, key: error.key },
+          'token refresh refused: session ended',
+        );
+        await endSession(request);
+        clearCookie(reply);
+        return { ok: false, reason: 'signed-out' };
+      }
+    },
+  };
+
+  app.decorate('identity', identity);
+  app.decorate('authentication', service);
+}
+
+export default fp(authentication, { name: 'authentication', dependencies: ['gateway-session'] });

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF_HEADER } from 'shared-domain';
+import { GATEWAY_MESSAGES } from '../../messages.js';
+import { acceptsMultipart } from '../../routing.js';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  if (length !== undefined) return Number(length) > 0;
+  return request.headers['transfer-encoding'] !== undefined;
+}
+
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
+
+/** The Origin a browser sent is ours when its host is the one the request was addressed to. */
+function isForeignOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true; // `null` (sandboxed frames, file://) and garbage are foreign
+  }
+}
+
+function apiPathOf(url: string): string | undefined {
+  const path = url.split('?', 1)[0]!;
+  return path.startsWith('/api/') ? path.slice('/api/'.length) : undefined;
+}
+
+/**
+ * The CSRF defence of every /bff/* and /api/* request (ARCHITECTURE.md "Security model"): the custom
+ * X-CSRF header (a cross-site form or image cannot send it, and a cross-origin fetch cannot without a
+ * CORS preflight we never grant), JSON-only bodies on writes, and no foreign Origin on writes.
+ * Registered inside the /bff + /api scope, so static files and /healthz are untouched.
+ */
+async function requestGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    if (request.headers[CSRF_HEADER] !== '1') {
+      return reply.code(403).send({ message: GATEWAY_MESSAGES.csrfMissing });
+    }
+    if (!WRITES.has(request.method)) return;
+    if (isForeignOrigin(request)) {
+      return reply.code(403).send({ message: GATEWAY_MESSAGES.foreignOrigin });
+    }
+    if (!hasBody(request)) return;
+    const type = mediaType(request);
+    if (type === 'application/json') return;
+    const apiPath = apiPathOf(request.url);
+    if (type === 'multipart/form-data' && apiPath !== undefined && acceptsMultipart(request.method, apiPath))
+      return;
+    return reply.code(415).send({ message: GATEWAY_MESSAGES.jsonRequired });
+  });
+  // Upstream answers carry their own Cache-Control: ours wins, nothing here may be cached.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+export default fp(requestGuard, { name: 'request-guard' });

@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import type { GatewayConfig } from '../../../config.js';
+import { createRedisSessionStore } from './redis.js';
+import { createSqliteSessionStore } from './sqlite.js';
+import type { Clock, SessionRecordStore } from './store.js';
+
+export type { Clock, SessionRecordStore } from './store.js';
+export { createRedisSessionStore } from './redis.js';
+export { createSqliteSessionStore } from './sqlite.js';
+
+export function createSessionStore(
+  config: Pick<GatewayConfig, 'redisUrl' | 'dataDir'>,
+  now: Clock,
+  redisPrefix?: string,
+): SessionRecordStore {
+  return config.redisUrl
+    ? createRedisSessionStore(config.redisUrl, redisPrefix, now)
+    : createSqliteSessionStore(join(config.dataDir, 'gateway-sessions.sqlite'), now);
+}

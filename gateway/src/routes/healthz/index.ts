@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface HealthOptions {
+  upstreams: { identity: string; cart: string };
+  /** Milliseconds per probe. */
+  timeoutMs?: number;
+}
+
+async function probe(baseUrl: string, timeoutMs: number): Promise<'ok' | 'unavailable'> {
+  try {
+    const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
+    await response.body?.cancel();
+    return response.status === 200 ? 'ok' : 'unavailable';
+  } catch {
+    return 'unavailable';
+  }
+}
+
+/** Ready when both APIs are: the gateway alone cannot serve a single screen. */
+export default async function healthRoutes(app: FastifyInstance, options: HealthOptions) {
+  const timeoutMs = options.timeoutMs ?? 2000;
+  app.get('/healthz', async (_request, reply) => {
+    const [identity, cart] = await Promise.all([
+      probe(options.upstreams.identity, timeoutMs),
+      probe(options.upstreams.cart, timeoutMs),
+    ]);
+    reply.header('cache-control', 'no-store');
+    if (identity === 'ok' && cart === 'ok') return { status: 'ok' };
+    return reply.code(503).send({ status: 'unavailable', identityApi: identity, cartApi: cart });
+  });
+}

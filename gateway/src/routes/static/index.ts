@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPackageName, isVersion, remoteManifest } from '../../lib/remote-registry.js';
+import { GATEWAY_MESSAGES } from '../../messages.js';
+
+export interface StaticRoutesOptions {
+  shellDir: string;
+  remotesDir: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** webpack's `[contenthash]` names (`main.3f9a1c2b7d.js`): safe to cache forever. */
+const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** Paths that are never the shell's: an unknown one is a 404, not index.html. */
+const NOT_SHELL = /^\/(api|bff|remotes)(\/|$)/;
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+/** The shell (host app), the remote bundles at immutable versioned paths, and the remote registry. */
+export default async function staticRoutes(app: FastifyInstance, options: StaticRoutesOptions) {
+  const { shellDir, remotesDir } = options;
+  const remotesRoot = resolve(remotesDir) + sep;
+  /** A published remote version never changes; the shell's index.html and unhashed files may. */
+  function cacheControlOf(path: string): string {
+    if (resolve(path).startsWith(remotesRoot)) return IMMUTABLE;
+    return HASHED_FILE.test(path) ? IMMUTABLE : 'no-cache';
+  }
+  const shellBuilt = existsSync(join(shellDir, 'index.html'));
+  if (!shellBuilt) app.log.warn({ shellDir }, 'no shell build found: only the APIs are served');
+
+  // Registers reply.sendFile; the shell's files are served by the wildcard below when it is built.
+  await app.register(fastifyStatic, {
+    root: shellBuilt ? shellDir : remotesDir,
+    serve: shellBuilt,
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    // Every file answer comes through here, also reply.sendFile's below.
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', cacheControlOf(path));
+    },
+  });
+
+  // The shell fetches this at start: a pointer, so it must never be cached.
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return remoteManifest(remotesDir);
+  });
+
+  app.get<{ Params: { package: string; version: string; '*': string } }>(
+    '/remotes/:package/:version/*',
+    async (request, reply) => {
+      const { package: packageName, version, '*': file } = request.params;
+      if (!isPackageName(packageName) || !isVersion(version) || file === '') {
+        return reply.code(404).send({ message: GATEWAY_MESSAGES.notFound });
+      }
+      // A published version never changes: browsers and CDNs may keep it forever.
+      return reply.sendFile(file, join(remotesDir, packageName, version), {
+        cacheControl: false,
+        dotfiles: 'deny',
+      });
+    },
+  );
+
+  function sendShell(reply: FastifyReply) {
+    return reply.sendFile('index.html', shellDir, { cacheControl: false });
+  }
+
+  app.get('/', async (request, reply) => {
+    if (!shellBuilt) return reply.code(404).send({ message: GATEWAY_MESSAGES.notFound });
+    return sendShell(reply);
+  });
+
+  // Client-side routes (/profile, /admin/orders, ...) get the shell; anything else is a JSON 404.
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?', 1)[0]!;
+    if (shellBuilt && wantsHtml(request) && !NOT_SHELL.test(path)) return sendShell(reply);
+    return reply.code(404).send({ message: GATEWAY_MESSAGES.notFound });
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * THE routing table of the gateway: which upstream owns an `/api/*` path and which paths a guest may
+ * call. Paths here are the specs' paths without the `/api` prefix and without a leading slash
+ * (`order`, `user/42`), already checked by `isSafeApiPath`.
+ */
+
+export type Upstream = 'identity' | 'cart';
+
+export interface ApiRoute {
+  upstream: Upstream;
+  /** Callable without a session (the guest screens' needs). */
+  public: boolean;
+}
+
+/** Owned by identity-api: accounts, credentials, user search and links. Everything else is cart-api's. */
+function upstreamOf(segments: readonly string[]): Upstream {
+  const [first] = segments;
+  if (first === 'user') return 'identity';
+  if (first === 'authentication' && segments.length > 1) return 'identity';
+  if (first === 'temporary-user-token' && segments.length === 1) return 'identity';
+  return 'cart';
+}
+
+interface PublicRoute {
+  method: string;
+  /** Segments; `:name` matches any one non-empty segment. The query string is never matched. */
+  pattern: string;
+}
+
+/** What a guest may call. Everything else under /api/* needs a session. */
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  { method: 'GET', pattern: 'system-message' },
+  { method: 'GET', pattern: 'system-message/config/app' },
+  { method: 'GET', pattern: 'system-message/config/refresh-token' },
+  // Account creation and password reset (specs/1-foundation.md §7 "Account").
+  { method: 'POST', pattern: 'user' },
+  { method: 'GET', pattern: 'user/exists' },
+  { method: 'GET', pattern: 'authentication/password/reset' },
+  { method: 'POST', pattern: 'authentication/password/reset' },
+  { method: 'GET', pattern: 'temporary-user-token' },
+  { method: 'POST', pattern: 'user/:userId/token/:token' },
+];
+
+function matches(pattern: string, segments: readonly string[]): boolean {
+  const parts = pattern.split('/');
+  if (parts.length !== segments.length) return false;
+  return parts.every((part, index) => {
+    const segment = segments[index] ?? '';
+    return part.startsWith(':') ? segment.length > 0 : part === segment;
+  });
+}
+
+function isPublic(method: string, segments: readonly string[]): boolean {
+  // HEAD is GET without a body: a guest may HEAD what they may GET.
+  const effective = method === 'HEAD' ? 'GET' : method;
+  return PUBLIC_ROUTES.some((route) => route.method === effective && matches(route.pattern, segments));
+}
+
+/** The route of `path` (no `/api`, no leading slash, no query). */
+export function routeApi(method: string, path: string): ApiRoute {
+  const segments = path.split('/');
+  return { upstream: upstreamOf(segments), public: isPublic(method.toUpperCase(), segments) };
+}
+
+const ENCODED_ESCAPE = /%(2e|2f|5c|00)/i;
+
+/**
+ * Refuses anything that could leave its prefix once an upstream decodes it: dot segments, encoded
+ * dots, slashes and backslashes (also double-encoded), backslashes, NUL and malformed escapes.
+ */
+export function isSafeApiPath(rawPath: string): boolean {
+  let current = rawPath;
+  for (let round = 0; round < 3; round++) {
+    if (ENCODED_ESCAPE.test(current) || current.includes('\\')) return false;
+    if (current.split('/').some((segment) => segment === '.' || segment === '..')) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return false;
+    }
+    if (decoded === current) return true;
+    current = decoded;
+  }
+  // Still changing after three decodings: nobody legitimate encodes that deep.
+  return false;
+}
+
+/**
+ * Writes that carry a file instead of JSON (specs/3-admin.md: POST colonial/return-file, field
+ * returnFile). Safe from cross-site forms all the same: a form cannot send the X-CSRF header.
+ */
+export const MULTIPART_ROUTES: readonly PublicRoute[] = [{ method: 'POST', pattern: 'colonial/return-file' }];
+
+export function acceptsMultipart(method: string, path: string): boolean {
+  const segments = path.split('/');
+  return MULTIPART_ROUTES.some(
+    (route) => route.method === method.toUpperCase() && matches(route.pattern, segments),
+  );
+}

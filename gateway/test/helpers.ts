@@ -1,0 +1,130 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
+import { loadConfig, type GatewayConfig } from '../src/config.js';
+import { SESSION_COOKIE } from '../src/plugins/external/session.js';
+
+/** What the echo upstream saw. */
+export interface Echo {
+  upstream: string;
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export interface EchoServer {
+  url: string;
+  received: Echo[];
+  close(): Promise<void>;
+}
+
+/**
+ * A tiny upstream that answers what it received (method, url, headers, body) as JSON, and tries to
+ * plant a cookie and its own cache policy on the way back.
+ */
+export async function startEcho(name: string, options: { healthy?: boolean } = {}): Promise<EchoServer> {
+  const app: FastifyInstance = Fastify();
+  const received: Echo[] = [];
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.get('/healthz', async (_request, reply) =>
+    options.healthy === false ? reply.code(500).send({ status: 'down' }) : { status: 'ok' },
+  );
+  app.all('/*', async (request, reply) => {
+    const echo: Echo = {
+      upstream: name,
+      method: request.method,
+      url: request.raw.url ?? '',
+      headers: request.headers,
+      body: typeof request.body === 'string' ? request.body : '',
+    };
+    received.push(echo);
+    reply.header('set-cookie', 'upstream=planted; Path=/');
+    reply.header('cache-control', 'public, max-age=600');
+    return echo;
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, received, close: () => app.close() };
+}
+
+export function tempDir(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), `gateway-${prefix}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** A shell build with an index.html and one hashed asset. */
+export function fakeShell(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>POP</title><div id="root"></div>');
+  writeFileSync(join(dir, 'main.1a2b3c4d5e.js'), 'console.log("shell")');
+  writeFileSync(join(dir, 'favicon.ico'), 'icon');
+  return dir;
+}
+
+export function testConfig(env: Record<string, string | undefined>): GatewayConfig {
+  return loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', ...env });
+}
+
+/** The headers of a same-origin fetch of the shell. */
+export const CSRF = { 'x-csrf': '1' } as const;
+
+export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  return cookie && cookie.value !== '' ? cookie.value : undefined;
+}
+
+/** The store id inside a signed cookie value (`<id>.<signature>`). */
+export function sessionIdOf(cookieValue: string): string {
+  return cookieValue.slice(0, cookieValue.lastIndexOf('.'));
+}
+
+export function withSession(
+  cookieValue: string,
+  headers: Record<string, string> = {},
+): Record<string, string> {
+  return { ...CSRF, cookie: `${SESSION_COOKIE}=${cookieValue}`, ...headers };
+}
+
+/**
+ * A request over a real socket with the path byte for byte: fastify.inject (WHATWG URL) would
+ * already resolve `%2e%2e` segments, a browser or curl --path-as-is does not.
+ */
+export async function rawRequest(
+  app: FastifyInstance,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  const { request } = await import('node:http');
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: '127.0.0.1', port, method, path, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

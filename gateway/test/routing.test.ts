@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { isSafeApiPath, routeApi } from '../src/routing.js';
+
+describe('routing table', () => {
+  it('sends accounts and credentials to identity-api and everything else to cart-api', () => {
+    expect(routeApi('GET', 'user').upstream).toBe('identity');
+    expect(routeApi('GET', 'user/42').upstream).toBe('identity');
+    expect(routeApi('POST', 'authentication/password/reset').upstream).toBe('identity');
+    expect(routeApi('GET', 'temporary-user-token').upstream).toBe('identity');
+    expect(routeApi('GET', 'order').upstream).toBe('cart');
+    expect(routeApi('GET', 'users-report').upstream).toBe('cart');
+    expect(routeApi('GET', 'oidc/token').upstream).toBe('cart');
+    expect(routeApi('GET', 'shopping-cart/1/count/saved-for-later').upstream).toBe('cart');
+  });
+
+  it('lets guests call only the listed public routes', () => {
+    expect(routeApi('GET', 'system-message').public).toBe(true);
+    expect(routeApi('GET', 'system-message/config/app').public).toBe(true);
+    expect(routeApi('GET', 'system-message/config/refresh-token').public).toBe(true);
+    expect(routeApi('POST', 'user/7/token/abc').public).toBe(true);
+    expect(routeApi('POST', 'system-message').public).toBe(false);
+    expect(routeApi('GET', 'system-message/9').public).toBe(false);
+    expect(routeApi('GET', 'user/7').public).toBe(false);
+    expect(routeApi('POST', 'user/7').public).toBe(false);
+    expect(routeApi('GET', 'order').public).toBe(false);
+  });
+
+  it('refuses paths that could escape their prefix', () => {
+    for (const path of ['order', 'user/42', 'order/a%20b', 'client/search'])
+      expect(isSafeApiPath(path)).toBe(true);
+    for (const path of [
+      '../oidc/token',
+      'user/../oidc/token',
+      './user',
+      '%2e%2e/oidc/token',
+      '%2E%2E/oidc',
+      '..%2foidc',
+      'user%2f..%2f..%2foidc',
+      'user%5c..',
+      'user\\..\\oidc',
+      '%252e%252e/oidc',
+      'user%00',
+      'bad%zz',
+    ]) {
+      expect({ path, safe: isSafeApiPath(path) }).toEqual({ path, safe: false });
+    }
+  });
+});

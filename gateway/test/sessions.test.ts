@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
+import { SESSION_ABSOLUTE_MS, TOKEN_REFRESH_AFTER_MS } from 'shared-domain';
+import { buildApp, type AppOptions } from '../src/app.js';
+import { GATEWAY_MESSAGES } from '../src/messages.js';
+import { createIdentityClient, type IdentityClient } from '../src/plugins/app/identity-client.js';
+import {
+  CSRF,
+  sessionCookieOf,
+  sessionIdOf,
+  startEcho,
+  tempDir,
+  testConfig,
+  withSession,
+  type Echo,
+  type EchoServer,
+} from './helpers.js';
+
+const PASSWORD = 'GoodPass2026';
+const MINUTE = 60 * 1000;
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+describe('server-side sessions', () => {
+  let identity: TestIdentityApi;
+  let cart: EchoServer;
+  const dirs: { remove(): void }[] = [];
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    identity = await startIdentityApi({
+      users: [{ username: 'session.user', password: PASSWORD, roles: ['compliance'] }],
+    });
+    cart = await startEcho('cart');
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await cart?.close();
+    await identity?.close();
+    for (const dir of dirs) dir.remove();
+  });
+
+  function env(dataDir: string, extra: Record<string, string> = {}) {
+    return {
+      DATA_DIR: dataDir,
+      IDENTITY_ISSUER: identity.issuer,
+      IDENTITY_URL: cart.url,
+      CART_API_URL: cart.url,
+      OIDC_CLIENT_SECRET: identity.clientSecret,
+      ...extra,
+    };
+  }
+
+  async function gateway(extraEnv: Record<string, string> = {}, options: AppOptions = {}, dataDir?: string) {
+    let path = dataDir;
+    if (!path) {
+      const dir = tempDir('sessions');
+      dirs.push(dir);
+      path = dir.path;
+    }
+    const app = await buildApp(testConfig(env(path, extraEnv)), options);
+    apps.push(app);
+    return { app, dataDir: path };
+  }
+
+  async function login(app: FastifyInstance): Promise<string> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/bff/login',
+      headers: CSRF,
+      payload: { username: 'session.user', password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    return sessionCookieOf(response)!;
+  }
+
+  const me = (app: FastifyInstance, cookie: string) =>
+    app.inject({ method: 'GET', url: '/bff/user', headers: withSession(cookie) });
+
+  it('survives a gateway restart: same DATA_DIR, new app, same cookie', async () => {
+    // No SESSION_SECRET: the generated one is kept in DATA_DIR and found again.
+    const first = await gateway();
+    const cookie = await login(first.app);
+    await first.app.close();
+    const second = await gateway({}, {}, first.dataDir);
+    const response = await me(second.app, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ username: 'session.user', roleGroup: 'compliance' });
+  });
+
+  it('keeps sessions in Redis when REDIS_URL is set', async () => {
+    const prefix = `pop:test:${randomUUID()}:`;
+    const redis = new Redis(REDIS_URL);
+    try {
+      const { app } = await gateway({ REDIS_URL }, { redisPrefix: prefix });
+      const cookie = await login(app);
+      const key = `${prefix}${sessionIdOf(cookie)}`;
+      expect(await redis.exists(key)).toBe(1);
+      const ttl = await redis.pttl(key);
+      expect(ttl).toBeGreaterThan(SESSION_ABSOLUTE_MS - MINUTE);
+      expect(ttl).toBeLessThanOrEqual(SESSION_ABSOLUTE_MS);
+      expect((await me(app, cookie)).statusCode).toBe(200);
+      const logout = await app.inject({ method: 'POST', url: '/bff/logout', headers: withSession(cookie) });
+      expect(logout.statusCode).toBe(204);
+      expect(await redis.exists(key)).toBe(0);
+      expect((await me(app, cookie)).statusCode).toBe(401);
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  it('ends a session 2 hours after login however active it was', async () => {
+    let now = Date.now();
+    const { app } = await gateway({}, { now: () => now });
+    const cookie = await login(app);
+    for (let minutes = 30; minutes < 120; minutes += 30) {
+      now += 30 * MINUTE;
+      expect((await me(app, cookie)).statusCode).toBe(200);
+    }
+    now += 30 * MINUTE; // 120 minutes after login
+    const expired = await me(app, cookie);
+    expect(expired.statusCode).toBe(401);
+    expect(await app.sessionRecords.get(sessionIdOf(cookie))).toBeUndefined();
+    // Public routes still work for the now anonymous browser; the rest answers 401.
+    const publicRoute = await app.inject({
+      method: 'GET',
+      url: '/api/system-message',
+      headers: withSession(cookie),
+    });
+    expect(publicRoute.statusCode).toBe(200);
+    expect(publicRoute.json<Echo>().headers.authorization).toBeUndefined();
+  });
+
+  it('ends a session after 120 minutes without a request', async () => {
+    let now = Date.now();
+    // A longer absolute limit, so that idleness alone decides (both are 2 h in the specs).
+    const { app } = await gateway({}, { now: () => now, sessionLimits: { absoluteMs: 10 * 60 * MINUTE } });
+    const cookie = await login(app);
+    now += 119 * MINUTE;
+    expect((await me(app, cookie)).statusCode).toBe(200);
+    now += 119 * MINUTE;
+    expect((await me(app, cookie)).statusCode).toBe(200);
+    now += 121 * MINUTE;
+    expect((await me(app, cookie)).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/order', headers: withSession(cookie) })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refreshes the access token after 20 minutes, once for concurrent requests', async () => {
+    let now = Date.now();
+    const real = createIdentityClient({
+      issuer: identity.issuer,
+      clientId: identity.clientId,
+      clientSecret: identity.clientSecret,
+    });
+    let refreshes = 0;
+    const counting: IdentityClient = {
+      ...real,
+      refreshGrant: (token) => {
+        refreshes += 1;
+        return real.refreshGrant(token);
+      },
+    };
+    const { app } = await gateway({}, { now: () => now, identity: counting });
+    const cookie = await login(app);
+    const bearer = async () =>
+      (await app.inject({ method: 'GET', url: '/api/order', headers: withSession(cookie) })).json<Echo>()
+        .headers.authorization;
+
+    const original = await bearer();
+    now += TOKEN_REFRESH_AFTER_MS - MINUTE;
+    expect(await bearer()).toBe(original);
+    expect(refreshes).toBe(0);
+
+    now += 2 * MINUTE;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        app.inject({ method: 'GET', url: '/api/order', headers: withSession(cookie) }),
+      ),
+    );
+    expect(refreshes).toBe(1);
+    const bearers = new Set(answers.map((answer) => answer.json<Echo>().headers.authorization));
+    expect(bearers.size).toBe(1);
+    const [renewed] = [...bearers];
+    expect(renewed).toMatch(/^Bearer /);
+    expect(renewed).not.toBe(original);
+    // The renewed token is the session's from now on, without another refresh.
+    expect(await bearer()).toBe(renewed);
+    expect(refreshes).toBe(1);
+  });
+
+  it('ends the session when the refresh is refused', async () => {
+    let now = Date.now();
+    const { app } = await gateway({}, { now: () => now });
+    const cookie = await login(app);
+    const stored = (await app.sessionRecords.get(sessionIdOf(cookie))) as {
+      auth: { tokens: { refreshToken: string } };
+    };
+    // Revoked behind the gateway's back (an administrator, another device's logout...).
+    await createIdentityClient({
+      issuer: identity.issuer,
+      clientId: identity.clientId,
+      clientSecret: identity.clientSecret,
+    }).revoke(stored.auth.tokens.refreshToken);
+    now += TOKEN_REFRESH_AFTER_MS + MINUTE;
+    const response = await app.inject({ method: 'GET', url: '/api/order', headers: withSession(cookie) });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: GATEWAY_MESSAGES.sessionExpired });
+    expect(await app.sessionRecords.get(sessionIdOf(cookie))).toBeUndefined();
+    expect((await me(app, cookie)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,23 @@
+// Standalone page of the remote (`pnpm --filter mf-admin dev`): the admin area without the shell.
+import 'shared-ui/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { StandalonePage } from 'shared-ui';
+import App from './app/App.js';
+import OrderManagement from './features/orders/components/OrderManagement.js';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from the page');
+
+createRoot(root).render(
+  <StrictMode>
+    <StandalonePage title="POP Documents: Admin">
+      <Routes>
+        <Route index element={<OrderManagement />} />
+        <Route path="admin/*" element={<App />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </StandalonePage>
+  </StrictMode>,
+);

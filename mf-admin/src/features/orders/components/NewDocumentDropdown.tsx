@@ -1,0 +1,29 @@
+import Dropdown from 'react-bootstrap/Dropdown';
+import { Link } from 'react-router-dom';
+import { partnerName, useStrategicPartners } from '../api/get-strategic-partners.js';
+
+/** 'New POP Document': General, then one entry per strategic partner (specs/1-foundation.md §2). */
+export function NewDocumentDropdown() {
+  const { partners } = useStrategicPartners();
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle variant="success" id="new-pop-document">
+        New POP Document
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Item as={Link} to="/document/new">
+          General
+        </Dropdown.Item>
+        {partners.map((partner) => (
+          <Dropdown.Item
+            key={partner.companyId}
+            as={Link}
+            to={`/document/new/${encodeURIComponent(partner.companyId)}`}
+          >
+            {partnerName(partner)}
+          </Dropdown.Item>
+        ))}
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

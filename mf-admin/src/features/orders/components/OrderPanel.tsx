@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router-dom';
+import type { Order, OrderItem } from 'shared-domain';
+import { formatDate, formatMoney } from 'shared-ui';
+import { hideOrder } from '../api/hide-order.js';
+
+function PlanYear({ item }: { item: OrderItem }) {
+  if (!item.currentPlanYearStartDate && !item.currentPlanYearEndDate) return null;
+  return (
+    <>
+      {formatDate(item.currentPlanYearStartDate)} - {formatDate(item.currentPlanYearEndDate)}
+    </>
+  );
+}
+
+function OrderItemRow({ item }: { item: OrderItem }) {
+  return (
+    <tr>
+      <td>
+        {item.productType}
+        {item.returned && (
+          <Badge bg="secondary" className="ms-2">
+            Returned
+          </Badge>
+        )}
+      </td>
+      <td>
+        {item.documentId ? (
+          <Link to={`/document/${encodeURIComponent(item.documentId)}`}>
+            {item.displayText || 'View document'}
+          </Link>
+        ) : (
+          item.displayText
+        )}
+      </td>
+      <td>
+        <PlanYear item={item} />
+      </td>
+      <td>
+        {item.clientId ? (
+          <Link to={`/admin/client/${encodeURIComponent(item.clientId)}`}>
+            {item.clientCompanyName ?? 'Client'}
+          </Link>
+        ) : (
+          item.clientCompanyName
+        )}
+      </td>
+      <td className="text-end">{formatMoney(item.price)}</td>
+      <td>{item.broker}</td>
+    </tr>
+  );
+}
+
+/** One order of Order Management; a new order is highlighted until it is marked as reviewed. */
+export function OrderPanel({ order, onReviewed }: { order: Order; onReviewed(): void }) {
+  const [reviewing, setReviewing] = useState(false);
+
+  async function markAsReviewed() {
+    setReviewing(true);
+    try {
+      await hideOrder(order.orderId);
+      onReviewed();
+    } catch {
+      // The api client has already told the user.
+    } finally {
+      setReviewing(false);
+    }
+  }
+
+  return (
+    <Card
+      as="article"
+      className={`mb-3 ${order.new ? 'order-panel-new border-warning' : ''}`}
+      aria-label={`Order ${order.orderNumber}`}
+      data-new={order.new || undefined}
+    >
+      <Card.Header className="d-flex flex-wrap gap-3 align-items-center">
+        {order.new && (
+          <Badge bg="warning" text="dark">
+            New
+          </Badge>
+        )}
+        <span>
+          <strong>Order Date:</strong> {formatDate(order.orderDate)}
+        </span>
+        <span>
+          <strong>Ordered By:</strong> {order.orderedBy}
+        </span>
+        <span>
+          <strong>Total:</strong> {formatMoney(order.total)}
+        </span>
+        <span>
+          <strong>Order #:</strong> {order.orderNumber}
+        </span>
+        {order.transactionId && (
+          <span>
+            <strong>Transaction #:</strong> {order.transactionId}
+          </span>
+        )}
+      </Card.Header>
+      <Card.Body className="p-0">
+        <Table responsive size="sm" className="mb-0">
+          <thead>
+            <tr>
+              <th scope="col">Product Type</th>
+              <th scope="col">Document</th>
+              <th scope="col">Plan Year</th>
+              <th scope="col">Client</th>
+              <th scope="col" className="text-end">
+                Price
+              </th>
+              <th scope="col">Broker</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <OrderItemRow key={item.orderItemId} item={item} />
+            ))}
+          </tbody>
+        </Table>
+      </Card.Body>
+      <Card.Footer className="d-flex flex-wrap gap-2 justify-content-end">
+        <Link
+          className="btn btn-outline-primary btn-sm"
+          to={`/orders/${encodeURIComponent(order.orderId)}/receipt`}
+        >
+          View Receipt
+        </Link>
+        {order.new && (
+          <Button variant="warning" size="sm" onClick={() => void markAsReviewed()} disabled={reviewing}>
+            Mark as Reviewed
+          </Button>
+        )}
+        <a className="btn btn-outline-secondary btn-sm" href={`mailto:${order.orderedByEmail}`}>
+          Email Purchaser
+        </a>
+      </Card.Footer>
+    </Card>
+  );
+}

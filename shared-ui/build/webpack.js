@@ -1,0 +1,173 @@
+// One webpack configuration for the shell (host) and every remote, so the federation wiring
+// (ARCHITECTURE.md "Micro-frontends") is written once: no remotes at build time, async startup,
+// 'loaded-first' sharing and the same singleton list everywhere.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+const require = createRequire(import.meta.url);
+const sharedUiPackage = require('../package.json');
+
+/** Versions of the singletons come from the workspace catalog (one version per library). */
+function versionOf(pkg) {
+  return require(`${pkg}/package.json`).version;
+}
+
+const singleton = (pkg) => ({ singleton: true, requiredVersion: `^${versionOf(pkg)}` });
+
+/**
+ * The shared singletons, each subpath listed: webpack matches shared modules by request, so
+ * `react/jsx-runtime` is not covered by `react`. formik and yup are deliberately not shared.
+ */
+export function sharedModules() {
+  return {
+    react: singleton('react'),
+    'react/jsx-runtime': singleton('react'),
+    'react/jsx-dev-runtime': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/client': singleton('react-dom'),
+    'react-router': singleton('react-router'),
+    'react-router-dom': singleton('react-router-dom'),
+    swr: singleton('swr'),
+    'shared-ui': {
+      singleton: true,
+      version: sharedUiPackage.version,
+      requiredVersion: `^${sharedUiPackage.version}`,
+    },
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dirname the app's folder (its package.json, src/, dist/)
+ * @param {string} options.name federation name ('shell', 'mf_admin', ...)
+ * @param {Record<string, string>} [options.exposes] modules a remote exposes ('./App': './src/app/App.tsx')
+ * @param {number} options.devPort dev server port
+ * @param {string} [options.title] title of the standalone page
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+export function createWebpackConfig({ dirname, name, exposes, devPort, title = name }) {
+  return (_env, argv = {}) => {
+    const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
+    const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
+    const isRemote = exposes !== undefined && Object.keys(exposes).length > 0;
+
+    return {
+      mode: production ? 'production' : 'development',
+      context: dirname,
+      entry: { main: './src/index.ts' },
+      target: 'web',
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dirname, 'dist'),
+        // 'auto': chunks load next to the script that asked for them, so a remote works from its
+        // immutable /remotes/<package>/<version>/ folder and from its own dev server alike.
+        publicPath: 'auto',
+        uniqueName: name,
+        filename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        // Our sources import './x.js' (ESM style) for files that are really x.ts / x.tsx.
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            // Workspace packages (shared-ui, shared-domain) are consumed from their TypeScript
+            // source: 'source' comes first, but only for imports made by our own code. Some
+            // libraries (react-aria, via react-bootstrap) publish a 'source' condition too, which
+            // points at TypeScript webpack must not compile.
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            resolve: { conditionNames: ['source', '...'] },
+          },
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  target: 'es2022',
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [require.resolve('style-loader'), require.resolve('css-loader')],
+          },
+          { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
+          // The shell learns its remotes at runtime from /remotes.json (registerRemotes).
+          remotes: {},
+          shared: sharedModules(),
+          shareStrategy: 'loaded-first',
+          experiments: { asyncStartup: true },
+          dts: false,
+          manifest: false,
+        }),
+        new HtmlWebpackPlugin({
+          title,
+          // Absolute script paths: the page is served for deep links (/admin/clients) too.
+          publicPath: '/',
+          templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${htmlWebpackPlugin.options.title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+        }),
+      ],
+      optimization: {
+        minimize: production,
+        // swc's minifier: an order of magnitude faster than terser on 2 cores, similar output.
+        minimizer: [
+          new MinimizerPlugin({
+            minify: { implementation: MinimizerPlugin.swcMinify, options: {} },
+            extractComments: false,
+          }),
+        ],
+        moduleIds: production ? 'deterministic' : 'named',
+      },
+      performance: { hints: false },
+      stats: production ? 'errors-warnings' : 'minimal',
+      infrastructureLogging: { level: 'warn' },
+      devServer: {
+        port: devPort,
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        // The shell's dev server may load this remote's remoteEntry.js from another port.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+        proxy: [
+          {
+            context: ['/api', '/bff', '/remotes.json', '/remotes'],
+            target: gateway,
+            // Keep the browser's Host so the gateway's same-origin and cookie rules hold.
+            changeOrigin: false,
+          },
+        ],
+      },
+    };
+  };
+}

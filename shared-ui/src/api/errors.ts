@@ -1,0 +1,32 @@
+import type { MessageErrorBody, ServerErrorBody, ValidationErrorBody } from 'shared-domain';
+
+/** A failed call: `status` is null when no response arrived. The user has already been told. */
+export class ApiError extends Error {
+  readonly status: number | null;
+  readonly body: unknown;
+
+  constructor(status: number | null, body: unknown, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isValidationError(body: unknown): body is ValidationErrorBody {
+  return isObject(body) && body.type === 'validation' && Array.isArray(body.errors);
+}
+
+export function isMessageError(body: unknown): body is MessageErrorBody {
+  return isObject(body) && typeof body.message === 'string';
+}
+
+export function isServerError(body: unknown): body is ServerErrorBody {
+  return isObject(body) && typeof body.errorText === 'string';
+}
+
+export { isObject };

@@ -1,0 +1,73 @@
+import { useId, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { MESSAGES, type SessionUser } from 'shared-domain';
+import { notifyError } from '../feedback/toasts.js';
+import { useSession } from './session.js';
+
+export interface SignInFormProps {
+  /** Called once the session exists (the shell records the login). */
+  onSignedIn?(user: SessionUser): void;
+  /** §4 Login outcomes: an expired password goes to the reset flow (the shell: /forgot-password?expired=true). */
+  onPasswordExpired?(): void;
+}
+
+/** The login form of the specs: Username, Password, 'Secure Sign In'. */
+export function SignInForm({ onPasswordExpired, onSignedIn }: SignInFormProps) {
+  const { signIn } = useSession();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (username.trim() === '' || password === '') {
+      notifyError(MESSAGES.missingLogin);
+      return;
+    }
+    setBusy(true);
+    const result = await signIn(username.trim(), password).finally(() => setBusy(false));
+    if (result.ok) {
+      onSignedIn?.(result.user);
+      return;
+    }
+    if (result.reason === 'password_expired' && onPasswordExpired) {
+      onPasswordExpired();
+    } else if (result.reason === 'gsuite' && result.redirectUrl) {
+      // Identity-provider accounts sign in on their provider's page.
+      window.location.assign(result.redirectUrl);
+    } else if (result.message) {
+      notifyError(result.message);
+    }
+  }
+
+  return (
+    <Form noValidate onSubmit={submit} aria-label="Sign in">
+      <Form.Group className="mb-3" controlId={`${id}-username`}>
+        <Form.Label>Username</Form.Label>
+        <Form.Control
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`${id}-password`}>
+        <Form.Label>Password</Form.Label>
+        <Form.Control
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </Form.Group>
+      <Button type="submit" variant="primary" className="w-100" disabled={busy}>
+        {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
+        Secure Sign In
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,14 @@
+import Container from 'react-bootstrap/Container';
+import { Outlet } from 'react-router-dom';
+import { TopBar } from '../features/top-bar/components/TopBar.js';
+
+export function Layout() {
+  return (
+    <>
+      <TopBar />
+      <Container as="main" className="pb-5">
+        <Outlet />
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
+import { matchPath, Navigate, useLocation } from 'react-router-dom';
+import type { RoleGroup } from 'shared-domain';
+import { useSession } from 'shared-ui';
+
+/**
+ * What a guest may open (specs/1-foundation.md §2 Route guard). /referral, /auth and /logout are
+ * allowed too: they only store or end something and then go to / themselves (README).
+ */
+const GUEST_PATHS = [
+  '/',
+  '/about',
+  '/forgot-password',
+  '/create-account',
+  '/first-time-setup/*',
+  '/referral/:referralId',
+  '/auth',
+  '/logout',
+];
+
+export function isGuestPath(pathname: string) {
+  return GUEST_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
+/** Sends a guest who opens any other route to /. */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const { pathname } = useLocation();
+  if (status === 'loading') {
+    return (
+      <div className="d-flex justify-content-center p-5">
+        <Spinner animation="border" role="status" aria-label="Loading" />
+      </div>
+    );
+  }
+  if (status === 'guest' && !isGuestPath(pathname)) return <Navigate to="/" replace />;
+  return children;
+}
+
+/** Keeps a route to some role groups (the APIs enforce the same rule themselves). */
+export function RequireGroup({ groups, children }: { groups: RoleGroup[]; children: ReactNode }) {
+  const { user } = useSession();
+  if (!user || !groups.includes(user.roleGroup)) return <Navigate to="/" replace />;
+  return children;
+}

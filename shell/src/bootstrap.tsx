@@ -1,0 +1,17 @@
+import 'shared-ui/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.js';
+import { ensureRegistry } from './lib/federation.js';
+
+// Start fetching /remotes.json at once; the login page does not wait for it.
+void ensureRegistry().catch(() => undefined);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from the page');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

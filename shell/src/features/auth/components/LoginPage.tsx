@@ -1,0 +1,39 @@
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link, useNavigate } from 'react-router-dom';
+import { SignInForm } from 'shared-ui';
+import { useLoginMessages } from '../api/get-login-messages.js';
+import { recordLogin } from '../api/record-login.js';
+
+/** The guest's '/' (specs/1-foundation.md §2 Login screen). */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const messages = useLoginMessages();
+  return (
+    <Row className="justify-content-center py-4">
+      <Col md={7} lg={5}>
+        {messages.map((message, index) => (
+          <Alert key={index} variant={message.style} className="login-system-message">
+            {message.message}
+          </Alert>
+        ))}
+        <Card>
+          <Card.Body>
+            <h1 className="h3 mb-3">Sign In</h1>
+            <SignInForm
+              onPasswordExpired={() => navigate('/forgot-password?expired=true')}
+              onSignedIn={(user) => void recordLogin(user.userId).catch(() => undefined)}
+            />
+            <div className="d-flex flex-wrap justify-content-between mt-3 gap-2">
+              <Link to="/forgot-password">Forgot password?</Link>
+              <Link to="/create-account">Create account</Link>
+              <Link to="/about#other-systems">Other systems</Link>
+            </div>
+          </Card.Body>
+        </Card>
+      </Col>
+    </Row>
+  );
+}
