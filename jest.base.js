@@ -1,4 +1,7 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
 
 // Jest runs our TypeScript as native ESM (oidc-provider, openid-client and jose are ESM-only) and swc
 // strips the types. Workspace packages are mapped to their src/ by name: an export condition would also
@@ -10,6 +13,15 @@ export const workspaceSources = {
   '^shared-ui$': `${workspace}shared-ui/src/index.ts`,
   '^identity-api/testing$': `${workspace}identity-api/src/testing.ts`,
   '^(\\.{1,2}/.*)\\.js$': '$1',
+  // Jest (before Node 24.9) cannot require() an ES module, which Node 20 itself can. light-my-request
+  // (fastify.inject) requires `cookie`, whose 2.x is ESM-only: under Jest it gets 1.x, the same API in CJS.
+  '^cookie$': require.resolve('cookie-cjs'),
+};
+
+// jsdom with the browser's export conditions, and the encoders react-router needs that jsdom lacks.
+const jsdom = {
+  setupFiles: [`${workspace}jest.setup.jsdom.js`],
+  testEnvironmentOptions: { customExportConditions: ['browser'] },
 };
 
 export function jestConfig({ environment = 'node', ...rest } = {}) {
@@ -32,6 +44,7 @@ export function jestConfig({ environment = 'node', ...rest } = {}) {
     },
     transformIgnorePatterns: ['/node_modules/'],
     moduleNameMapper: workspaceSources,
+    ...(environment === 'jsdom' ? jsdom : {}),
     ...rest,
   };
 }

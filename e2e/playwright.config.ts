@@ -37,7 +37,7 @@ export default defineConfig({
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 300_000,
-    stdout: 'pipe',
+    stdout: 'ignore',
     env: {
       PORT: String(E2E_PORT),
       IDENTITY_PORT: String(E2E_PORT + 1001),

@@ -5,13 +5,10 @@ export default {
   ...base,
   // Suites start real servers (identity-api, echo upstreams): give them time on a busy CI machine.
   testTimeout: 30000,
-  // Jest (before Node 24.9) cannot require() an ES module, which Node 20 itself can. Two CommonJS
-  // dependencies do: light-my-request (fastify.inject) and @fastify/static need `cookie` 2 and
-  // `content-disposition` 3, both ESM-only. Under Jest, `cookie` resolves to cookie 1.1.1 (CommonJS,
-  // the same API: parseCookie, stringifySetCookie) and content-disposition to a stand-in that throws.
+  // @fastify/static requires content-disposition 3, which is ESM-only and so cannot be required under
+  // Jest on Node 20 (Node itself can): the tests get a stand-in that throws (downloads are not tested here).
   moduleNameMapper: {
     ...base.moduleNameMapper,
-    '^cookie$': '<rootDir>/node_modules/cookie-cjs/dist/index.js',
     '^content-disposition$': '<rootDir>/test/shims/content-disposition.cjs',
   },
 };

@@ -68,13 +68,20 @@ for (const username of ['demo.broker', 'demo.employer']) {
   });
 }
 
-test('logout returns to the login screen and the old cookie is refused', async ({ page, playwright, baseURL }) => {
+test('logout returns to the login screen and the old cookie is refused', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await signIn(page, 'demo.broker');
   const [cookie] = await page.context().cookies();
   expect(cookie).toBeDefined();
 
   await page.getByRole('button', { name: demoAccount('demo.broker').firstName, exact: false }).click();
-  await page.getByRole('button', { name: 'Logout' }).or(page.getByRole('link', { name: 'Logout' })).click();
+  await page
+    .getByRole('button', { name: 'Logout' })
+    .or(page.getByRole('link', { name: 'Logout' }))
+    .click();
   await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeVisible();
   expect(await page.context().cookies()).toEqual([]);
 
