@@ -11,6 +11,7 @@ export const workspaceSources = {
   '^shared-domain$': `${workspace}shared-domain/src/index.ts`,
   '^shared-domain/server$': `${workspace}shared-domain/src/server/index.ts`,
   '^shared-ui$': `${workspace}shared-ui/src/index.ts`,
+  '^shared-ui/testing$': `${workspace}shared-ui/src/testing/index.ts`,
   '^identity-api/testing$': `${workspace}identity-api/src/testing.ts`,
   '^(\\.{1,2}/.*)\\.js$': '$1',
   // Jest (before Node 24.9) cannot require() an ES module, which Node 20 itself can. light-my-request

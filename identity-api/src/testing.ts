@@ -99,7 +99,7 @@ export async function startOnDatabase(
     app,
     databaseUrl,
     async createUser(input) {
-      const user = await createUser(app.db, {
+      const user = await createUser(app.identityDb, {
         userId: input.userId,
         username: input.username,
         password: input.password,

@@ -12,7 +12,9 @@ export { closeErrorWindow, showErrorWindow } from './feedback/error-window-store
 export { ErrorWindowHost } from './feedback/ErrorWindowHost.js';
 export { notifyError, notifySuccess, ToastHost } from './feedback/toasts.js';
 export { formatDate, formatMoney } from './format.js';
+export { useDebouncedValue } from './hooks/use-debounced-value.js';
 export { SessionProvider, useSession, type Session, type SessionStatus } from './session/session.js';
 export { SignInForm, type SignInFormProps } from './session/SignInForm.js';
 export { StandalonePage } from './standalone/StandalonePage.js';
+export { WidgetPreviewRoutes } from './standalone/WidgetPreviewRoutes.js';
 export { SUPPORT_PHONE } from './support.js';

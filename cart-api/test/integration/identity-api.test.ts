@@ -1,27 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
+import { startIdentityApi } from 'identity-api/testing';
 import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 
-// The part of `identity-api/testing` this test uses. It is imported by a computed specifier so that
-// cart-api's type check does not compile identity-api's sources: both packages declare
-// `FastifyInstance.db` with their own schema, which cannot merge in one TypeScript program.
-interface TestIdentityApi {
-  issuer: string;
-  createUser(input: { username: string; password: string; roles: string[] }): Promise<{ userId: string }>;
-  passwordGrant(username: string, password: string): Promise<{ access_token?: string; id_token?: string }>;
-  close(): Promise<void>;
-}
-const IDENTITY_TESTING: string = 'identity-api/testing';
-const { startIdentityApi } = (await import(IDENTITY_TESTING)) as {
-  startIdentityApi(): Promise<TestIdentityApi>;
-};
-
 // The real thing end to end: identity-api issues the access token (password grant), cart-api
 // discovers its JWKS over HTTP and verifies the token.
 describe('with a real identity-api', () => {
-  let identity: TestIdentityApi;
+  let identity: Awaited<ReturnType<typeof startIdentityApi>>;
   let cartDb: TestDatabase;
   let app: FastifyInstance;
   let brokerId: string;

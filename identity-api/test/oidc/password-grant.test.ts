@@ -160,7 +160,7 @@ describe('lockout', () => {
     expect(await keyOf('lock.me', 'Wrong')).toBe('locked_out');
     expect(await keyOf('lock.me', DEFAULT_TEST_PASSWORD)).toBe('locked_out');
 
-    const row = await api.app.db
+    const row = await api.app.identityDb
       .selectFrom('users')
       .select('locked_until')
       .where('username_key', '=', 'lock.me')
@@ -171,7 +171,7 @@ describe('lockout', () => {
   });
 
   it('signs in again once the lock has passed', async () => {
-    await api.app.db
+    await api.app.identityDb
       .updateTable('users')
       .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
       .where('username_key', '=', 'lock.me')

@@ -1,23 +1,7 @@
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { useSession } from 'shared-ui';
 import { ClientRoutes } from '../features/client/components/ClientRoutes.js';
 import { DocumentRoutes } from '../features/document-pages/components/DocumentRoutes.js';
-import { mountSection } from '../lib/mount-section.js';
-
-const SECTIONS = ['document', 'client'] as const;
-
-/**
- * The shell mounts this App at /document/* and /client/*, where the path it sees starts after the
- * mount point (/document/abc and /client/abc both arrive as "abc"); the standalone page mounts it
- * at the root. The full routes serve the root, the catch-all serves the shell's mount points by the
- * section the browser is in.
- */
-function MountedSection() {
-  const section = mountSection(useLocation().pathname, SECTIONS);
-  if (section === 'document') return <DocumentRoutes />;
-  if (section === 'client') return <ClientRoutes />;
-  return <p>Page not found.</p>;
-}
 
 /** The documents remote: the /document/... pages and the client page (specs/2-documents.md §2). */
 export default function App() {
@@ -29,7 +13,7 @@ export default function App() {
     <Routes>
       <Route path="document/*" element={<DocumentRoutes />} />
       <Route path="client/*" element={<ClientRoutes />} />
-      <Route path="*" element={<MountedSection />} />
+      <Route path="*" element={<p>Page not found.</p>} />
     </Routes>
   );
 }

@@ -1,17 +1,14 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { broker, stubFetch } from '../testing/fetch-stub.js';
-import { renderAt } from '../testing/render.js';
+import { broker, renderAt, stubFetch } from 'shared-ui/testing';
 import App from './App.js';
 
-/** The shell's mount points for this remote, as shell/src/app/AppRoutes.tsx writes them. */
+/** The shell mounts a remote's App at a catch-all route (shell/src/app/AppRoutes.tsx). */
 function ShellRoutes() {
   return (
     <Routes>
-      <Route path="/basket" element={<App />} />
-      <Route path="/checkout" element={<App />} />
-      <Route path="/orders/*" element={<App />} />
+      <Route path="*" element={<App />} />
     </Routes>
   );
 }

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { RemoteSlot } from '../components/RemoteSlot.js';
 import { LogoutPage } from '../features/auth/components/LogoutPage.js';
 import { ReferralPage } from '../features/auth/components/ReferralPage.js';
@@ -15,10 +15,25 @@ import { RequireGroup, RouteGuard } from './guards.js';
 import { HomeRoute } from './HomeRoute.js';
 import { Layout } from './Layout.js';
 
-const ordering = <RemoteSlot id="mf_ordering/App" />;
-const documents = <RemoteSlot id="mf_documents/App" />;
+/**
+ * The spec routes each remote owns, by their first path segment. The remote's App is mounted at the
+ * root (a catch-all route), so it matches the same full paths inside the shell as on its standalone page.
+ */
+const REMOTE_BY_SECTION: Readonly<Record<string, string>> = {
+  basket: 'mf_ordering/App',
+  checkout: 'mf_ordering/App',
+  orders: 'mf_ordering/App',
+  document: 'mf_documents/App',
+  client: 'mf_documents/App',
+};
 
-/** The route table of specs/1-foundation.md §2; each remote renders relative <Routes> at its mount. */
+function RemoteSection() {
+  const section = useLocation().pathname.split('/')[1] ?? '';
+  const remote = Object.hasOwn(REMOTE_BY_SECTION, section) ? REMOTE_BY_SECTION[section] : undefined;
+  return remote ? <RemoteSlot key={remote} id={remote} /> : <Navigate to="/" replace />;
+}
+
+/** The route table of specs/1-foundation.md §2; mf_admin renders relative <Routes> under /admin. */
 export function AppRoutes() {
   return (
     <RouteGuard>
@@ -34,11 +49,6 @@ export function AppRoutes() {
           <Route path="auth" element={<AuthPage />} />
           <Route path="logout" element={<LogoutPage />} />
           <Route path="referral/:referralId" element={<ReferralPage />} />
-          <Route path="basket" element={ordering} />
-          <Route path="checkout" element={ordering} />
-          <Route path="orders/*" element={ordering} />
-          <Route path="document/*" element={documents} />
-          <Route path="client/*" element={documents} />
           <Route
             path="admin/*"
             element={
@@ -47,7 +57,7 @@ export function AppRoutes() {
               </RequireGroup>
             }
           />
-          <Route path="*" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<RemoteSection />} />
         </Route>
       </Routes>
     </RouteGuard>

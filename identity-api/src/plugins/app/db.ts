@@ -6,7 +6,7 @@ import { purgeExpired } from '../../oidc/adapter.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Db;
+    identityDb: Db;
   }
 }
 
@@ -21,7 +21,7 @@ export default fp<{ config: Config }>(
       await db.destroy();
       throw error;
     }
-    app.decorate('db', db);
+    app.decorate('identityDb', db);
     app.addHook('onClose', async () => db.destroy());
   },
   { name: 'db' },

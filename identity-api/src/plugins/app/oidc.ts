@@ -20,7 +20,7 @@ export default async function oidcPlugin(
   app: FastifyInstance,
   { config }: { config: Config },
 ): Promise<void> {
-  const provider = await createProvider(config, app.db);
+  const provider = await createProvider(config, app.identityDb);
   const callback = provider.callback();
   app.decorate('oidc', provider);
 

@@ -15,7 +15,7 @@ export default async function healthzRoutes(app: FastifyInstance): Promise<void>
     },
     async (_request, reply) => {
       try {
-        await sql`select 1`.execute(app.db);
+        await sql`select 1`.execute(app.identityDb);
       } catch (error) {
         app.log.error({ err: error }, 'database check failed');
         return reply.status(503).send({ message: 'database unavailable' });

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router-dom';
 import type { Order, Page } from 'shared-domain';
 import { SWRConfig } from 'swr';
-import { stubFetch } from '../../../testing/fetch-stub.js';
+import { stubFetch } from 'shared-ui/testing';
 import OrderManagement from './OrderManagement.js';
 
 function order(orderNumber: string, isNew: boolean): Order {
@@ -49,7 +49,7 @@ describe('Order Management', () => {
   afterEach(cleanup);
 
   it('shows the order panels with their links and the partners in New POP Document', async () => {
-    const calls = stubFetch(({ url }) => {
+    const { calls } = stubFetch(({ url }) => {
       if (url.startsWith('/api/order?'))
         return { body: { data: [order('1001', true), order('1002', false)], pages: 1 } };
       if (url === '/api/strategic-partner')
@@ -84,7 +84,7 @@ describe('Order Management', () => {
 
   it('marks a new order as reviewed through the hide call, then reloads the orders', async () => {
     let reviewed = false;
-    const calls = stubFetch(({ method, url }) => {
+    const { calls } = stubFetch(({ method, url }) => {
       if (method === 'POST' && url === '/api/order/id-1001/hide') {
         reviewed = true;
         return { body: {} };
@@ -102,7 +102,7 @@ describe('Order Management', () => {
   });
 
   it('searches by the text typed, after the typing stops', async () => {
-    const calls = stubFetch(({ url }) => {
+    const { calls } = stubFetch(({ url }) => {
       if (url.startsWith('/api/order?')) return { body: { data: [], pages: 0 } satisfies Page<Order> };
       if (url === '/api/strategic-partner') return { body: [] };
       return undefined;

@@ -2,17 +2,19 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { Pagination } from 'shared-ui';
+import { Pagination, useDebouncedValue } from 'shared-ui';
 import { useOrders } from '../api/get-orders.js';
-import { useDebouncedValue } from '../hooks/use-debounced-value.js';
 import { NewDocumentDropdown } from './NewDocumentDropdown.js';
 import { OrderPanel } from './OrderPanel.js';
+
+/** How long typing must pause before the orders are searched. */
+const SEARCH_DEBOUNCE_MS = 400;
 
 /** The compliance home (specs/1-foundation.md §2 "Admin Orders"), exposed as mf_admin/OrderManagement. */
 export default function OrderManagement() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const searchText = useDebouncedValue(search.trim());
+  const searchText = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { data, error, isLoading, mutate } = useOrders(page, searchText);
 
   return (

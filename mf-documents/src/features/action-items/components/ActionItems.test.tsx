@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { ActionItem, PendingActionItems } from 'shared-domain';
-import { broker, employer, stubFetch } from '../../../testing/fetch-stub.js';
-import { renderAt } from '../../../testing/render.js';
+import { broker, employer, renderAt, stubFetch } from 'shared-ui/testing';
 import { usePendingActionItems } from '../api/get-pending-action-items.js';
 import { ActionItems } from './ActionItems.js';
 

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, type DocumentListRow, type Page } from 'shared-domain';
-import { broker, employer, stubFetch } from '../../../testing/fetch-stub.js';
-import { renderAt } from '../../../testing/render.js';
+import { broker, employer, renderAt, stubFetch } from 'shared-ui/testing';
 import { DocumentList } from './DocumentList.js';
 
 const paid: DocumentListRow = {

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Form, Spinner } from 'react-bootstrap';
-import { Pagination } from 'shared-ui';
+import { Pagination, useDebouncedValue } from 'shared-ui';
 import type { SessionUser } from 'shared-domain';
 import { useDocuments } from '../api/get-documents.js';
-import { useDebouncedValue } from '../hooks/use-debounced-value.js';
 import { DocumentsTable } from './DocumentsTable.js';
 
 /** How long typing must pause before the list is searched. */

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Cart } from 'shared-domain';
-import { broker, stubFetch } from '../../../testing/fetch-stub.js';
-import { renderAt } from '../../../testing/render.js';
+import { broker, renderAt, stubFetch } from 'shared-ui/testing';
 import { CartPage } from './CartPage.js';
 
 const acme = {

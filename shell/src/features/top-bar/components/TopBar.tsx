@@ -43,15 +43,39 @@ function FeesLink() {
   );
 }
 
+interface BarLink {
+  to: string;
+  label: string;
+  /** Active only on this exact path (the home link would otherwise match every page). */
+  end?: boolean;
+}
+
+/** Home and Overview lead both the guest and the user bar. */
+const PUBLIC_LINKS: readonly BarLink[] = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/about', label: 'Overview' },
+];
+
+const ADMIN_LINKS: readonly BarLink[] = [
+  { to: '/', label: 'Orders', end: true },
+  { to: '/admin/clients', label: 'Clients' },
+  { to: '/admin/strategic-partners', label: 'Strategic Partners' },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/utilities', label: 'Utilities' },
+];
+
+function BarLinks({ links }: { links: readonly BarLink[] }) {
+  return links.map(({ to, label, end }) => (
+    <Nav.Link key={to} as={NavLink} to={to} end={end}>
+      {label}
+    </Nav.Link>
+  ));
+}
+
 function GuestBar({ user }: { user: SessionUser | null }) {
   return (
     <Bar label="Guest navigation" user={user}>
-      <Nav.Link as={NavLink} to="/" end>
-        Home
-      </Nav.Link>
-      <Nav.Link as={NavLink} to="/about">
-        Overview
-      </Nav.Link>
+      <BarLinks links={PUBLIC_LINKS} />
       <FeesLink />
     </Bar>
   );
@@ -60,12 +84,7 @@ function GuestBar({ user }: { user: SessionUser | null }) {
 function UserBar({ user }: { user: SessionUser }) {
   return (
     <Bar label="User navigation" user={user}>
-      <Nav.Link as={NavLink} to="/" end>
-        Home
-      </Nav.Link>
-      <Nav.Link as={NavLink} to="/about">
-        Overview
-      </Nav.Link>
+      <BarLinks links={PUBLIC_LINKS} />
       <NavDropdown title="Tutorial" id="tutorial-menu">
         <NavDropdown.Item as={Link} to="/tutorials/ndt">
           Non-Discrimination Testing
@@ -80,21 +99,7 @@ function UserBar({ user }: { user: SessionUser }) {
 function AdminBar({ user }: { user: SessionUser }) {
   return (
     <Bar label="Admin navigation" user={user}>
-      <Nav.Link as={NavLink} to="/" end>
-        Orders
-      </Nav.Link>
-      <Nav.Link as={NavLink} to="/admin/clients">
-        Clients
-      </Nav.Link>
-      <Nav.Link as={NavLink} to="/admin/strategic-partners">
-        Strategic Partners
-      </Nav.Link>
-      <Nav.Link as={NavLink} to="/admin/users">
-        Users
-      </Nav.Link>
-      <Nav.Link as={NavLink} to="/admin/utilities">
-        Utilities
-      </Nav.Link>
+      <BarLinks links={ADMIN_LINKS} />
     </Bar>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { AppProviders } from 'shared-ui';
+import { AppProviders } from '../components/AppProviders.js';
 
 /**
  * Renders with the real shared-ui providers (session from GET /bff/user, toasts, error window)

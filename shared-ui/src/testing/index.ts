@@ -1,0 +1,5 @@
+// shared-ui/testing: helpers for the apps' Jest tests. A separate entry, never imported by the
+// runtime code, so Jest and Testing Library stay out of the federated bundles.
+export { stubFetch, type RecordedCall, type StubAnswer, type StubAnswers } from './fetch-stub.js';
+export { renderAt } from './render.js';
+export { broker, employer } from './users.js';

@@ -1,0 +1,23 @@
+import type { SessionUser } from 'shared-domain';
+
+/** The signed-in users the tests answer GET /bff/user with. */
+export const broker: SessionUser = {
+  userId: 'u-broker',
+  username: 'demo.broker',
+  email: 'broker@example.com',
+  firstName: 'Demo',
+  lastName: 'Broker',
+  fullName: 'Demo Broker',
+  role: 'broker',
+  roles: ['broker'],
+  roleGroup: 'broker',
+};
+
+export const employer: SessionUser = {
+  ...broker,
+  userId: 'u-employer',
+  username: 'demo.employer',
+  role: 'employer',
+  roles: ['employer'],
+  roleGroup: 'epop',
+};
