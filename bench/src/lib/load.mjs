@@ -1,0 +1,67 @@
+import autocannon from 'autocannon';
+
+/** Loopback only: the benchmarks never send load anywhere else. */
+function assertLoopback(url) {
+  const { hostname } = new URL(url);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) {
+    throw new Error(`refusing to load ${hostname}: benchmarks run against loopback only`);
+  }
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const statuses = new Map();
+    const instance = autocannon(options, (error, result) => {
+      if (error) reject(error);
+      else resolve({ result, latencies, statuses });
+    });
+    // autocannon's own summary has p50/p97.5/p99 but no p95: keep every response time (bounded by
+    // the run's duration) and compute the percentiles ourselves.
+    instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
+      latencies.push(responseTimeMs);
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    });
+  });
+}
+
+/** The value below which `p` percent of the sorted values fall (nearest rank). */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/**
+ * Loads one GET with autocannon: a short warm-up (JIT, caches, connection pools), then the measured
+ * run. Bounded in time (`durationSeconds`) and connections. Throws when any answer is not 2xx, so a
+ * figure never comes from error pages.
+ */
+export async function measure({
+  url,
+  headers = {},
+  connections = 10,
+  durationSeconds = 10,
+  warmupSeconds = 2,
+}) {
+  assertLoopback(url);
+  const base = { url, method: 'GET', headers, connections, pipelining: 1, timeout: 10 };
+  if (warmupSeconds > 0) await run({ ...base, duration: warmupSeconds });
+  const { result, latencies, statuses } = await run({ ...base, duration: durationSeconds });
+  const failed = [...statuses].filter(([status]) => status < 200 || status > 299);
+  if (failed.length > 0 || result.errors > 0 || result.timeouts > 0) {
+    const summary = failed.map(([status, n]) => `${n}× ${status}`).join(', ');
+    throw new Error(
+      `${url}: not all answers were 2xx (${summary || 'none'}; ${result.errors} errors, ${result.timeouts} timeouts)`,
+    );
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    requestsPerSecond: latencies.length / durationSeconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+  };
+}
