@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOKEN_REFRESH_AFTER_MS } from 'shared-domain';
 import type { GatewayConfig } from './config.js';
+import { redactUrl } from './lib/redact.js';
 import type { SessionLimits } from './lib/session-auth.js';
+import { GATEWAY_MESSAGES } from './messages.js';
 import authentication from './plugins/app/authentication.js';
 import { createIdentityClient, type IdentityClient } from './plugins/app/identity-client.js';
 import requestGuard from './plugins/app/request-guard.js';
@@ -30,6 +37,8 @@ export interface AppOptions {
   redisPrefix?: string;
   identity?: IdentityClient;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -41,6 +50,11 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** Fastify takes a hop count at run time but not in its types: the same rule as a function. */
+function trustProxyOption(trust: GatewayConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(config: GatewayConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
   const limits: SessionLimits = {
@@ -48,7 +62,24 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
     idleMs: options.sessionLimits?.idleMs ?? SESSION_IDLE_MS,
   };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            // The URL without one-time tokens (temporary-user-token?token=…, user/:id/token/:token).
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+              }),
+            },
+          },
+    // Fastify's default (1 MiB) made explicit and configurable; /api bodies are counted in the proxy.
+    bodyLimit: config.bodyLimit,
     // A request id the caller sent (a load balancer's) is kept when sane, else generated; it travels
     // to the APIs as x-request-id so one request reads as one story across the three logs.
     requestIdHeader: false,
@@ -56,7 +87,12 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: false,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A URL the router cannot decode (`/api/%u002e`) gets the one error format too.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
+        .send({ message: error.code === 'FST_ERR_BAD_URL' ? GATEWAY_MESSAGES.invalidPath : error.message }),
   });
 
   // One error format: the specs' catalogue (`{message}` below 500, `{errorText, stackTrace?}` at 500).
@@ -101,9 +137,13 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
       limits,
       refreshAfterMs: options.refreshAfterMs ?? TOKEN_REFRESH_AFTER_MS,
       now,
+      store,
     });
     await scope.register(bffRoutes, { prefix: '/bff', loginRateLimit: config.loginRateLimit });
-    await scope.register(apiProxy, { upstreams: { identity: config.identityUrl, cart: config.cartApiUrl } });
+    await scope.register(apiProxy, {
+      upstreams: { identity: config.identityUrl, cart: config.cartApiUrl },
+      bodyLimit: config.bodyLimit,
+    });
   });
 
   return app;

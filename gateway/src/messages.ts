@@ -14,4 +14,6 @@ export const GATEWAY_MESSAGES = {
   /** Identity or an API did not answer: the UI's "no response" text. */
   unreachable: MESSAGES.connectionError,
   notFound: 'Not found',
+  bodyTooLarge: 'The request body is too large',
+  badRequest: 'Bad request',
 } as const;

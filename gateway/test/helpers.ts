@@ -21,6 +21,18 @@ export interface EchoServer {
   close(): Promise<void>;
 }
 
+export const PLANTED_RESPONSE_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-credentials': 'true',
+  location: 'https://evil.example/',
+  'set-cookie2': 'upstream=planted',
+  'x-accel-redirect': '/internal/secret',
+  'content-security-policy': "default-src *; script-src * 'unsafe-eval'",
+  'x-frame-options': 'ALLOWALL',
+  'strict-transport-security': 'max-age=0',
+  'referrer-policy': 'unsafe-url',
+} as const;
+
 /**
  * A tiny upstream that answers what it received (method, url, headers, body) as JSON, and tries to
  * plant a cookie and its own cache policy on the way back.
@@ -44,6 +56,9 @@ export async function startEcho(name: string, options: { healthy?: boolean } = {
     received.push(echo);
     reply.header('set-cookie', 'upstream=planted; Path=/');
     reply.header('cache-control', 'public, max-age=600');
+    // What no upstream answer may carry to the browser (the gateway lets through an allow-list).
+    for (const [name, value] of Object.entries(PLANTED_RESPONSE_HEADERS)) reply.header(name, value);
+    reply.header('etag', '"echo-1"');
     return echo;
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -99,6 +114,8 @@ export async function rawRequest(
   method: string,
   path: string,
   headers: Record<string, string>,
+  /** Sent chunked (no Content-Length). */
+  body?: string,
 ): Promise<{ status: number; body: string }> {
   const { request } = await import('node:http');
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
@@ -112,6 +129,7 @@ export async function rawRequest(
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
     });
     outgoing.on('error', reject);
+    if (body !== undefined) outgoing.write(body);
     outgoing.end();
   });
 }

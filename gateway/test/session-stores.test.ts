@@ -49,3 +49,41 @@ describe.each(stores)('%s session store', (_name, create) => {
     }
   });
 });
+
+/** A signed-in record as the session plugin writes it (only the fields the stores look at matter). */
+function signedIn(loginAt: number, obtainedAt: number, lastSeenAt: number) {
+  return {
+    cookie: { path: '/' },
+    auth: {
+      user: { userId: 7, roles: [] },
+      tokens: { accessToken: `access-${obtainedAt}`, refreshToken: `refresh-${obtainedAt}`, obtainedAt },
+      loginAt,
+      lastSeenAt,
+    },
+  };
+}
+
+describe.each(stores)('%s session store and token refreshes', (_name, create) => {
+  it('never lets an older token set overwrite a newer one of the same sign-in', async () => {
+    const store = create(Date.now);
+    const expiresAt = Date.now() + 60_000;
+    try {
+      await store.set('s', signedIn(1000, 1000, 1000), expiresAt);
+      // A refresh saves newer tokens...
+      await store.set('s', signedIn(1000, 5000, 5000), expiresAt);
+      // ...then a slow request that loaded the session before it saves its stale copy.
+      await store.set('s', signedIn(1000, 1000, 2000), expiresAt);
+      expect(await store.get('s')).toEqual({
+        ...signedIn(1000, 1000, 2000),
+        auth: { ...signedIn(1000, 1000, 2000).auth, tokens: signedIn(1000, 5000, 5000).auth.tokens },
+      });
+      // A newer refresh still replaces them, and so does a new sign-in (another loginAt).
+      await store.set('s', signedIn(1000, 9000, 9000), expiresAt);
+      expect(await store.get('s')).toEqual(signedIn(1000, 9000, 9000));
+      await store.set('s', signedIn(2000, 2000, 2000), expiresAt);
+      expect(await store.get('s')).toEqual(signedIn(2000, 2000, 2000));
+    } finally {
+      await store.close();
+    }
+  });
+});

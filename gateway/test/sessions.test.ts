@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
 import { SESSION_ABSOLUTE_MS, TOKEN_REFRESH_AFTER_MS } from 'shared-domain';
@@ -191,6 +191,71 @@ describe('server-side sessions', () => {
     expect(await bearer()).toBe(renewed);
     expect(refreshes).toBe(1);
   });
+
+  it.each(['SQLite', 'Redis'])(
+    'keeps the newest tokens when a slow request ends after a refresh on another instance (%s)',
+    async (storeName) => {
+      // An upstream whose /slow answers only when the test says so; everything else at once.
+      const upstream = Fastify();
+      let arrived!: () => void;
+      const slowArrived = new Promise<void>((resolve) => (arrived = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      upstream.get('/slow', async () => {
+        arrived();
+        await released;
+        return { slow: true };
+      });
+      upstream.get('/order', async (request) => ({ authorization: request.headers.authorization }));
+      await upstream.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const address = upstream.server.address();
+        const upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+        let now = Date.now();
+        const shared = tempDir('race');
+        dirs.push(shared);
+        const redis = storeName === 'Redis';
+        const extraEnv = { CART_API_URL: upstreamUrl, ...(redis ? { REDIS_URL } : {}) };
+        const options: AppOptions = {
+          now: () => now,
+          ...(redis ? { redisPrefix: `pop:test:${randomUUID()}:` } : {}),
+        };
+        // Two gateway instances sharing one store (and, through DATA_DIR, one session secret).
+        const one = await gateway(extraEnv, options, shared.path);
+        const two = await gateway(extraEnv, options, shared.path);
+        const cookie = await login(one.app);
+        const bearer = async (app: FastifyInstance) => {
+          const response = await app.inject({
+            method: 'GET',
+            url: '/api/order',
+            headers: withSession(cookie),
+          });
+          expect(response.statusCode).toBe(200);
+          return response.json<{ authorization: string }>().authorization;
+        };
+        const original = await bearer(one.app);
+
+        // A: a long request whose session copy (lastSeenAt touched) still holds the first tokens.
+        now += 2 * MINUTE;
+        const slow = one.app.inject({ method: 'GET', url: '/api/slow', headers: withSession(cookie) });
+        await slowArrived;
+        // B: on the other instance, 20 minutes later, refreshes (the refresh token rotates).
+        now += TOKEN_REFRESH_AFTER_MS;
+        const renewed = await bearer(two.app);
+        expect(renewed).not.toBe(original);
+        // A ends and saves its stale copy.
+        release();
+        expect((await slow).statusCode).toBe(200);
+
+        // The next request still finds the renewed tokens: no replay of the spent refresh token.
+        now += MINUTE;
+        expect(await bearer(one.app)).toBe(renewed);
+        expect(await bearer(two.app)).toBe(renewed);
+      } finally {
+        await upstream.close();
+      }
+    },
+  );
 
   it('ends the session when the refresh is refused', async () => {
     let now = Date.now();

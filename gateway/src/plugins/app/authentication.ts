@@ -10,13 +10,15 @@ import {
 } from '../../lib/session-auth.js';
 import { SESSION_COOKIE } from '../external/session.js';
 import { IdentityRefusal, type IdentityClient, type IssuedTokens } from './identity-client.js';
-import type { Clock } from './session-stores/index.js';
+import type { Clock, SessionRecordStore } from './session-stores/index.js';
 
 export interface AuthenticationOptions {
   identity: IdentityClient;
   limits: SessionLimits;
   refreshAfterMs: number;
   now: Clock;
+  /** Where the sessions live: read again before a refresh, another instance may have done it. */
+  store: SessionRecordStore;
 }
 
 /** Why a request could not get a usable access token. */
@@ -154,6 +156,15 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
       if (!session || !auth) return { ok: false, reason: 'signed-out' };
       if (!needsRefresh(auth.tokens, now(), options.refreshAfterMs)) {
         return { ok: true, accessToken: auth.tokens.accessToken };
+      }
+      // Another request (here or on another gateway instance) may have refreshed since this one
+      // loaded the session: its newer tokens are in the store, and refreshing again would be reuse.
+      const stored = (await options.store.get(session.sessionId))?.auth as SessionAuth | undefined;
+      if (stored && stored.loginAt === auth.loginAt && stored.tokens.obtainedAt > auth.tokens.obtainedAt) {
+        auth.tokens = stored.tokens;
+        if (!needsRefresh(auth.tokens, now(), options.refreshAfterMs)) {
+          return { ok: true, accessToken: auth.tokens.accessToken };
+        }
       }
       const { refreshToken } = auth.tokens;
       try {

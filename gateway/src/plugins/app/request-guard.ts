@@ -16,12 +16,15 @@ function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 
-/** The Origin a browser sent is ours when its host is the one the request was addressed to. */
+/**
+ * The Origin a browser sent is ours when its host is the one the request was addressed to: the Host
+ * header, or a trusted proxy's X-Forwarded-Host (TRUST_PROXY).
+ */
 function isForeignOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return false;
   try {
-    return new URL(origin).host !== request.headers.host;
+    return new URL(origin).host !== request.host;
   } catch {
     return true; // `null` (sandboxed frames, file://) and garbage are foreign
   }

@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_MESSAGES } from '../../messages.js';
@@ -5,19 +7,98 @@ import { isSafeApiPath, routeApi, type ApiRoute, type Upstream } from '../../rou
 
 export interface ApiProxyOptions {
   upstreams: Record<Upstream, string>;
+  /** Largest body forwarded (bytes); larger ones get 413 here. */
+  bodyLimit: number;
 }
 
-/** Headers of the browser that never travel upstream (the session is the gateway's business). */
-const DROPPED_REQUEST_HEADERS = [
-  'cookie',
-  'authorization',
-  'x-csrf',
-  'x-request-id',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'forwarded',
+/**
+ * The only browser headers that travel upstream. An allow-list: hop-by-hop headers (undici refuses
+ * `expect`, `upgrade`, `keep-alive`...), credentials (cookie, authorization: the gateway sends its own
+ * bearer) and spoofable client-address headers (x-forwarded-*, forwarded, x-real-ip...) stay here.
+ */
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'if-match',
+  'if-none-match',
+  'if-modified-since',
+  'if-unmodified-since',
+  'range',
+  'user-agent',
 ];
+
+/**
+ * The only upstream headers that reach the browser. Cookies, redirects, CORS grants, proxy
+ * directives (x-accel-*) and security headers of an upstream never do: helmet's own headers and our
+ * `Cache-Control: no-store` stand.
+ */
+const RETURNED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-disposition',
+  'content-language',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+  'retry-after',
+  'vary',
+];
+
+/** The error a too-large chunked body ends with, recognised in onError. */
+class BodyTooLarge extends Error {
+  readonly code = 'POP_BODY_TOO_LARGE';
+}
+
+/** Passes a request body through, failing once it grows past `limit` bytes. */
+function limitBody(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+      seen += chunk.length;
+      if (seen > limit) callback(new BodyTooLarge('Request body is too large'));
+      else callback(null, chunk);
+    },
+  });
+}
+
+/** The error and its causes, outermost first (reply-from wraps undici's). */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current instanceof Error && chain.length < 5; current = current.cause) {
+    chain.push(current);
+  }
+  return chain;
+}
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * What a failed forward answers: 413 for a body past the limit, 400 when undici refused the request
+ * itself (UND_ERR_INVALID_ARG: a header or body it cannot send), otherwise 502 (the upstream is away).
+ */
+export function classifyUpstreamError(error: unknown): { status: 400 | 413 | 502; message: string } {
+  const chain = causes(error);
+  if (chain.some((cause) => cause instanceof BodyTooLarge)) {
+    return { status: 413, message: GATEWAY_MESSAGES.bodyTooLarge };
+  }
+  if (chain.some((cause) => errorCode(cause) === 'UND_ERR_INVALID_ARG')) {
+    return { status: 400, message: GATEWAY_MESSAGES.badRequest };
+  }
+  return { status: 502, message: GATEWAY_MESSAGES.unreachable };
+}
+
+function pick(headers: IncomingHttpHeaders, names: readonly string[]): IncomingHttpHeaders {
+  const picked: IncomingHttpHeaders = {};
+  for (const name of names) if (headers[name] !== undefined) picked[name] = headers[name];
+  return picked;
+}
 
 /** The spec path of a request: `/api/order?page=1` → `order`. */
 function apiPath(url: string): string {
@@ -37,6 +118,11 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
     if (!request.url.startsWith('/api/') && request.url.split('?', 1)[0] !== '/api') return;
     const path = apiPath(request.url);
     if (!isSafeApiPath(path)) return reply.code(400).send({ message: GATEWAY_MESSAGES.invalidPath });
+    // A declared length over the limit is refused before anything is read or forwarded.
+    if (Number(request.headers['content-length'] ?? 0) > options.bodyLimit) {
+      // The rest of the body is never read: the connection cannot carry another request.
+      return reply.code(413).header('connection', 'close').send({ message: GATEWAY_MESSAGES.bodyTooLarge });
+    }
     routes.set(request, routeApi(request.method, path));
   });
 
@@ -66,26 +152,32 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
     rewritePrefix: '/',
     // No OPTIONS: there is no CORS here, a preflight has nothing to ask for.
     httpMethods: ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT'],
-    preHandler: authorize,
+    // Its "fetching from remote server" line carries the path, one-time tokens included; the
+    // gateway's own (redacted) request log says the same.
+    disableRequestLogging: true,
+    preHandler: async (request, reply) => {
+      // http-proxy hands the body on as a stream, outside Fastify's bodyLimit: count it here.
+      if (request.body instanceof Readable) request.body = request.body.pipe(limitBody(options.bodyLimit));
+      return authorize(request, reply);
+    },
     replyOptions: {
       getUpstream: (request) => options.upstreams[routeOf(request as FastifyRequest).upstream],
       rewriteRequestHeaders: (request, headers) => {
-        const upstreamHeaders: Record<string, string | string[] | undefined> = { ...headers };
-        for (const name of DROPPED_REQUEST_HEADERS) delete upstreamHeaders[name];
+        const upstreamHeaders = pick(headers, FORWARDED_REQUEST_HEADERS);
+        upstreamHeaders.host = headers.host;
         const auth = app.authentication.current(request as FastifyRequest);
         if (auth) upstreamHeaders.authorization = `Bearer ${auth.tokens.accessToken}`;
         upstreamHeaders['x-request-id'] = String(request.id);
         upstreamHeaders['x-forwarded-for'] = request.ip;
         return upstreamHeaders;
       },
-      rewriteHeaders: (headers) => {
-        const browserHeaders = { ...headers };
-        delete browserHeaders['set-cookie'];
-        return browserHeaders;
-      },
+      rewriteHeaders: (headers) => pick(headers, RETURNED_RESPONSE_HEADERS),
       onError: (reply, { error }) => {
-        reply.log.warn({ err: error }, 'upstream unavailable');
-        return reply.code(502).send({ message: GATEWAY_MESSAGES.unreachable });
+        const answer = classifyUpstreamError(error);
+        if (answer.status === 502) reply.log.warn({ err: error }, 'upstream unavailable');
+        else reply.log.info({ err: error }, 'request not forwarded');
+        if (answer.status === 413) reply.header('connection', 'close');
+        return reply.code(answer.status).send({ message: answer.message });
       },
     },
   });

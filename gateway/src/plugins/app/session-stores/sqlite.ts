@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Clock, SessionRecordStore } from './store.js';
+import { keepNewestTokens, type Clock, type SessionRecordStore } from './store.js';
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
@@ -25,6 +25,12 @@ export function createSqliteSessionStore(file: string, now: Clock = Date.now): S
     `INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`,
   );
+  // IMMEDIATE: read-compare-write under the write lock, also against another gateway process.
+  const write = db.transaction((id: string, data: Record<string, unknown>, expiresAt: number) => {
+    const row = select.get(id, now());
+    const stored = row ? (JSON.parse(row.data) as Record<string, unknown>) : undefined;
+    upsert.run(id, JSON.stringify(keepNewestTokens(stored, data)), expiresAt);
+  });
   const remove = db.prepare<[string]>('DELETE FROM sessions WHERE id = ?');
   const prune = db.prepare<[number]>('DELETE FROM sessions WHERE expires_at <= ?');
 
@@ -42,7 +48,7 @@ export function createSqliteSessionStore(file: string, now: Clock = Date.now): S
         remove.run(id);
         return;
       }
-      upsert.run(id, JSON.stringify(data), expiresAt);
+      write.immediate(id, data, expiresAt);
     },
     async destroy(id) {
       remove.run(id);
