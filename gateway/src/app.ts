@@ -114,7 +114,8 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
   });
 
   mkdirSync(config.remotesDir, { recursive: true });
-  const store = options.sessionStore ?? createSessionStore(config, now, options.redisPrefix);
+  const store =
+    options.sessionStore ?? createSessionStore(config, now, options.redisPrefix, limits.absoluteMs);
   app.decorate('sessionRecords', store);
 
   await app.register(helmet);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
 import {
   createRedisSessionStore,
   createSqliteSessionStore,
@@ -12,12 +13,31 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const dir = tempDir('stores');
 afterAll(() => dir.remove());
 
-const stores: [string, (now: () => number) => SessionRecordStore][] = [
-  ['SQLite', (now) => createSqliteSessionStore(join(dir.path, `${randomUUID()}.sqlite`), now)],
-  ['Redis', (now) => createRedisSessionStore(REDIS_URL, `pop:test:${randomUUID()}:`, now)],
+/** Every store, opened at a place (file or key prefix) that two stores may share, as two gateways do. */
+const stores: [string, (now: () => number, place?: string, tombstoneMs?: number) => SessionRecordStore][] = [
+  [
+    'SQLite',
+    (now, place = randomUUID(), tombstoneMs) =>
+      createSqliteSessionStore(join(dir.path, `${place}.sqlite`), now, tombstoneMs),
+  ],
+  [
+    'Redis',
+    (now, place = randomUUID(), tombstoneMs) =>
+      createRedisSessionStore(REDIS_URL, `pop:test:${place}:`, now, tombstoneMs),
+  ],
 ];
 
-describe.each(stores)('%s session store', (_name, create) => {
+/** Asks until `check` holds: Redis expires keys by its own clock, whatever the store's clock says. */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+describe.each(stores)('%s session store', (name, create) => {
   it('keeps, replaces and destroys a record', async () => {
     const store = create(Date.now);
     try {
@@ -34,20 +54,82 @@ describe.each(stores)('%s session store', (_name, create) => {
   });
 
   it('never returns a record past its expiry', async () => {
+    // SQLite only knows the store's clock, which the test moves. Redis expires by its own (real)
+    // clock: the record lives 2 s, far more than the few milliseconds from set() to the first get()
+    // even on a loaded machine, and the test then waits (up to 10 s) until Redis has dropped it.
+    const LIFETIME_MS = 2000;
     let now = Date.now();
     const store = create(() => now);
     try {
-      await store.set('short', { n: 1 }, now + 150);
+      await store.set('short', { n: 1 }, now + LIFETIME_MS);
       await store.set('gone', { n: 2 }, now - 1);
       expect(await store.get('short')).toEqual({ n: 1 });
       expect(await store.get('gone')).toBeUndefined();
-      now += 200;
-      await new Promise((resolve) => setTimeout(resolve, 200)); // Redis expires by its own clock
-      expect(await store.get('short')).toBeUndefined();
+      now += LIFETIME_MS;
+      if (name === 'SQLite') expect(await store.get('short')).toBeUndefined();
+      else expect(await eventually(async () => (await store.get('short')) === undefined)).toBe(true);
     } finally {
       await store.close();
     }
   });
+
+  it('never writes a destroyed id back, also through another instance', async () => {
+    const place = randomUUID();
+    const one = create(Date.now, place);
+    const two = create(Date.now, place);
+    try {
+      await one.set('s', { n: 1 }, Date.now() + 60_000);
+      await two.set('other', { n: 2 }, Date.now() + 60_000);
+      await two.destroy('s');
+      // A request that loaded 's' before the logout ends and saves it, on either instance.
+      await one.set('s', { n: 3 }, Date.now() + 60_000);
+      await two.set('s', { n: 4 }, Date.now() + 60_000);
+      expect(await one.get('s')).toBeUndefined();
+      expect(await two.get('s')).toBeUndefined();
+      // Other ids are untouched, and a new id (a login's regenerated session) is written as usual.
+      expect(await one.get('other')).toEqual({ n: 2 });
+      await one.set('new', { n: 5 }, Date.now() + 60_000);
+      expect(await two.get('new')).toEqual({ n: 5 });
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
+it('SQLite forgets a tombstone once any save of the destroyed session would be expired', async () => {
+  let now = Date.now();
+  const TOMBSTONE_MS = 60_000;
+  const store = createSqliteSessionStore(join(dir.path, `${randomUUID()}.sqlite`), () => now, TOMBSTONE_MS);
+  try {
+    await store.destroy('s');
+    now += TOMBSTONE_MS - 1;
+    await store.set('s', { n: 1 }, now + 60_000);
+    expect(await store.get('s')).toBeUndefined();
+    now += 1;
+    await store.set('s', { n: 2 }, now + 60_000);
+    expect(await store.get('s')).toEqual({ n: 2 });
+  } finally {
+    await store.close();
+  }
+});
+
+it('Redis keeps a tombstone for the absolute session lifetime', async () => {
+  const prefix = `pop:test:${randomUUID()}:`;
+  const TOMBSTONE_MS = 60_000;
+  const store = createRedisSessionStore(REDIS_URL, prefix, Date.now, TOMBSTONE_MS);
+  const redis = new Redis(REDIS_URL);
+  try {
+    await store.set('s', { n: 1 }, Date.now() + 60_000);
+    await store.destroy('s');
+    expect(await redis.exists(`${prefix}s`)).toBe(0);
+    const ttl = await redis.pttl(`${prefix}destroyed:s`);
+    expect(ttl).toBeGreaterThan(TOMBSTONE_MS - 10_000);
+    expect(ttl).toBeLessThanOrEqual(TOMBSTONE_MS);
+  } finally {
+    await redis.quit();
+    await store.close();
+  }
 });
 
 /** A signed-in record as the session plugin writes it (only the fields the stores look at matter). */

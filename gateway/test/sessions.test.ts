@@ -192,38 +192,45 @@ describe('server-side sessions', () => {
     expect(refreshes).toBe(1);
   });
 
+  /** An upstream whose /slow answers only when the test says so; everything else at once. */
+  async function startSlowUpstream() {
+    const upstream = Fastify();
+    let arrived!: () => void;
+    const slowArrived = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    upstream.get('/slow', async () => {
+      arrived();
+      await released;
+      return { slow: true };
+    });
+    upstream.get('/order', async (request) => ({ authorization: request.headers.authorization }));
+    await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const address = upstream.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    return { url, slowArrived, release, close: () => upstream.close() };
+  }
+
+  /** Two gateway instances sharing one store (and, through DATA_DIR, one session secret). */
+  async function twoInstances(storeName: string, upstreamUrl: string, now: () => number) {
+    const shared = tempDir('race');
+    dirs.push(shared);
+    const redis = storeName === 'Redis';
+    const extraEnv = { CART_API_URL: upstreamUrl, ...(redis ? { REDIS_URL } : {}) };
+    const options: AppOptions = { now, ...(redis ? { redisPrefix: `pop:test:${randomUUID()}:` } : {}) };
+    const one = await gateway(extraEnv, options, shared.path);
+    const two = await gateway(extraEnv, options, shared.path);
+    return [one.app, two.app] as const;
+  }
+
   it.each(['SQLite', 'Redis'])(
     'keeps the newest tokens when a slow request ends after a refresh on another instance (%s)',
     async (storeName) => {
-      // An upstream whose /slow answers only when the test says so; everything else at once.
-      const upstream = Fastify();
-      let arrived!: () => void;
-      const slowArrived = new Promise<void>((resolve) => (arrived = resolve));
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      upstream.get('/slow', async () => {
-        arrived();
-        await released;
-        return { slow: true };
-      });
-      upstream.get('/order', async (request) => ({ authorization: request.headers.authorization }));
-      await upstream.listen({ port: 0, host: '127.0.0.1' });
+      const upstream = await startSlowUpstream();
       try {
-        const address = upstream.server.address();
-        const upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
         let now = Date.now();
-        const shared = tempDir('race');
-        dirs.push(shared);
-        const redis = storeName === 'Redis';
-        const extraEnv = { CART_API_URL: upstreamUrl, ...(redis ? { REDIS_URL } : {}) };
-        const options: AppOptions = {
-          now: () => now,
-          ...(redis ? { redisPrefix: `pop:test:${randomUUID()}:` } : {}),
-        };
-        // Two gateway instances sharing one store (and, through DATA_DIR, one session secret).
-        const one = await gateway(extraEnv, options, shared.path);
-        const two = await gateway(extraEnv, options, shared.path);
-        const cookie = await login(one.app);
+        const [one, two] = await twoInstances(storeName, upstream.url, () => now);
+        const cookie = await login(one);
         const bearer = async (app: FastifyInstance) => {
           const response = await app.inject({
             method: 'GET',
@@ -233,24 +240,61 @@ describe('server-side sessions', () => {
           expect(response.statusCode).toBe(200);
           return response.json<{ authorization: string }>().authorization;
         };
-        const original = await bearer(one.app);
+        const original = await bearer(one);
 
         // A: a long request whose session copy (lastSeenAt touched) still holds the first tokens.
         now += 2 * MINUTE;
-        const slow = one.app.inject({ method: 'GET', url: '/api/slow', headers: withSession(cookie) });
-        await slowArrived;
+        const slow = one.inject({ method: 'GET', url: '/api/slow', headers: withSession(cookie) });
+        await upstream.slowArrived;
         // B: on the other instance, 20 minutes later, refreshes (the refresh token rotates).
         now += TOKEN_REFRESH_AFTER_MS;
-        const renewed = await bearer(two.app);
+        const renewed = await bearer(two);
         expect(renewed).not.toBe(original);
         // A ends and saves its stale copy.
-        release();
+        upstream.release();
         expect((await slow).statusCode).toBe(200);
 
         // The next request still finds the renewed tokens: no replay of the spent refresh token.
         now += MINUTE;
-        expect(await bearer(one.app)).toBe(renewed);
-        expect(await bearer(two.app)).toBe(renewed);
+        expect(await bearer(one)).toBe(renewed);
+        expect(await bearer(two)).toBe(renewed);
+      } finally {
+        await upstream.close();
+      }
+    },
+  );
+
+  it.each(['SQLite', 'Redis'])(
+    'a request still in flight at logout does not bring the session back (%s)',
+    async (storeName) => {
+      const upstream = await startSlowUpstream();
+      try {
+        let now = Date.now();
+        const [one, two] = await twoInstances(storeName, upstream.url, () => now);
+        const cookie = await login(one);
+        // A minute later every request touches lastSeenAt, so the slow one saves its session copy.
+        now += 2 * MINUTE;
+        const slow = one.inject({ method: 'GET', url: '/api/slow', headers: withSession(cookie) });
+        await upstream.slowArrived;
+        // Logout on the other instance while the slow request waits for its upstream.
+        const logout = await two.inject({ method: 'POST', url: '/bff/logout', headers: withSession(cookie) });
+        expect(logout.statusCode).toBe(204);
+        upstream.release();
+        expect((await slow).statusCode).toBe(200);
+
+        // A replay of the old cookie finds no session, on either instance.
+        expect(await one.sessionRecords.get(sessionIdOf(cookie))).toBeUndefined();
+        for (const app of [one, two]) {
+          const user = await me(app, cookie);
+          expect(user.statusCode).toBe(401);
+          expect(user.json()).toEqual({ message: GATEWAY_MESSAGES.notSignedIn });
+          const api = await app.inject({ method: 'GET', url: '/api/order', headers: withSession(cookie) });
+          expect(api.statusCode).toBe(401);
+        }
+        // Login still gives a new, working session.
+        const fresh = await login(one);
+        expect(fresh).not.toBe(cookie);
+        expect((await me(two, fresh)).statusCode).toBe(200);
       } finally {
         await upstream.close();
       }

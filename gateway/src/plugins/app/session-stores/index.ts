@@ -12,8 +12,10 @@ export function createSessionStore(
   config: Pick<GatewayConfig, 'redisUrl' | 'dataDir'>,
   now: Clock,
   redisPrefix?: string,
+  /** How long a destroyed id stays refused: the absolute session lifetime. */
+  tombstoneMs?: number,
 ): SessionRecordStore {
   return config.redisUrl
-    ? createRedisSessionStore(config.redisUrl, redisPrefix, now)
-    : createSqliteSessionStore(join(config.dataDir, 'gateway-sessions.sqlite'), now);
+    ? createRedisSessionStore(config.redisUrl, redisPrefix, now, tombstoneMs)
+    : createSqliteSessionStore(join(config.dataDir, 'gateway-sessions.sqlite'), now, tombstoneMs);
 }

@@ -5,7 +5,14 @@
  */
 export interface SessionRecordStore {
   get(id: string): Promise<Record<string, unknown> | undefined>;
+  /** Does nothing for an id destroyed less than the store's tombstone time (the absolute session lifetime) ago. */
   set(id: string, data: Record<string, unknown>, expiresAt: number): Promise<void>;
+  /**
+   * Deletes the record and leaves a tombstone for the id, atomically: @fastify/session saves the
+   * whole session at the end of each request, so a request still in flight at logout would
+   * otherwise write the session back and revive its cookie. The tombstone outlives any save of
+   * that session, whose expiry is at most its login + the absolute lifetime.
+   */
   destroy(id: string): Promise<void>;
   close(): Promise<void>;
 }
