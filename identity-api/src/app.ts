@@ -1,14 +1,23 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import { serializeRequest } from './logging.js';
 import dbPlugin from './plugins/app/db.js';
 import errorsPlugin from './plugins/app/errors.js';
 import oidcPlugin from './plugins/app/oidc.js';
 import healthzRoutes from './routes/healthz/index.js';
 
-/** Composes the service; starts nothing (see server.ts). */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+/** Composes the service; starts nothing (see server.ts). `logStream` replaces stdout (for tests). */
+export async function buildApp(
+  config: Config,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // Request URLs can carry one-time tokens (query or `user/:userId/token/:token`): never log them.
+      serializers: { req: serializeRequest },
+      ...(options.logStream && { stream: options.logStream }),
+    },
     // The gateway carries one request id end to end.
     requestIdHeader: 'x-request-id',
     trustProxy: true,

@@ -136,4 +136,16 @@ describe("GET /epop-document/:userId ('My POP Documents')", () => {
     expect(statusCode).toBe(400);
     expect(body).toEqual({ type: 'validation', errors: ['pageSize must be <= 100'] });
   });
+
+  it.each(['1e300', '99999999999999999999'])('answers the validation format for page=%s', async (page) => {
+    const { statusCode, body } = await list(broker, broker.userId, `?page=${page}`);
+    expect(statusCode).toBe(400);
+    expect(body).toEqual({ type: 'validation', errors: ['page must be <= 1000000'] });
+  });
+
+  it('answers the last allowed page, empty', async () => {
+    const { statusCode, body } = await list(broker, broker.userId, '?page=1000000&pageSize=100');
+    expect(statusCode).toBe(200);
+    expect(body.data).toEqual([]);
+  });
 });

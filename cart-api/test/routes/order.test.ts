@@ -99,6 +99,9 @@ describe('orders (compliance)', () => {
     ['?pageSize=0', ['pageSize must be >= 1']],
     ['?pageSize=101', ['pageSize must be <= 100']],
     ['?page=abc', ['page must be integer']],
+    ['?page=1000001', ['page must be <= 1000000']],
+    ['?page=99999999999999999999', ['page must be <= 1000000']],
+    ['?page=1e300', ['page must be <= 1000000']],
     ['?page=0&pageSize=500', ['page must be >= 1', 'pageSize must be <= 100']],
   ])('answers 400 in the validation format for %s', async (query, errors) => {
     const { statusCode, body } = await list(query);

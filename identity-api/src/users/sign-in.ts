@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { spendPasswordCheck, verifyPassword } from './password.js';
-import { findByUsername, lockOut, recordFailedAttempt, resetFailedAttempts, type User } from './users.js';
+import { claimAttempt, findByUsername, settleSuccessfulAttempt, type User } from './users.js';
 
 /** The error keys of a refused sign-in (specs/1-foundation.md §7, Identity api). */
 export type SignInRefusal = 'user_not_found' | 'gsuite' | 'locked_out' | 'unauthorized' | 'password_expired';
@@ -10,7 +10,9 @@ export type SignInResult = { ok: true; user: User } | { ok: false; error: SignIn
 
 /**
  * Checks a username and password in the order the keys need: unknown user, federated user, lockout
- * (before the password, so a locked account gives nothing away), password, expiry.
+ * (before the password, so a locked account gives nothing away), password, expiry. Each attempt is
+ * counted before its password is checked (claimAttempt), so however many guesses run in parallel, at
+ * most `maxFailedAttempts` of them are checked per lock window.
  */
 export async function signIn(
   db: Db,
@@ -25,18 +27,18 @@ export async function signIn(
     return { ok: false, error: 'user_not_found' };
   }
   if (user.identityProvider) return { ok: false, error: 'gsuite' };
-  if (user.lockedUntil && new Date(user.lockedUntil) > now) return { ok: false, error: 'locked_out' };
+
+  const claimed = await claimAttempt(db, user.userId, lockout, now);
+  if (!claimed) return { ok: false, error: 'locked_out' };
 
   if (!(await verifyPassword(password, user.passwordHash))) {
-    const failures = await recordFailedAttempt(db, user.userId);
-    if (failures >= lockout.maxFailedAttempts) {
-      await lockOut(db, user.userId, new Date(now.getTime() + lockout.lockoutMinutes * 60_000));
-      return { ok: false, error: 'locked_out' };
-    }
-    return { ok: false, error: 'unauthorized' };
+    // The attempt that reached the threshold has locked the account: the user learns it at once.
+    return { ok: false, error: claimed.lockSet ? 'locked_out' : 'unauthorized' };
   }
 
-  await resetFailedAttempts(db, user.userId);
+  if (!(await settleSuccessfulAttempt(db, user.userId, claimed, now))) {
+    return { ok: false, error: 'locked_out' };
+  }
   if (user.passwordExpiresAt && new Date(user.passwordExpiresAt) <= now) {
     return { ok: false, error: 'password_expired' };
   }

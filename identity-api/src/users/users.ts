@@ -111,33 +111,74 @@ export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
   return rows.map((r) => r.role).filter(isRole);
 }
 
-/** Counts one more wrong password; returns the new count. */
-export async function recordFailedAttempt(db: Db, userId: string): Promise<number> {
+/** A counted sign-in attempt: its place in the run, and the lock it set if it was the last allowed one. */
+export interface ClaimedAttempt {
+  attempt: number;
+  /** The lock this attempt set (ISO) because it reached the threshold; null otherwise. */
+  lockSet: string | null;
+}
+
+/**
+ * Counts a sign-in attempt BEFORE its password is checked, in one statement, so parallel guesses (on
+ * any number of instances) cannot outrun the lockout: undefined while the account is locked. The
+ * attempt that reaches `maxFailedAttempts` locks the account in the same statement and restarts the
+ * counter, so no further guess is checked until the lock expires.
+ */
+export async function claimAttempt(
+  db: Db,
+  userId: string,
+  lockout: { maxFailedAttempts: number; lockoutMinutes: number },
+  now: Date,
+): Promise<ClaimedAttempt | undefined> {
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + lockout.lockoutMinutes * 60_000).toISOString();
+  const last = lockout.maxFailedAttempts - 1;
   const row = await db
     .updateTable('users')
-    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1), updated_at: new Date().toISOString() }))
+    .set((eb) => ({
+      // Both expressions read the row as it was before this update.
+      failed_attempts: eb
+        .case()
+        .when('failed_attempts', '>=', last)
+        .then(0)
+        .else(eb('failed_attempts', '+', 1))
+        .end(),
+      locked_until: eb.case().when('failed_attempts', '>=', last).then(until).else(eb.val(null)).end(),
+      updated_at: at,
+    }))
     .where('id', '=', userId)
-    .returning('failed_attempts')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+    .returning(['failed_attempts', 'locked_until'])
     .executeTakeFirst();
-  return row?.failed_attempts ?? 0;
+  if (!row) return undefined;
+  return row.locked_until === until
+    ? { attempt: lockout.maxFailedAttempts, lockSet: until }
+    : { attempt: Number(row.failed_attempts), lockSet: null };
 }
 
-/** Locks the account until `until`; the counter restarts so the next lock needs a full run again. */
-export async function lockOut(db: Db, userId: string, until: Date): Promise<void> {
-  await db
+/**
+ * Restarts the count after the right password, unless the account was locked meanwhile (by parallel
+ * failures): such a lock is never cleared by an attempt that started before it. An attempt that set
+ * the lock itself (the last allowed one) clears exactly that lock. Returns false when still locked.
+ */
+export async function settleSuccessfulAttempt(
+  db: Db,
+  userId: string,
+  claimed: ClaimedAttempt,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
     .updateTable('users')
-    .set({ locked_until: until.toISOString(), failed_attempts: 0, updated_at: new Date().toISOString() })
+    .set({ failed_attempts: 0, locked_until: null, updated_at: at })
     .where('id', '=', userId)
-    .execute();
-}
-
-export async function resetFailedAttempts(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ failed_attempts: 0, locked_until: null, updated_at: new Date().toISOString() })
-    .where('id', '=', userId)
-    .where((eb) => eb.or([eb('failed_attempts', '!=', 0), eb('locked_until', 'is not', null)]))
-    .execute();
+    .where((eb) =>
+      claimed.lockSet
+        ? eb('locked_until', '=', claimed.lockSet)
+        : eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 async function withRoles(db: Db, row: UserRow): Promise<User> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { DEFAULT_TEST_PASSWORD, startIdentityApi, type TestIdentityApi } from '../../src/testing.js';
+import { signIn } from '../../src/users/sign-in.js';
 import { postAsClient } from '../helpers.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -192,5 +193,65 @@ describe('lockout', () => {
     expect((await api.passwordGrant('reset.me', DEFAULT_TEST_PASSWORD)).access_token).toEqual(
       expect.any(String),
     );
+  });
+
+  const lockOf = async (username: string) => {
+    const row = await api.app.identityDb
+      .selectFrom('users')
+      .select(['locked_until', 'failed_attempts'])
+      .where('username_key', '=', username)
+      .executeTakeFirstOrThrow();
+    return { lockedUntil: row.locked_until, failedAttempts: Number(row.failed_attempts) };
+  };
+  const isLocked = async (username: string) =>
+    new Date((await lockOf(username)).lockedUntil ?? 0).getTime() > Date.now();
+  const tally = (keys: (string | undefined)[]) =>
+    keys.reduce<Record<string, number>>(
+      (counts, key) => ({ ...counts, [`${key}`]: (counts[`${key}`] ?? 0) + 1 }),
+      {},
+    );
+
+  it('checks no more than five of many parallel wrong passwords, then stays locked', async () => {
+    await api.createUser({ username: 'burst.me', password: DEFAULT_TEST_PASSWORD, roles: ['employer'] });
+    const keys = await Promise.all(Array.from({ length: 20 }, () => keyOf('burst.me', 'Wrong')));
+    expect(tally(keys)).toEqual({ unauthorized: 4, locked_out: 16 });
+    expect(await isLocked('burst.me')).toBe(true);
+    expect(await keyOf('burst.me', DEFAULT_TEST_PASSWORD)).toBe('locked_out');
+  });
+
+  it('ends locked after a parallel burst of wrong passwords with the right one among them', async () => {
+    await api.createUser({ username: 'burst.right', password: DEFAULT_TEST_PASSWORD, roles: ['employer'] });
+    const keys = await Promise.all([
+      keyOf('burst.right', DEFAULT_TEST_PASSWORD),
+      ...Array.from({ length: 20 }, () => keyOf('burst.right', 'Wrong')),
+    ]);
+    expect(tally(keys).unauthorized ?? 0).toBeLessThanOrEqual(4);
+    expect(await isLocked('burst.right')).toBe(true);
+    expect(await keyOf('burst.right', DEFAULT_TEST_PASSWORD)).toBe('locked_out');
+  });
+
+  it('never lets the right password clear a lock set while it was being checked', async () => {
+    await api.createUser({ username: 'race.me', password: DEFAULT_TEST_PASSWORD, roles: ['employer'] });
+    const db = api.app.identityDb;
+    const pending = signIn(
+      db,
+      { maxFailedAttempts: 5, lockoutMinutes: 30 },
+      'race.me',
+      DEFAULT_TEST_PASSWORD,
+    );
+    // Once the attempt is counted its password is being checked (~100 ms of scrypt): parallel
+    // failures (here on another instance, written directly) lock the account meanwhile.
+    const started = Date.now();
+    while ((await lockOf('race.me')).failedAttempts === 0 && Date.now() - started < 30)
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    const until = new Date(Date.now() + 30 * 60_000).toISOString();
+    await db
+      .updateTable('users')
+      .set({ locked_until: until })
+      .where('username_key', '=', 'race.me')
+      .execute();
+
+    expect(await pending).toEqual({ ok: false, error: 'locked_out' });
+    expect((await lockOf('race.me')).lockedUntil).toBe(until);
   });
 });
