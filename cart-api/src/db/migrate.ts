@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { migrateToLatest as migrate } from 'shared-domain/server';
 import * as initial from './migrations/0001-initial.js';
 import * as referenceData from './migrations/0002-reference-data.js';
 
@@ -11,15 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-reference-data': referenceData,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
-
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`cart-api migration ${failed ?? ''} failed: ${String(error)}`, { cause: error });
-  }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return migrate(db, MIGRATIONS);
 }

@@ -1,2 +1,3 @@
 export * from './database.js';
 export * from './test-database.js';
+export * from './migrate.js';
