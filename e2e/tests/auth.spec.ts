@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MESSAGES, demoAccount } from 'shared-domain';
+import { DEMO_PASSWORD, MESSAGES, demoAccount } from 'shared-domain';
 import { signIn } from './support.js';
 
 test('a guest sees the login screen', async ({ page }) => {
@@ -32,13 +32,22 @@ test('an empty submit explains what is missing and sends nothing', async ({ page
   expect(loginCalls).toEqual([]);
 });
 
-test('a wrong password is refused with the invalid-login message', async ({ page }) => {
+test('a wrong password is refused with the invalid-login message, the right one then signs in', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByLabel('Username').fill('demo.employer');
   await page.getByLabel('Password').fill('NotThePassword1');
   await page.getByRole('button', { name: 'Secure Sign In' }).click();
   await expect(page.getByText(MESSAGES.invalidLogin)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeVisible();
+
+  // The right password signs in, and the failed attempt's error does not linger over the home page.
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Secure Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'My POP Documents' })).toBeVisible();
+  // Well inside the toast's own 5 s life, so this proves the sign-in cleared it.
+  await expect(page.getByText(MESSAGES.invalidLogin)).toBeHidden({ timeout: 1000 });
 });
 
 for (const username of ['demo.admin', 'demo.compliance']) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The local stack behind `pnpm start`: builds what is missing, seeds demo data on the first run (never in
+// The local stack behind `pnpm start`: builds what is missing or older than its sources, seeds demo data on the first run (never in
 // production), publishes the remote bundles to the gateway's registry, then runs identity-api, cart-api
 // and the gateway until interrupted. Migrations run as each API starts.
 //
@@ -7,7 +7,7 @@
 // NODE_ENV (development), STACK_REBUILD=1 to rebuild everything first. Other variables pass through to
 // the services (see each package's README).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,7 +22,7 @@ const identityUrl = `http://127.0.0.1:${identityPort}`;
 const cartApiUrl = `http://127.0.0.1:${cartApiPort}`;
 const remotes = ['mf-ordering', 'mf-documents', 'mf-admin'];
 
-/** What each package's build leaves behind; a package whose output is missing is built. */
+/** What each package's build leaves behind; a package whose output is missing or stale is built. */
 const buildOutputs = {
   'shared-domain': 'dist/index.js',
   'identity-api': 'dist/server.js',
@@ -33,6 +33,9 @@ const buildOutputs = {
   'mf-documents': 'dist/remoteEntry.js',
   'mf-admin': 'dist/remoteEntry.js',
 };
+/** Workspace packages compiled into others from source: a change there makes those builds stale too. */
+const sharedSources = { node: ['shared-domain'], web: ['shared-domain', 'shared-ui'] };
+const webApps = new Set(['shell', 'mf-ordering', 'mf-documents', 'mf-admin']);
 
 function run(command, args, extraEnv = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
@@ -42,9 +45,27 @@ function run(command, args, extraEnv = {}) {
   }
 }
 
+/** The newest modification time of the files below a folder (0 when it does not exist). */
+function newestChange(dir) {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild(pkg, output) {
+  const built = join(root, pkg, output);
+  if (env.STACK_REBUILD === '1' || !existsSync(built)) return true;
+  const inputs = [pkg, ...sharedSources[webApps.has(pkg) ? 'web' : 'node'].filter((dep) => dep !== pkg)];
+  const newestInput = Math.max(...inputs.map((dir) => newestChange(join(root, dir, 'src'))));
+  return newestInput > statSync(built).mtimeMs;
+}
+
 function buildMissing() {
   const missing = Object.entries(buildOutputs)
-    .filter(([pkg, output]) => env.STACK_REBUILD === '1' || !existsSync(join(root, pkg, output)))
+    .filter(([pkg, output]) => needsBuild(pkg, output))
     .map(([pkg]) => pkg);
   if (missing.length === 0) return;
   console.log(`stack: building ${missing.join(', ')}`);

@@ -2,6 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { migrateToLatest as migrate } from 'shared-domain/server';
 import * as initial from './migrations/0001-initial.js';
 import * as referenceData from './migrations/0002-reference-data.js';
+import * as orderSearchText from './migrations/0003-order-search-text.js';
 
 /**
  * Migrations live in code (not a folder read at runtime) so the swc build and Jest see the same
@@ -10,6 +11,7 @@ import * as referenceData from './migrations/0002-reference-data.js';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-reference-data': referenceData,
+  '0003-order-search-text': orderSearchText,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * cart-api's tables as Kysely sees them. Portable across SQLite and PostgreSQL: ids are uuid text,
  * timestamps ISO-8601 text (`toISOString()`, so text order is time order), plan-year dates
@@ -94,6 +96,11 @@ export interface OrdersTable {
   /** Receipt markup, once paid. */
   receipt: string | null;
   created_at: string;
+  /**
+   * What the order search matches, lower-cased: order number, transaction id and the order's client
+   * company names, joined by U+001F. Kept by triggers (migration 0003); never written by the app.
+   */
+  search_text: Generated<string>;
 }
 
 export interface OrderItemTable {

@@ -42,3 +42,8 @@ export function notifyError(message: string, title?: string) {
     toastId: toastId('error', message, title),
   });
 }
+
+/** Clears every toast, e.g. a failed attempt's error once the user has signed in. */
+export function dismissToasts() {
+  toast.dismiss();
+}

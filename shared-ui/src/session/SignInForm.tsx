@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { MESSAGES, type SessionUser } from 'shared-domain';
-import { notifyError } from '../feedback/toasts.js';
+import { dismissToasts, notifyError } from '../feedback/toasts.js';
 import { useSession } from './session.js';
 
 export interface SignInFormProps {
@@ -30,6 +30,7 @@ export function SignInForm({ onPasswordExpired, onSignedIn }: SignInFormProps) {
     setBusy(true);
     const result = await signIn(username.trim(), password).finally(() => setBusy(false));
     if (result.ok) {
+      dismissToasts();
       onSignedIn?.(result.user);
       return;
     }

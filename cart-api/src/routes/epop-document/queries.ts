@@ -15,15 +15,30 @@ export async function listOwnedDocuments(
   query: PagedSearchQuery,
 ): Promise<Page<DocumentListRow>> {
   const searchText = query.searchText.trim();
+  // Every document has its client company (a NOT NULL foreign key), so the count needs no join:
+  // without a search it reads the (owner_user_id, active, …) index alone.
   let documents = db
     .selectFrom('epop_document as d')
-    .innerJoin('company as c', 'c.company_id', 'd.client_company_id')
     .where('d.owner_user_id', '=', ownerUserId)
     .where('d.active', '=', 1);
-  if (searchText) documents = documents.where(containsIgnoringCase('c.name', searchText));
+  if (searchText) {
+    documents = documents.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('company as c')
+          .select(sql<number>`1`.as('one'))
+          .whereRef('c.company_id', '=', 'd.client_company_id')
+          .where(containsIgnoringCase('c.name', searchText)),
+      ),
+    );
+  }
 
   const { count } = await documents.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const pages = pagesFor(Number(count), query.pageSize);
+  // Past the last row there is nothing to fetch (and a search without matches costs one scan).
+  if (offsetFor(query) >= Number(count)) return { data: [], pages };
   const rows = await documents
+    .innerJoin('company as c', 'c.company_id', 'd.client_company_id')
     .select((eb) => [
       'd.document_id',
       'd.client_company_id',
@@ -64,7 +79,7 @@ export async function listOwnedDocuments(
       // SQLite answers 0/1, PostgreSQL true/false.
       showUserReceipt: Boolean(Number(row.has_receipt)),
     })),
-    pages: pagesFor(Number(count), query.pageSize),
+    pages,
   };
 }
 
