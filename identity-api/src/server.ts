@@ -1,23 +1,6 @@
+import { serve } from 'shared-domain/server';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 
 const config = loadConfig();
-const app = await buildApp(config);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
-
-try {
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info({ issuer: config.issuer }, 'identity-api ready');
-} catch (error) {
-  app.log.error(error);
-  process.exit(1);
-}
+await serve(await buildApp(config), { port: config.port, host: config.host, name: 'identity-api' });

@@ -1,3 +1,4 @@
 export * from './database.js';
 export * from './test-database.js';
 export * from './migrate.js';
+export * from './serve.js';
