@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.js';
 import { GATEWAY_MESSAGES } from '../src/messages.js';
 import {
   CSRF,
+  identityEnv,
   rawRequest,
   sessionCookieOf,
   startEcho,
@@ -38,10 +39,7 @@ describe('/api/* proxy', () => {
     app = await buildApp(
       testConfig({
         DATA_DIR: data.path,
-        IDENTITY_ISSUER: identity.issuer,
-        IDENTITY_URL: accounts.url,
-        CART_API_URL: cart.url,
-        OIDC_CLIENT_SECRET: identity.clientSecret,
+        ...identityEnv(identity, { accounts: accounts.url, cart: cart.url }),
       }),
     );
     const login = await app.inject({
@@ -196,10 +194,7 @@ describe('/api/* proxy', () => {
     const down = await buildApp(
       testConfig({
         DATA_DIR: data.path,
-        IDENTITY_ISSUER: identity.issuer,
-        IDENTITY_URL: 'http://127.0.0.1:9',
-        CART_API_URL: 'http://127.0.0.1:9',
-        OIDC_CLIENT_SECRET: identity.clientSecret,
+        ...identityEnv(identity, { accounts: 'http://127.0.0.1:9', cart: 'http://127.0.0.1:9' }),
       }),
     );
     try {

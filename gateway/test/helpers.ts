@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
+import type { TestIdentityApi } from 'identity-api/testing';
 import { loadConfig, type GatewayConfig } from '../src/config.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
 
@@ -79,6 +80,22 @@ export function fakeShell(dir: string): string {
   writeFileSync(join(dir, 'main.1a2b3c4d5e.js'), 'console.log("shell")');
   writeFileSync(join(dir, 'favicon.ico'), 'icon');
   return dir;
+}
+
+/**
+ * The settings that point a gateway at a test identity-api (issuer and client secret) and at its two
+ * upstreams: `accounts` for identity-api's account routes, `cart` for everything else.
+ */
+export function identityEnv(
+  identity: Pick<TestIdentityApi, 'issuer' | 'clientSecret'>,
+  upstreams: { accounts: string; cart: string },
+): Record<string, string> {
+  return {
+    IDENTITY_ISSUER: identity.issuer,
+    OIDC_CLIENT_SECRET: identity.clientSecret,
+    IDENTITY_URL: upstreams.accounts,
+    CART_API_URL: upstreams.cart,
+  };
 }
 
 export function testConfig(env: Record<string, string | undefined>): GatewayConfig {

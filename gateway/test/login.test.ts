@@ -7,6 +7,7 @@ import { GATEWAY_MESSAGES } from '../src/messages.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
 import {
   CSRF,
+  identityEnv,
   sessionCookieOf,
   sessionIdOf,
   startEcho,
@@ -49,10 +50,7 @@ describe('POST /bff/login, GET /bff/user, POST /bff/logout', () => {
     app = await buildApp(
       testConfig({
         DATA_DIR: data.path,
-        IDENTITY_ISSUER: identity.issuer,
-        IDENTITY_URL: identity.url,
-        CART_API_URL: cart.url,
-        OIDC_CLIENT_SECRET: identity.clientSecret,
+        ...identityEnv(identity, { accounts: identity.url, cart: cart.url }),
       }),
     );
   });

@@ -4,7 +4,16 @@ import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
 import { buildApp } from '../src/app.js';
 import { GATEWAY_MESSAGES } from '../src/messages.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
-import { CSRF, fakeShell, startEcho, tempDir, testConfig, withSession, type EchoServer } from './helpers.js';
+import {
+  CSRF,
+  fakeShell,
+  identityEnv,
+  startEcho,
+  tempDir,
+  testConfig,
+  withSession,
+  type EchoServer,
+} from './helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 
@@ -23,10 +32,7 @@ describe('the security model at the edge', () => {
       testConfig({
         DATA_DIR: data.path,
         SHELL_DIR: fakeShell(`${data.path}/shell`),
-        IDENTITY_ISSUER: identity.issuer,
-        IDENTITY_URL: cart.url,
-        CART_API_URL: cart.url,
-        OIDC_CLIENT_SECRET: identity.clientSecret,
+        ...identityEnv(identity, { accounts: cart.url, cart: cart.url }),
       }),
     );
   });
@@ -173,10 +179,7 @@ describe('the security model at the edge', () => {
     const throttled = await buildApp(
       testConfig({
         DATA_DIR: data.path,
-        IDENTITY_ISSUER: identity.issuer,
-        IDENTITY_URL: cart.url,
-        CART_API_URL: cart.url,
-        OIDC_CLIENT_SECRET: identity.clientSecret,
+        ...identityEnv(identity, { accounts: cart.url, cart: cart.url }),
         LOGIN_RATE_LIMIT: '2',
       }),
     );

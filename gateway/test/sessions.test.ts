@@ -9,6 +9,7 @@ import { GATEWAY_MESSAGES } from '../src/messages.js';
 import { createIdentityClient, type IdentityClient } from '../src/plugins/app/identity-client.js';
 import {
   CSRF,
+  identityEnv,
   sessionCookieOf,
   sessionIdOf,
   startEcho,
@@ -43,14 +44,7 @@ describe('server-side sessions', () => {
   });
 
   function env(dataDir: string, extra: Record<string, string> = {}) {
-    return {
-      DATA_DIR: dataDir,
-      IDENTITY_ISSUER: identity.issuer,
-      IDENTITY_URL: cart.url,
-      CART_API_URL: cart.url,
-      OIDC_CLIENT_SECRET: identity.clientSecret,
-      ...extra,
-    };
+    return { DATA_DIR: dataDir, ...identityEnv(identity, { accounts: cart.url, cart: cart.url }), ...extra };
   }
 
   async function gateway(extraEnv: Record<string, string> = {}, options: AppOptions = {}, dataDir?: string) {
