@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { startOnDatabase, type TestIdentityApi } from 'identity-api/testing';
+import { freePort, startOnDatabase, type TestIdentityApi } from 'identity-api/testing';
 import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
 import { buildApp } from '../src/app.js';
-import { CSRF, freePort, tempDir, testConfig } from './helpers.js';
+import { CSRF, tempDir, testConfig } from './helpers.js';
 
 describe('identity-api discovery', () => {
   const data = tempDir('discovery');

@@ -131,7 +131,8 @@ export async function startOnDatabase(
   };
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on right now, for a test server whose URL must be known before it starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
