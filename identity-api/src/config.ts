@@ -24,6 +24,20 @@ export interface Config {
     refreshTokenTtlSeconds: number;
   };
   logLevel: string;
+  /** Where the browser reaches the product (the gateway): links in e-mails point there. */
+  appUrl: string;
+  mail: {
+    /** SMTP_URL; unset: messages are written to `outboxDir` as .eml files. */
+    smtpUrl: string | undefined;
+    outboxDir: string;
+    from: string;
+    /** How long an e-mailed password-reset passcode is good for. */
+    passcodeTtlMinutes: number;
+  };
+  /** One-time sign-in tokens (/auth?token=, the token grant): single use, short-lived. */
+  loginTokenTtlSeconds: number;
+  /** First-login (temporary user) tokens behind /first-time-setup/{token}. */
+  temporaryTokenTtlHours: number;
 }
 
 /** Only for development and tests; production must set GATEWAY_CLIENT_SECRET. */
@@ -70,6 +84,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    appUrl: (env.APP_URL || 'http://localhost:3000').replace(/\/+$/, ''),
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      outboxDir: env.OUTBOX_DIR || join(dataDir, 'outbox'),
+      from: env.MAIL_FROM || 'POP Documents <no-reply@pop-documents.example>',
+      passcodeTtlMinutes: integer(env.PASSCODE_TTL_MINUTES, 15, 'PASSCODE_TTL_MINUTES'),
+    },
+    loginTokenTtlSeconds: integer(env.LOGIN_TOKEN_TTL_SECONDS, 5 * 60, 'LOGIN_TOKEN_TTL_SECONDS'),
+    temporaryTokenTtlHours: integer(env.TEMPORARY_TOKEN_TTL_HOURS, 72, 'TEMPORARY_TOKEN_TTL_HOURS'),
   };
 }
 

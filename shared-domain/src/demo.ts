@@ -14,6 +14,8 @@ export interface DemoAccount {
   lastName: string;
   companyName: string;
   roles: Role[];
+  /** Signs in through the external identity page (the specs' `gsuite` users), not the password form. */
+  identityProvider?: 'gsuite';
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -52,6 +54,16 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     lastName: 'Employer',
     companyName: 'Evergreen Bakery LLC',
     roles: ['employer'],
+  },
+  {
+    userId: '00000000-0000-4000-8000-000000000005',
+    username: 'demo.federated',
+    email: 'demo.federated@example.com',
+    firstName: 'Fran',
+    lastName: 'Federated',
+    companyName: 'Fern Valley Farms',
+    roles: ['employer'],
+    identityProvider: 'gsuite',
   },
 ];
 

@@ -1,3 +1,4 @@
+export * from './accounts/index.js';
 export * from './constants.js';
 export * from './demo.js';
 export * from './messages.js';

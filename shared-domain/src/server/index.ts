@@ -2,3 +2,4 @@ export * from './database.js';
 export * from './test-database.js';
 export * from './migrate.js';
 export * from './serve.js';
+export * from './mailer.js';

@@ -1,7 +1,11 @@
 import type { Migration } from 'kysely';
 import { initial } from './0001-initial.js';
+import { accounts } from './0002-accounts.js';
+import { loginTokens } from './0003-login-tokens.js';
 
 /** In-code migrations, applied in key order. Never edit a released one; add the next. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-accounts': accounts,
+  '0003-login-tokens': loginTokens,
 };
