@@ -10,6 +10,7 @@ import client from './routes/client/index.js';
 import epopDocument from './routes/epop-document/index.js';
 import health from './routes/health/index.js';
 import order from './routes/order/index.js';
+import pageView from './routes/page-view/index.js';
 import product from './routes/product/index.js';
 import shoppingCart from './routes/shopping-cart/index.js';
 import strategicPartner from './routes/strategic-partner/index.js';
@@ -43,6 +44,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(strategicPartner, { prefix: '/strategic-partner' });
   await app.register(client, { prefix: '/client' });
   await app.register(epopDocument, { prefix: '/epop-document' });
+  await app.register(pageView, { prefix: '/page-view' });
 
   await app.ready();
   return app;

@@ -3,6 +3,7 @@ import { migrateToLatest as migrate } from 'shared-domain/server';
 import * as initial from './migrations/0001-initial.js';
 import * as referenceData from './migrations/0002-reference-data.js';
 import * as orderSearchText from './migrations/0003-order-search-text.js';
+import * as pageView from './migrations/0004-page-view.js';
 
 /**
  * Migrations live in code (not a folder read at runtime) so the swc build and Jest see the same
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-reference-data': referenceData,
   '0003-order-search-text': orderSearchText,
+  '0004-page-view': pageView,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

@@ -148,6 +148,13 @@ export interface ActionItemTable {
   completed_at: string | null;
 }
 
+export interface PageViewTable {
+  page_view_id: string;
+  path: string;
+  user_id: string | null;
+  viewed_at: string;
+}
+
 export interface Database {
   product: ProductTable;
   system_message: SystemMessageTable;
@@ -160,4 +167,5 @@ export interface Database {
   order_item: OrderItemTable;
   cart_item: CartItemTable;
   action_item: ActionItemTable;
+  page_view: PageViewTable;
 }

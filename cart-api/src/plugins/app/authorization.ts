@@ -5,11 +5,12 @@ import { forbidden } from '../../lib/http-error.js';
  * Who may call a route. Every route must declare one (checked when the route is added), so no
  * route is ever left open by omission:
  * - `public`: anyone, no token (the login screen's calls);
+ * - `optional`: anyone; `request.user` is set when a valid token comes along (page views);
  * - `authenticated`: any signed-in user;
  * - `owner`: the user named by the `:userId` path parameter, or anyone in the compliance group;
  * - `compliance`: the compliance group only (admin, compliance, iss, teammanager, ae).
  */
-export type Access = 'public' | 'authenticated' | 'owner' | 'compliance';
+export type Access = 'public' | 'optional' | 'authenticated' | 'owner' | 'compliance';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,7 +34,7 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       const user = request.user;
-      if (access === 'public' || access === undefined || !user) return; // 404s, and public routes
+      if (access === 'public' || access === 'optional' || access === undefined || !user) return; // 404s, and public routes
       if (user.roleGroup === 'compliance') return;
       if (access === 'compliance') throw forbidden(FORBIDDEN_MESSAGE);
       if (access === 'owner') {
