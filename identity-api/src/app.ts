@@ -1,10 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { serializeRequest } from './logging.js';
+import backgroundPlugin from './plugins/app/background.js';
 import dbPlugin from './plugins/app/db.js';
 import errorsPlugin from './plugins/app/errors.js';
+import mailerPlugin from './plugins/app/mailer.js';
 import oidcPlugin from './plugins/app/oidc.js';
 import healthzRoutes from './routes/healthz/index.js';
+import accountRoutes from './routes/index.js';
 
 /** Composes the service; starts nothing (see server.ts). `logStream` replaces stdout (for tests). */
 export async function buildApp(
@@ -26,5 +29,9 @@ export async function buildApp(
   await app.register(dbPlugin, { config });
   await app.register(oidcPlugin, { config });
   await app.register(healthzRoutes);
+  // After db: background work (e-mails) finishes before the database closes.
+  await app.register(mailerPlugin, { config });
+  await app.register(backgroundPlugin);
+  await app.register(accountRoutes, { config });
   return app;
 }

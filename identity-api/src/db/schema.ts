@@ -17,6 +17,8 @@ export interface UsersTable {
   password_expires_at: string | null;
   /** Set for users who sign in through an external identity provider (the specs' `gsuite` case). */
   identity_provider: string | null;
+  /** The first referral id the user brought (registration or a later sign-in); never overwritten. */
+  referral_id: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -45,11 +47,50 @@ export interface SecretTable {
   created_at: string;
 }
 
+/** One-time sign-in tokens (/auth?token=): only the SHA-256 of the token is kept; deleted when used. */
+export interface LoginTokenTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A password-reset passcode: scrypt-hashed, one per user (a new request replaces it), deleted when used. */
+export interface PasscodeTable {
+  user_id: string;
+  passcode_hash: string;
+  /** Checks spent on it; counted before each check, so parallel guesses cannot exceed the limit. */
+  attempts: Generated<number>;
+  expires_at: string;
+  created_at: string;
+}
+
+/** First-login links (/first-time-setup/{token}): only the SHA-256 of the token is kept. */
+export interface TemporaryUserTokenTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+/** One row per sign-in the shell reports (POST user/{userId}/login). */
+export interface UserLoginTable {
+  id: string;
+  user_id: string;
+  signed_in_at: string;
+  referral_id: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_role: UserRoleTable;
   oidc_payload: OidcPayloadTable;
   secret: SecretTable;
+  passcode: PasscodeTable;
+  temporary_user_token: TemporaryUserTokenTable;
+  user_login: UserLoginTable;
+  login_token: LoginTokenTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

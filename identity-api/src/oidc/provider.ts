@@ -3,6 +3,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { accessTokenClaims, findAccount } from './account.js';
 import { kyselyAdapter } from './adapter.js';
+import { firstPartyOfflineAccess, INTERACTION_PATH, interactionPrompts } from './interactions.js';
+import { ONE_TIME_TOKEN_GRANT, registerOneTimeTokenGrant } from './one-time-token-grant.js';
 import { PASSWORD_GRANT, registerPasswordGrant } from './password-grant.js';
 import { API_RESOURCE, apiResourceServer, SCOPES } from './resource.js';
 import { cookieKeys, signingKeys } from './secrets.js';
@@ -18,16 +20,22 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
         client_id: config.gatewayClientId,
         client_secret: config.gatewayClientSecret,
         token_endpoint_auth_method: 'client_secret_basic',
-        grant_types: [PASSWORD_GRANT, 'refresh_token'],
-        // The authorization code flow (federated users) comes later; until then no response types.
-        response_types: [],
-        redirect_uris: [],
+        grant_types: [PASSWORD_GRANT, ONE_TIME_TOKEN_GRANT, 'authorization_code', 'refresh_token'],
+        // The code flow signs federated users in through our sign-in page (src/interaction/).
+        response_types: ['code'],
+        redirect_uris: config.gatewayRedirectUris,
       },
     ],
     jwks: { keys: await signingKeys(db) },
     cookies: { keys: await cookieKeys(db) },
-    // Only the code flow is ever offered (for federated users, later); no implicit or hybrid.
+    // Only the code flow is offered (for federated users); no implicit or hybrid.
     responseTypes: ['code'],
+    // PKCE (S256, the only method oidc-provider 9 knows) even for our confidential client.
+    pkce: { required: () => true },
+    interactions: {
+      url: (_ctx, interaction) => `${config.publicUrl}${INTERACTION_PATH}/${interaction.uid}`,
+      policy: interactionPrompts(),
+    },
     scopes: [...SCOPES],
     claims: { openid: ID_TOKEN_CLAIMS },
     conformIdTokenClaims: false,
@@ -35,7 +43,7 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
     extraTokenClaims: async (_ctx, token) =>
       'accountId' in token && token.accountId ? accessTokenClaims(db, token.accountId) : undefined,
     features: {
-      // No interactive login page here: the dev one would accept anyone.
+      // Our own sign-in page instead (src/interaction/): the dev one would accept anyone.
       devInteractions: { enabled: false },
       // A client may introspect and revoke only its own tokens.
       introspection: {
@@ -82,5 +90,7 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
   // Honour X-Forwarded-* from a TLS-terminating proxy in front of us.
   provider.proxy = true;
   registerPasswordGrant(provider, db, config);
+  registerOneTimeTokenGrant(provider, db, config);
+  provider.use(firstPartyOfflineAccess(config.gatewayClientId));
   return provider;
 }

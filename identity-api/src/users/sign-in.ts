@@ -6,6 +6,11 @@ import { claimAttempt, findByUsername, settleSuccessfulAttempt, type User } from
 /** The error keys of a refused sign-in (specs/1-foundation.md §7, Identity api). */
 export type SignInRefusal = 'user_not_found' | 'gsuite' | 'locked_out' | 'unauthorized' | 'password_expired';
 
+export interface SignInOptions {
+  /** Set by the demo external identity page, which signs federated users in (their `gsuite` case). */
+  acceptFederated?: boolean;
+}
+
 export type SignInResult = { ok: true; user: User } | { ok: false; error: SignInRefusal };
 
 /**
@@ -20,13 +25,14 @@ export async function signIn(
   username: string,
   password: string,
   now = new Date(),
+  options: SignInOptions = {},
 ): Promise<SignInResult> {
   const user = await findByUsername(db, username);
   if (!user) {
     await spendPasswordCheck(password);
     return { ok: false, error: 'user_not_found' };
   }
-  if (user.identityProvider) return { ok: false, error: 'gsuite' };
+  if (user.identityProvider && !options.acceptFederated) return { ok: false, error: 'gsuite' };
 
   const claimed = await claimAttempt(db, user.userId, lockout, now);
   if (!claimed) return { ok: false, error: 'locked_out' };

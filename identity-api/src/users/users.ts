@@ -16,6 +16,8 @@ export interface NewUser {
   /** ISO date-time; absent means the password never expires. */
   passwordExpiresAt?: string | null;
   identityProvider?: string | null;
+  /** The referral id the user registered with (the shell's stored one). */
+  referralId?: string | null;
 }
 
 export interface User {
@@ -30,6 +32,7 @@ export interface User {
   lockedUntil: string | null;
   passwordExpiresAt: string | null;
   identityProvider: string | null;
+  referralId: string | null;
   passwordHash: string;
 }
 
@@ -54,34 +57,37 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
   const now = new Date().toISOString();
   const userId = input.userId ?? randomUUID();
   const passwordHash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('users')
-      .values({
-        id: userId,
-        username,
-        username_key: usernameKey(username),
-        email: input.email,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        company_name: input.companyName ?? '',
-        password_hash: passwordHash,
-        failed_attempts: 0,
-        locked_until: null,
-        password_expires_at: isoOrNull(input.passwordExpiresAt),
-        identity_provider: input.identityProvider ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    const roles = [...new Set(input.roles)];
-    if (roles.length > 0) {
+  await withUniqueUsername(username, () =>
+    db.transaction().execute(async (trx) => {
       await trx
-        .insertInto('user_role')
-        .values(roles.map((role) => ({ user_id: userId, role })))
+        .insertInto('users')
+        .values({
+          id: userId,
+          username,
+          username_key: usernameKey(username),
+          email: input.email,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          company_name: input.companyName ?? '',
+          password_hash: passwordHash,
+          failed_attempts: 0,
+          locked_until: null,
+          password_expires_at: isoOrNull(input.passwordExpiresAt),
+          identity_provider: input.identityProvider ?? null,
+          referral_id: input.referralId ?? null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
-    }
-  });
+      const roles = [...new Set(input.roles)];
+      if (roles.length > 0) {
+        await trx
+          .insertInto('user_role')
+          .values(roles.map((role) => ({ user_id: userId, role })))
+          .execute();
+      }
+    }),
+  );
   const user = await findById(db, userId);
   if (!user) throw new Error(`user ${userId} vanished after insert`);
   return user;
@@ -94,6 +100,26 @@ export async function findByUsername(db: Db, username: string): Promise<User | u
     .where('username_key', '=', usernameKey(username))
     .executeTakeFirst();
   return row && withRoles(db, row);
+}
+
+/**
+ * The account a person means by "username or e-mail address" (reset, user/exists). Something shaped
+ * like an address is first read as one, so nobody can capture another person's reset by registering
+ * their address as a username; an address several accounts share names none of them (the person must
+ * use their username), so a passcode never goes to an account they did not mean. Else the username.
+ */
+export async function findByUsernameOrEmail(db: Db, usernameOrEmail: string): Promise<User | undefined> {
+  if (usernameOrEmail.includes('@')) {
+    const rows = await db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', usernameOrEmail.trim().toLowerCase()))
+      .limit(2)
+      .execute();
+    if (rows.length > 1) return undefined;
+    if (rows[0]) return withRoles(db, rows[0]);
+  }
+  return findByUsername(db, usernameOrEmail);
 }
 
 export async function findById(db: Db, userId: string): Promise<User | undefined> {
@@ -109,6 +135,17 @@ export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
     .orderBy('role')
     .execute();
   return rows.map((r) => r.role).filter(isRole);
+}
+
+/** Makes a password expired as of now: the next sign-in answers password_expired. False: no such user. */
+export async function expirePassword(db: Db, username: string, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('users')
+    .set({ password_expires_at: at, updated_at: at })
+    .where('username_key', '=', usernameKey(username))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** A counted sign-in attempt: its place in the run, and the lock it set if it was the last allowed one. */
@@ -194,8 +231,35 @@ async function withRoles(db: Db, row: UserRow): Promise<User> {
     lockedUntil: row.locked_until,
     passwordExpiresAt: row.password_expires_at,
     identityProvider: row.identity_provider,
+    referralId: row.referral_id,
     passwordHash: row.password_hash,
   };
+}
+
+/**
+ * Runs a write that sets a username; a unique-key violation (another request took the username between
+ * our check and the write) becomes UsernameTakenError, as the check itself would have answered.
+ */
+export async function withUniqueUsername<T>(username: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUsernameConflict(error)) throw new UsernameTakenError(username);
+    throw error;
+  }
+}
+
+/** SQLite (better-sqlite3) and PostgreSQL (pg) spellings of "duplicate username_key". */
+function isUsernameConflict(error: unknown): boolean {
+  const { code, constraint, message } = (error ?? {}) as {
+    code?: unknown;
+    constraint?: unknown;
+    message?: unknown;
+  };
+  if (code === '23505') return typeof constraint === 'string' && constraint.includes('username_key');
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('username_key')
+  );
 }
 
 function isoOrNull(value: string | null | undefined): string | null {

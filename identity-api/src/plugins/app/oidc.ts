@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { OIDC_PREFIX, type Config } from '../../config.js';
+import interactionRoutes from '../../interaction/routes.js';
 import { createProvider } from '../../oidc/provider.js';
 
 declare module 'fastify' {
@@ -38,4 +39,7 @@ export default async function oidcPlugin(
   };
   app.all(OIDC_PREFIX, handler);
   app.all(`${OIDC_PREFIX}/*`, handler);
+
+  // The sign-in page oidc-provider sends browsers to; its own scope re-enables form parsing.
+  await app.register(interactionRoutes, { provider, config });
 }

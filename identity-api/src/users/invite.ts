@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { ROLES, validateInput, type Role } from 'shared-domain';
+import { object, string } from 'yup';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import { issueTemporaryUserToken } from './temporary-user-token.js';
+import { createUser } from './users.js';
+
+export const inviteSchema = object({
+  username: string().trim().required('--username is required').max(100),
+  email: string().trim().required('--email is required').email('--email is not an e-mail address').max(200),
+  first: string().trim().required('--first is required').max(200),
+  last: string().trim().required('--last is required').max(200),
+  company: string().trim().max(200).default(''),
+  role: string()
+    .required('--role is required')
+    .oneOf([...ROLES], `--role must be one of ${ROLES.join(', ')}`),
+});
+
+/**
+ * Creates a user who sets their own password on the first-login welcome page: the account gets a
+ * random password nobody knows, and the answer is the link to send them (APP_URL/first-time-setup/…).
+ */
+export async function inviteUser(
+  db: Db,
+  config: Pick<Config, 'appUrl' | 'temporaryTokenTtlHours'>,
+  options: unknown,
+): Promise<{ ok: true; userId: string; url: string } | { ok: false; errors: string[] }> {
+  const input = await validateInput(inviteSchema, options);
+  if (!input.ok) return input;
+  const { username, email, first, last, company, role } = input.value;
+  const user = await createUser(db, {
+    username,
+    email,
+    firstName: first,
+    lastName: last,
+    companyName: company,
+    roles: [role as Role],
+    password: randomBytes(32).toString('base64url'),
+  });
+  const token = await issueTemporaryUserToken(db, user.userId, config.temporaryTokenTtlHours);
+  return { ok: true, userId: user.userId, url: `${config.appUrl}/first-time-setup/${token}` };
+}
