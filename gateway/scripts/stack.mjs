@@ -4,8 +4,11 @@
 // and the gateway until interrupted. Migrations run as each API starts.
 //
 // Environment: PORT (gateway, 3000), IDENTITY_PORT (4001), CART_API_PORT (4002), DATA_DIR (<repo>/data),
-// NODE_ENV (development), STACK_REBUILD=1 to rebuild everything first. Other variables pass through to
-// the services (see each package's README).
+// NODE_ENV (development), STACK_REBUILD=1 to rebuild everything first, PUBLIC_URL (where the browser
+// reaches the gateway, http://localhost:$PORT: identity-api's e-mail links and the external sign-in's
+// redirect URI follow it). SMTP_URL / OUTBOX_DIR go to identity-api (e-mails), LOGIN_RATE_LIMIT /
+// LOGIN_ACCOUNT_RATE_LIMIT to the gateway (e2e raises them). Other variables pass through to the
+// services too (see each package's README).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -18,6 +21,7 @@ const identityPort = Number(env.IDENTITY_PORT ?? 4001);
 const cartApiPort = Number(env.CART_API_PORT ?? 4002);
 const dataDir = resolve(env.DATA_DIR ?? join(root, 'data'));
 const nodeEnv = env.NODE_ENV ?? 'development';
+const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
 const identityUrl = `http://127.0.0.1:${identityPort}`;
 const cartApiUrl = `http://127.0.0.1:${cartApiPort}`;
 const remotes = ['mf-ordering', 'mf-documents', 'mf-admin'];
@@ -72,19 +76,29 @@ function buildMissing() {
   run('pnpm', [...missing.flatMap((pkg) => ['--filter', pkg]), '--workspace-concurrency=2', 'run', 'build']);
 }
 
+/** The named variables of `env` that are set (explicit pass-through, so the wiring reads here). */
+function passThrough(...names) {
+  return Object.fromEntries(names.filter((name) => env[name]).map((name) => [name, env[name]]));
+}
+
 const serviceEnv = {
   identity: {
     PORT: String(identityPort),
     HOST: '127.0.0.1',
     PUBLIC_URL: identityUrl,
-    GATEWAY_REDIRECT_URIS: `http://localhost:${port}/bff/callback`,
+    // Links in e-mails (first-time setup, sign-in links) point at the gateway, as does the code flow.
+    APP_URL: publicUrl,
+    GATEWAY_REDIRECT_URIS: `${publicUrl}/bff/callback`,
+    ...passThrough('SMTP_URL', 'OUTBOX_DIR'),
   },
   cart: { PORT: String(cartApiPort), HOST: '127.0.0.1', IDENTITY_ISSUER: `${identityUrl}/oidc` },
   gateway: {
     PORT: String(port),
+    PUBLIC_URL: publicUrl,
     IDENTITY_ISSUER: `${identityUrl}/oidc`,
     IDENTITY_URL: identityUrl,
     CART_API_URL: cartApiUrl,
+    ...passThrough('LOGIN_RATE_LIMIT', 'LOGIN_ACCOUNT_RATE_LIMIT'),
   },
 };
 const common = { DATA_DIR: dataDir, NODE_ENV: nodeEnv };
@@ -159,12 +173,14 @@ if (await waitForHealth(`http://localhost:${port}/healthz`, 60_000)) {
   // Imported only now: on a fresh clone shared-domain's build does not exist before buildMissing().
   const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('../../shared-domain/dist/index.js');
   const accounts = DEMO_ACCOUNTS.map(
-    (a) => `  ${a.username.padEnd(16)} ${DEMO_PASSWORD}  (${a.roles.join(', ')})`,
+    (a) =>
+      `  ${a.username.padEnd(16)} ${DEMO_PASSWORD}  (${a.roles.join(', ')})` +
+      (a.identityProvider ? ' signs in through the external identity page' : ''),
   );
   console.log(
     [
       '',
-      `POP Documents is running at http://localhost:${port}`,
+      `POP Documents is running at ${publicUrl}`,
       ...(nodeEnv === 'production' ? [] : ['Demo accounts:', ...accounts]),
       'Press Ctrl+C to stop.',
       '',

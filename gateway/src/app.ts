@@ -13,7 +13,14 @@ import type { SessionLimits } from './lib/session-auth.js';
 import { GATEWAY_MESSAGES } from './messages.js';
 import authentication from './plugins/app/authentication.js';
 import { createIdentityClient, type IdentityClient } from './plugins/app/identity-client.js';
+import {
+  remoteRefreshSetting,
+  type RefreshSetting,
+  type RemoteRefreshSetting,
+} from './plugins/app/refresh-setting.js';
 import requestGuard from './plugins/app/request-guard.js';
+import signInThrottle from './plugins/app/sign-in-throttle.js';
+import { createSignInFlows } from './plugins/app/sign-in-flows.js';
 import {
   createSessionStore,
   type Clock,
@@ -33,9 +40,13 @@ export interface AppOptions {
   sessionLimits?: Partial<SessionLimits>;
   refreshAfterMs?: number;
   sessionStore?: SessionRecordStore;
-  /** Key prefix of the Redis session store (tests use one per run). */
+  /** Key prefix of the Redis session store and rate-limit counters (tests use one per run). */
   redisPrefix?: string;
   identity?: IdentityClient;
+  /** The client of the external sign-in's issuer (default: one built from EXTERNAL_*). */
+  externalIdentity?: IdentityClient;
+  /** cart-api's refresh-token setting (default: fetched from cart-api at start). */
+  refreshSetting?: RefreshSetting;
   logger?: boolean;
   /** Where the log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
@@ -45,6 +56,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The store the sessions live in (tests look into it). */
     sessionRecords: SessionRecordStore;
+    /** cart-api's refresh-token setting as the gateway knows it. */
+    refreshSetting: RefreshSetting;
   }
 }
 
@@ -116,10 +129,41 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
   mkdirSync(config.remotesDir, { recursive: true });
   const store =
     options.sessionStore ?? createSessionStore(config, now, options.redisPrefix, limits.absoluteMs);
+  const identity =
+    options.identity ??
+    createIdentityClient({
+      issuer: config.identityIssuer,
+      clientId: config.oidcClientId,
+      clientSecret: config.oidcClientSecret,
+    });
+  const sameExternalClient =
+    config.externalIssuer === config.identityIssuer && config.externalClientId === config.oidcClientId;
+  const externalIdentity =
+    options.externalIdentity ??
+    (sameExternalClient
+      ? identity
+      : createIdentityClient({
+          issuer: config.externalIssuer,
+          clientId: config.externalClientId,
+          clientSecret: config.externalClientSecret,
+        }));
+  let refreshSetting = options.refreshSetting;
+  if (!refreshSetting) {
+    const remote: RemoteRefreshSetting = remoteRefreshSetting({
+      url: `${config.cartApiUrl}/system-message/config/refresh-token`,
+      log: app.log,
+    });
+    // At start, in the background: the gateway does not wait for cart-api (see refresh-setting.ts).
+    app.addHook('onReady', async () => remote.start());
+    app.addHook('onClose', async () => remote.stop());
+    refreshSetting = remote;
+  }
+  app.decorate('refreshSetting', refreshSetting);
   app.decorate('sessionRecords', store);
 
+  const redisPrefix = options.redisPrefix ?? 'pop:gateway:sess:';
   await app.register(helmet);
-  await app.register(rateLimit);
+  await app.register(rateLimit, { redisUrl: config.redisUrl, nameSpace: `${redisPrefix}rate:` });
   await app.register(healthRoutes, { upstreams: { identity: config.identityUrl, cart: config.cartApiUrl } });
   await app.register(staticRoutes, { shellDir: config.shellDir, remotesDir: config.remotesDir });
 
@@ -128,19 +172,24 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
     await scope.register(session, { secret: config.sessionSecret, store, limits, now });
     await scope.register(requestGuard);
     await scope.register(authentication, {
-      identity:
-        options.identity ??
-        createIdentityClient({
-          issuer: config.identityIssuer,
-          clientId: config.oidcClientId,
-          clientSecret: config.oidcClientSecret,
-        }),
+      identity,
+      externalIdentity,
+      refreshSetting,
       limits,
       refreshAfterMs: options.refreshAfterMs ?? TOKEN_REFRESH_AFTER_MS,
       now,
       store,
     });
-    await scope.register(bffRoutes, { prefix: '/bff', loginRateLimit: config.loginRateLimit });
+    await scope.register(signInThrottle, {
+      perAddress: config.loginRateLimit,
+      perAccount: config.loginAccountRateLimit,
+    });
+    await scope.register(bffRoutes, {
+      prefix: '/bff',
+      publicUrl: config.publicUrl,
+      flows: createSignInFlows(store, now),
+      now,
+    });
     await scope.register(apiProxy, {
       upstreams: { identity: config.identityUrl, cart: config.cartApiUrl },
       bodyLimit: config.bodyLimit,

@@ -22,8 +22,16 @@ export interface GatewayConfig {
   redisUrl: string | undefined;
   shellDir: string;
   remotesDir: string;
-  /** Login attempts allowed per client address and minute. */
+  /** Sign-in attempts (password and sign-in link) allowed per client address and minute. */
   loginRateLimit: number;
+  /** Password attempts allowed per account (lower-cased, trimmed username) and minute. */
+  loginAccountRateLimit: number;
+  /** Where the browser reaches the gateway: the external sign-in's redirect_uri is `${publicUrl}/bff/callback`. */
+  publicUrl: string;
+  /** The issuer of the external identity page (authorization code + PKCE); default identityIssuer. */
+  externalIssuer: string;
+  externalClientId: string;
+  externalClientSecret: string;
   logLevel: string;
   /** Largest request body accepted (bytes), for /bff and for what /api forwards. */
   bodyLimit: number;
@@ -123,25 +131,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
   const dataDir = resolve(env.DATA_DIR || './data');
   const oidcClientSecret = env.OIDC_CLIENT_SECRET || (production ? '' : DEV_OIDC_CLIENT_SECRET);
   if (!oidcClientSecret) throw new ConfigError('OIDC_CLIENT_SECRET is required when NODE_ENV=production');
-  const loginRateLimit = Number(env.LOGIN_RATE_LIMIT || 20);
-  if (!Number.isInteger(loginRateLimit) || loginRateLimit < 1) {
-    throw new ConfigError(`Invalid LOGIN_RATE_LIMIT: ${env.LOGIN_RATE_LIMIT}`);
-  }
+  const listenPort = port(env.PORT, 3000);
+  const identityIssuer = url('IDENTITY_ISSUER', env.IDENTITY_ISSUER, 'http://127.0.0.1:4001/oidc');
+  const oidcClientId = env.OIDC_CLIENT_ID || 'pop-gateway';
   return {
-    port: port(env.PORT, 3000),
+    port: listenPort,
     host: env.HOST || 'localhost',
     production,
-    identityIssuer: url('IDENTITY_ISSUER', env.IDENTITY_ISSUER, 'http://127.0.0.1:4001/oidc'),
+    identityIssuer,
     identityUrl: url('IDENTITY_URL', env.IDENTITY_URL, 'http://127.0.0.1:4001'),
     cartApiUrl: url('CART_API_URL', env.CART_API_URL, 'http://127.0.0.1:4002'),
-    oidcClientId: env.OIDC_CLIENT_ID || 'pop-gateway',
+    oidcClientId,
     oidcClientSecret,
     sessionSecret: sessionSecret(env, dataDir, production),
     dataDir,
     redisUrl: env.REDIS_URL || undefined,
     shellDir: resolve(env.SHELL_DIR || join(repoDir, 'shell', 'dist')),
     remotesDir: resolve(env.REMOTES_DIR || join(dataDir, 'remotes')),
-    loginRateLimit,
+    loginRateLimit: positiveInteger('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 20),
+    // Above identity-api's lockout (5 wrong passwords): the lockout answers first, this stops the flood.
+    loginAccountRateLimit: positiveInteger('LOGIN_ACCOUNT_RATE_LIMIT', env.LOGIN_ACCOUNT_RATE_LIMIT, 10),
+    publicUrl: url('PUBLIC_URL', env.PUBLIC_URL, `http://localhost:${listenPort}`),
+    externalIssuer: url('EXTERNAL_ISSUER', env.EXTERNAL_ISSUER, identityIssuer),
+    externalClientId: env.EXTERNAL_CLIENT_ID || oidcClientId,
+    externalClientSecret: env.EXTERNAL_CLIENT_SECRET || oidcClientSecret,
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: positiveInteger('BODY_LIMIT', env.BODY_LIMIT, 1024 * 1024),
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -8,8 +8,6 @@ export const GATEWAY_MESSAGES = {
   foreignOrigin: 'Cross-origin requests are not allowed',
   jsonRequired: 'The request body must be application/json',
   invalidPath: 'Invalid path',
-  tooManyLogins: 'Too many login attempts. Please try again later',
-  passwordExpired: 'Your password has expired',
   gsuite: 'This account signs in with its organization’s identity provider',
   /** Identity or an API did not answer: the UI's "no response" text. */
   unreachable: MESSAGES.connectionError,

@@ -39,6 +39,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', pattern: 'authentication/password/reset' },
   { method: 'GET', pattern: 'temporary-user-token' },
   { method: 'POST', pattern: 'user/:userId/token/:token' },
+  // Page views are counted for guests too; a signed-in browser's bearer still goes along.
+  { method: 'POST', pattern: 'page-view' },
 ];
 
 function matches(pattern: string, segments: readonly string[]): boolean {

@@ -160,6 +160,27 @@ describe('/api/* proxy', () => {
     expect(register.json<Echo>()).toMatchObject({ upstream: 'identity', method: 'POST', url: '/user' });
   });
 
+  it('counts page views of guests and of signed-in users (the bearer goes along when there is one)', async () => {
+    const guest = await app.inject({
+      method: 'POST',
+      url: '/api/page-view',
+      headers: CSRF,
+      payload: { path: '/basket' },
+    });
+    expect(guest.statusCode).toBe(200);
+    expect(guest.json<Echo>()).toMatchObject({ upstream: 'cart', method: 'POST', url: '/page-view' });
+    expect(guest.json<Echo>().headers.authorization).toBeUndefined();
+
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/page-view',
+      headers: withSession(cookie),
+      payload: { path: '/basket' },
+    });
+    expect(signedIn.json<Echo>().headers.authorization).toBe(`Bearer ${await accessTokenOfSession()}`);
+    expect(JSON.parse(signedIn.json<Echo>().body)).toEqual({ path: '/basket' });
+  });
+
   it('refuses path escapes before they reach an upstream', async () => {
     const before = cart.received.length + accounts.received.length;
     for (const url of [

@@ -34,6 +34,8 @@ export const PLANTED_RESPONSE_HEADERS = {
   'referrer-policy': 'unsafe-url',
 } as const;
 
+const REFRESH_SETTING_PATH = '/system-message/config/refresh-token';
+
 /**
  * A tiny upstream that answers what it received (method, url, headers, body) as JSON, and tries to
  * plant a cookie and its own cache policy on the way back.
@@ -47,6 +49,11 @@ export async function startEcho(name: string, options: { healthy?: boolean } = {
     options.healthy === false ? reply.code(500).send({ status: 'down' }) : { status: 'ok' },
   );
   app.all('/*', async (request, reply) => {
+    // The gateway's own start-up call (not proxied: no x-forwarded-for) is answered, not recorded,
+    // so tests that count what reached the upstream see only the browser's requests.
+    if (request.url === REFRESH_SETTING_PATH && request.headers['x-forwarded-for'] === undefined) {
+      return { enabled: true };
+    }
     const echo: Echo = {
       upstream: name,
       method: request.method,

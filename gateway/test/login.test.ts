@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
-import { MESSAGES } from 'shared-domain';
+import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
 import { buildApp } from '../src/app.js';
 import { GATEWAY_MESSAGES } from '../src/messages.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
@@ -147,13 +147,17 @@ describe('POST /bff/login, GET /bff/user, POST /bff/logout', () => {
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({
       error: 'password_expired',
-      message: 'Your password has expired',
-      redirect: '/forgot-password?expired=true',
+      message: ACCOUNT_MESSAGES.passwordExpired,
+      redirectUrl: '/forgot-password?expired=true',
     });
 
-    const federated = await login('federated.one', PASSWORD);
+    const federated = await login(' federated.one ', PASSWORD);
     expect(federated.statusCode).toBe(400);
-    expect(federated.json()).toEqual({ error: 'gsuite', message: GATEWAY_MESSAGES.gsuite });
+    expect(federated.json()).toEqual({
+      error: 'gsuite',
+      message: GATEWAY_MESSAGES.gsuite,
+      redirectUrl: '/bff/external/login?login_hint=federated.one',
+    });
   });
 
   it('logs out: the old cookie is refused afterwards and the cookie is cleared', async () => {

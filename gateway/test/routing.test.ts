@@ -11,6 +11,22 @@ describe('routing table', () => {
     expect(routeApi('GET', 'users-report').upstream).toBe('cart');
     expect(routeApi('GET', 'oidc/token').upstream).toBe('cart');
     expect(routeApi('GET', 'shopping-cart/1/count/saved-for-later').upstream).toBe('cart');
+    expect(routeApi('POST', 'page-view').upstream).toBe('cart');
+  });
+
+  it('sends the profile and the sign-in record to identity-api, for the signed-in user only', () => {
+    for (const [method, path] of [
+      ['GET', 'user/7'],
+      ['POST', 'user/7'],
+      ['POST', 'user/7/login'],
+    ] as const) {
+      expect({ method, path, ...routeApi(method, path) }).toEqual({
+        method,
+        path,
+        upstream: 'identity',
+        public: false,
+      });
+    }
   });
 
   it('lets guests call only the listed public routes', () => {
@@ -18,6 +34,8 @@ describe('routing table', () => {
     expect(routeApi('GET', 'system-message/config/app').public).toBe(true);
     expect(routeApi('GET', 'system-message/config/refresh-token').public).toBe(true);
     expect(routeApi('POST', 'user/7/token/abc').public).toBe(true);
+    expect(routeApi('POST', 'page-view').public).toBe(true);
+    expect(routeApi('GET', 'page-view').public).toBe(false);
     expect(routeApi('POST', 'system-message').public).toBe(false);
     expect(routeApi('GET', 'system-message/9').public).toBe(false);
     expect(routeApi('GET', 'user/7').public).toBe(false);

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
+import { freePort, startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
 import { SESSION_ABSOLUTE_MS, TOKEN_REFRESH_AFTER_MS } from 'shared-domain';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { GATEWAY_MESSAGES } from '../src/messages.js';
 import { createIdentityClient, type IdentityClient } from '../src/plugins/app/identity-client.js';
+import { fixedRefreshSetting } from '../src/plugins/app/refresh-setting.js';
 import {
   CSRF,
   identityEnv,
@@ -143,47 +144,102 @@ describe('server-side sessions', () => {
     ).toBe(401);
   });
 
-  it('refreshes the access token after 20 minutes, once for concurrent requests', async () => {
-    let now = Date.now();
+  /** identity-api's real client, counting the refresh grants the gateway asks for. */
+  function countingIdentity() {
     const real = createIdentityClient({
       issuer: identity.issuer,
       clientId: identity.clientId,
       clientSecret: identity.clientSecret,
     });
-    let refreshes = 0;
-    const counting: IdentityClient = {
+    const counter = { refreshes: 0 };
+    const client: IdentityClient = {
       ...real,
       refreshGrant: (token) => {
-        refreshes += 1;
+        counter.refreshes += 1;
         return real.refreshGrant(token);
       },
     };
-    const { app } = await gateway({}, { now: () => now, identity: counting });
+    return { client, counter };
+  }
+
+  const bearerOf = async (app: FastifyInstance, cookie: string) =>
+    (await app.inject({ method: 'GET', url: '/api/order', headers: withSession(cookie) })).json<Echo>()
+      .headers.authorization;
+
+  it('refreshes the access token at 20 minutes and not before, once for concurrent requests', async () => {
+    let now = Date.now();
+    const { client, counter } = countingIdentity();
+    const { app } = await gateway({}, { now: () => now, identity: client });
     const cookie = await login(app);
-    const bearer = async () =>
-      (await app.inject({ method: 'GET', url: '/api/order', headers: withSession(cookie) })).json<Echo>()
-        .headers.authorization;
 
-    const original = await bearer();
-    now += TOKEN_REFRESH_AFTER_MS - MINUTE;
-    expect(await bearer()).toBe(original);
-    expect(refreshes).toBe(0);
+    const original = await bearerOf(app, cookie);
+    now += TOKEN_REFRESH_AFTER_MS - 1000; // 19:59
+    expect(await bearerOf(app, cookie)).toBe(original);
+    expect(counter.refreshes).toBe(0);
 
-    now += 2 * MINUTE;
+    now += 1000; // 20:00, and five requests at once
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
         app.inject({ method: 'GET', url: '/api/order', headers: withSession(cookie) }),
       ),
     );
-    expect(refreshes).toBe(1);
+    expect(counter.refreshes).toBe(1);
     const bearers = new Set(answers.map((answer) => answer.json<Echo>().headers.authorization));
     expect(bearers.size).toBe(1);
     const [renewed] = [...bearers];
     expect(renewed).toMatch(/^Bearer /);
     expect(renewed).not.toBe(original);
-    // The renewed token is the session's from now on, without another refresh.
-    expect(await bearer()).toBe(renewed);
-    expect(refreshes).toBe(1);
+    // The renewed token is the session's from now on, without another refresh until 20 minutes later.
+    now += TOKEN_REFRESH_AFTER_MS - 1000;
+    expect(await bearerOf(app, cookie)).toBe(renewed);
+    expect(counter.refreshes).toBe(1);
+    now += 1000;
+    expect(await bearerOf(app, cookie)).not.toBe(renewed);
+    expect(counter.refreshes).toBe(2);
+  });
+
+  it('never refreshes while the refresh-token setting is off: the session ends with its access token', async () => {
+    let now = Date.now();
+    const { client, counter } = countingIdentity();
+    const { app } = await gateway(
+      {},
+      { now: () => now, identity: client, refreshSetting: fixedRefreshSetting(false) },
+    );
+    const cookie = await login(app);
+    const original = await bearerOf(app, cookie);
+    // The test identity-api's access tokens live 30 minutes.
+    now += 29 * MINUTE;
+    expect(await bearerOf(app, cookie)).toBe(original);
+    expect((await me(app, cookie)).statusCode).toBe(200);
+    expect(counter.refreshes).toBe(0);
+
+    now += MINUTE;
+    const api = await app.inject({ method: 'GET', url: '/api/order', headers: withSession(cookie) });
+    expect(api.statusCode).toBe(401);
+    expect(counter.refreshes).toBe(0);
+    expect(await app.sessionRecords.get(sessionIdOf(cookie))).toBeUndefined();
+    expect((await me(app, cookie)).statusCode).toBe(401);
+  });
+
+  it("fetches cart-api's refresh-token setting at start, retrying until cart-api answers", async () => {
+    const port = await freePort();
+    const { app } = await gateway({ CART_API_URL: `http://127.0.0.1:${port}` });
+    await app.ready();
+    // cart-api is not up yet: refresh stays on, so sessions do not end with their first access token.
+    expect(app.refreshSetting.enabled()).toBe(true);
+
+    const cartApi = Fastify();
+    cartApi.get('/system-message/config/refresh-token', async () => ({ enabled: false }));
+    await cartApi.listen({ port, host: '127.0.0.1' });
+    try {
+      const deadline = Date.now() + 10_000;
+      while (app.refreshSetting.enabled() && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(app.refreshSetting.enabled()).toBe(false);
+    } finally {
+      await cartApi.close();
+    }
   });
 
   /** An upstream whose /slow answers only when the test says so; everything else at once. */

@@ -17,6 +17,8 @@ export interface SessionAuth {
   tokens: SessionTokens;
   loginAt: number;
   lastSeenAt: number;
+  /** Signed in through the external identity page: its issuer refreshes and revokes the tokens. */
+  via?: 'external';
 }
 
 declare module 'fastify' {

@@ -10,10 +10,15 @@ import {
 } from '../../lib/session-auth.js';
 import { SESSION_COOKIE } from '../external/session.js';
 import { IdentityRefusal, type IdentityClient, type IssuedTokens } from './identity-client.js';
+import type { RefreshSetting } from './refresh-setting.js';
 import type { Clock, SessionRecordStore } from './session-stores/index.js';
 
 export interface AuthenticationOptions {
   identity: IdentityClient;
+  /** The issuer of the external sign-in (the same client as `identity` by default). */
+  externalIdentity: IdentityClient;
+  /** cart-api's refresh-token setting: when off, a session ends with its access token. */
+  refreshSetting: RefreshSetting;
   limits: SessionLimits;
   refreshAfterMs: number;
   now: Clock;
@@ -28,8 +33,16 @@ export type FreshTokens =
 export interface Authentication {
   /** The signed-in state of this request, or undefined for a guest. */
   current(request: FastifyRequest): SessionAuth | undefined;
-  /** Starts a new session (new id, old one deleted from the store) holding `auth`. */
-  signIn(request: FastifyRequest, tokens: IssuedTokens, user: SessionAuth['user']): Promise<void>;
+  /**
+   * Starts a new session (new id, old one deleted from the store) holding the user and the tokens.
+   * Password, sign-in link and external sign-in all end here; `via` says which issuer refreshes.
+   */
+  signIn(
+    request: FastifyRequest,
+    tokens: IssuedTokens,
+    user: SessionAuth['user'],
+    via?: SessionAuth['via'],
+  ): Promise<void>;
   /** Destroys the session in the store and tells the browser to drop the cookie. */
   signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** The access token to forward, refreshed first when 20 minutes have passed (one refresh per session). */
@@ -39,6 +52,7 @@ export interface Authentication {
 declare module 'fastify' {
   interface FastifyInstance {
     identity: IdentityClient;
+    externalIdentity: IdentityClient;
     authentication: Authentication;
   }
 }
@@ -70,8 +84,21 @@ function tokensFrom(issued: IssuedTokens, now: number, previous?: SessionTokens)
 }
 
 async function authentication(app: FastifyInstance, options: AuthenticationOptions) {
-  const { identity, limits, now } = options;
+  const { identity, externalIdentity, refreshSetting, limits, now } = options;
   const refreshes = new Map<string, RefreshFlight>();
+
+  /** Tokens are refreshed and revoked where they were issued. */
+  const issuerOf = (auth: Pick<SessionAuth, 'via'> | undefined) =>
+    auth?.via === 'external' ? externalIdentity : identity;
+
+  /**
+   * With refresh off (cart-api's setting) a session lives as long as its access token: once that has
+   * expired nothing may renew it, so the session ends like an expired one.
+   */
+  function accessTokenExpired(auth: SessionAuth, at: number): boolean {
+    const expiresAt = auth.tokens.accessExpiresAt;
+    return !refreshSetting.enabled() && expiresAt !== undefined && at >= expiresAt;
+  }
 
   /** Replaces a destroyed session with a fresh, unsaved one, so the request goes on as a guest. */
   function startGuestSession(request: FastifyRequest): Promise<void> {
@@ -100,8 +127,12 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
     const auth = sessionOf(request)?.auth;
     if (!auth) return;
     const at = now();
-    if (isSessionExpired(auth, at, limits)) {
-      request.log.info({ userId: auth.user.userId }, 'session expired');
+    const accessExpired = accessTokenExpired(auth, at);
+    if (accessExpired || isSessionExpired(auth, at, limits)) {
+      request.log.info(
+        { userId: auth.user.userId, reason: accessExpired ? 'access token (refresh off)' : 'session limit' },
+        'session expired',
+      );
       await endSession(request);
       clearCookie(reply);
       return;
@@ -109,10 +140,10 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
     if (at - auth.lastSeenAt >= TOUCH_EVERY_MS) auth.lastSeenAt = at;
   });
 
-  function refreshOnce(sessionId: string, refreshToken: string): Promise<IssuedTokens> {
+  function refreshOnce(sessionId: string, auth: SessionAuth, refreshToken: string): Promise<IssuedTokens> {
     const flight = refreshes.get(sessionId);
     if (flight && flight.refreshToken === refreshToken) return flight.result;
-    const result = identity.refreshGrant(refreshToken);
+    const result = issuerOf(auth).refreshGrant(refreshToken);
     refreshes.set(sessionId, { refreshToken, result });
     const forget = () => {
       if (refreshes.get(sessionId)?.refreshToken === refreshToken) refreshes.delete(sessionId);
@@ -126,22 +157,29 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
   const service: Authentication = {
     current: (request) => sessionOf(request)?.auth,
 
-    async signIn(request, issued, user) {
+    async signIn(request, issued, user, via) {
       const session = sessionOf(request);
       if (!session) await startGuestSession(request);
       // Signing in over a live session (another account, or the same one again) retires its grant.
       const previousRefreshToken = session?.auth?.tokens.refreshToken;
-      if (previousRefreshToken) await identity.revoke(previousRefreshToken);
+      if (previousRefreshToken) await issuerOf(session?.auth).revoke(previousRefreshToken);
       if (session) refreshes.delete(session.sessionId);
       // A new id at login: a session id planted before login (fixation) is worth nothing after it.
       await sessionOf(request)!.regenerate();
       const at = now();
-      sessionOf(request)!.auth = { user, tokens: tokensFrom(issued, at), loginAt: at, lastSeenAt: at };
+      sessionOf(request)!.auth = {
+        user,
+        tokens: tokensFrom(issued, at),
+        loginAt: at,
+        lastSeenAt: at,
+        ...(via ? { via } : {}),
+      };
     },
 
     async signOut(request, reply) {
-      const refreshToken = sessionOf(request)?.auth?.tokens.refreshToken;
-      if (refreshToken) await identity.revoke(refreshToken);
+      const auth = sessionOf(request)?.auth;
+      const refreshToken = auth?.tokens.refreshToken;
+      if (refreshToken) await issuerOf(auth).revoke(refreshToken);
       const session = sessionOf(request);
       if (session) {
         refreshes.delete(session.sessionId);
@@ -154,6 +192,8 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
       const session = sessionOf(request);
       const auth = session?.auth;
       if (!session || !auth) return { ok: false, reason: 'signed-out' };
+      // Refresh off: the access token is used until it expires (the onRequest hook then ends the session).
+      if (!refreshSetting.enabled()) return { ok: true, accessToken: auth.tokens.accessToken };
       if (!needsRefresh(auth.tokens, now(), options.refreshAfterMs)) {
         return { ok: true, accessToken: auth.tokens.accessToken };
       }
@@ -169,7 +209,7 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
       const { refreshToken } = auth.tokens;
       try {
         if (!refreshToken) throw new IdentityRefusal('no_refresh_token', 'invalid_grant');
-        const issued = await refreshOnce(session.sessionId, refreshToken);
+        const issued = await refreshOnce(session.sessionId, auth, refreshToken);
         auth.tokens = tokensFrom(issued, now(), auth.tokens);
         return { ok: true, accessToken: auth.tokens.accessToken };
       } catch (error) {
@@ -190,6 +230,7 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
   };
 
   app.decorate('identity', identity);
+  app.decorate('externalIdentity', externalIdentity);
   app.decorate('authentication', service);
 }
 

@@ -22,9 +22,35 @@ export class IdentityRefusal extends Error {
 /** identity-api did not answer, or answered something other than a grant decision. */
 export class IdentityUnavailable extends Error {}
 
+/** What the callback must check: kept server-side between the redirect and the callback. */
+export interface AuthorizationChecks {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+export interface AuthorizationStart extends AuthorizationChecks {
+  /** The issuer's authorization endpoint with the request (PKCE S256, state, nonce). */
+  url: URL;
+}
+
+/** The grant behind the e-mailed sign-in link (`/auth?token=`). */
+export const ONE_TIME_TOKEN_GRANT = 'urn:pop:params:oauth:grant-type:one-time-token';
+/** Every grant asks for the same: an id_token and a refresh token. */
+const SCOPE = 'openid offline_access';
+
 export interface IdentityClient {
   passwordGrant(username: string, password: string): Promise<IssuedTokens>;
+  /** The sign-in link's one-time token for tokens; a used or unknown token is refused (invalid_grant). */
+  oneTimeTokenGrant(token: string): Promise<IssuedTokens>;
   refreshGrant(refreshToken: string): Promise<IssuedTokens>;
+  /** An authorization code request with fresh state, nonce and PKCE (S256) verifier. */
+  startAuthorization(redirectUri: string, loginHint?: string): Promise<AuthorizationStart>;
+  /**
+   * Exchanges the code of `callbackUrl` (the redirect_uri with the issuer's query) after checking
+   * state, iss, nonce and the PKCE verifier. Throws IdentityRefusal for any refused or forged answer.
+   */
+  authorizationCodeGrant(callbackUrl: URL, checks: AuthorizationChecks): Promise<IssuedTokens>;
   /** Best effort: never throws. */
   revoke(refreshToken: string): Promise<void>;
 }
@@ -58,6 +84,11 @@ function translate(error: unknown): Error {
   if (error instanceof oidc.ResponseBodyError && error.status === 400) {
     return new IdentityRefusal(error.error_description ?? error.error, error.error);
   }
+  // The callback's query said no (access_denied...), or carried a wrong state / iss / nonce.
+  if (error instanceof oidc.AuthorizationResponseError) {
+    return new IdentityRefusal(error.error_description ?? error.error, error.error);
+  }
+
   return new IdentityUnavailable('identity-api is unavailable', { cause: error });
 }
 
@@ -93,16 +124,47 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityCl
   return {
     passwordGrant: (username, password) =>
       grant(async (config) =>
-        tokensOf(
-          await oidc.genericGrantRequest(config, 'password', {
-            username,
-            password,
-            scope: 'openid offline_access',
-          }),
-        ),
+        tokensOf(await oidc.genericGrantRequest(config, 'password', { username, password, scope: SCOPE })),
+      ),
+    oneTimeTokenGrant: (token) =>
+      grant(async (config) =>
+        tokensOf(await oidc.genericGrantRequest(config, ONE_TIME_TOKEN_GRANT, { token, scope: SCOPE })),
       ),
     refreshGrant: (refreshToken) =>
       grant(async (config) => tokensOf(await oidc.refreshTokenGrant(config, refreshToken))),
+    async startAuthorization(redirectUri, loginHint) {
+      let config: oidc.Configuration;
+      try {
+        config = await discover();
+      } catch (error) {
+        throw translate(error);
+      }
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: SCOPE,
+        response_type: 'code',
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+        ...(loginHint ? { login_hint: loginHint } : {}),
+      });
+      return { url, state, nonce, codeVerifier };
+    },
+    authorizationCodeGrant: (callbackUrl, checks) =>
+      grant(async (config) =>
+        tokensOf(
+          await oidc.authorizationCodeGrant(config, callbackUrl, {
+            pkceCodeVerifier: checks.codeVerifier,
+            expectedState: checks.state,
+            expectedNonce: checks.nonce,
+            idTokenExpected: true,
+          }),
+        ),
+      ),
     async revoke(refreshToken) {
       try {
         await oidc.tokenRevocation(await discover(), refreshToken, { token_type_hint: 'refresh_token' });

@@ -6,6 +6,17 @@ import { acceptsMultipart } from '../../routing.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * Top-level navigations of the external sign-in (routes/bff/external.ts): a browser cannot add a
+ * header to a redirect. They are GET only, change nothing the browser could be tricked into, and
+ * the callback is protected by state + the flow cookie + PKCE instead.
+ */
+const NAVIGATIONS = new Set(['/bff/external/login', '/bff/callback']);
+
+function isNavigation(request: FastifyRequest): boolean {
+  return request.method === 'GET' && NAVIGATIONS.has(request.url.split('?', 1)[0]!);
+}
+
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   if (length !== undefined) return Number(length) > 0;
@@ -44,6 +55,7 @@ function apiPathOf(url: string): string | undefined {
 async function requestGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
+    if (isNavigation(request)) return;
     if (request.headers[CSRF_HEADER] !== '1') {
       return reply.code(403).send({ message: GATEWAY_MESSAGES.csrfMissing });
     }

@@ -1,31 +1,48 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { MESSAGES } from 'shared-domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
 import { sessionUserFromClaims } from '../../lib/session-user.js';
 import { GATEWAY_MESSAGES } from '../../messages.js';
-import { IdentityRefusal, IdentityUnavailable } from '../../plugins/app/identity-client.js';
+import {
+  IdentityRefusal,
+  IdentityUnavailable,
+  type IssuedTokens,
+} from '../../plugins/app/identity-client.js';
+import type { SignInFlows } from '../../plugins/app/sign-in-flows.js';
+import externalSignIn from './external.js';
 
 export interface BffRoutesOptions {
-  /** Login attempts per client address and minute. */
-  loginRateLimit: number;
+  /** Where the browser reaches the gateway (the external sign-in's redirect_uri). */
+  publicUrl: string;
+  /** External sign-ins under way (state, nonce, PKCE verifier), kept between redirect and callback. */
+  flows: SignInFlows;
+  now: () => number;
 }
+
+/** The longest one-time token accepted (identity-api's are 43 characters). */
+const MAX_TOKEN_LENGTH = 512;
 
 function nonEmpty(value: unknown): value is string {
   return typeof value === 'string' && value.trim().length > 0;
 }
 
 /** The answer to a refused password grant, by identity-api's error key (specs/1-foundation.md §4, §8). */
-function refusal(reply: FastifyReply, key: string) {
+function refusal(reply: FastifyReply, key: string, username: string) {
   switch (key) {
     case 'locked_out':
       return reply.code(400).send({ error: 'locked_out', message: MESSAGES.lockedOut });
     case 'password_expired':
       return reply.code(400).send({
         error: 'password_expired',
-        message: GATEWAY_MESSAGES.passwordExpired,
-        redirect: '/forgot-password?expired=true',
+        message: ACCOUNT_MESSAGES.passwordExpired,
+        redirectUrl: '/forgot-password?expired=true',
       });
     case 'gsuite':
-      return reply.code(400).send({ error: 'gsuite', message: GATEWAY_MESSAGES.gsuite });
+      // §4: an identity-provider user goes to the external identity page, the username prefilled.
+      return reply.code(400).send({
+        error: 'gsuite',
+        message: GATEWAY_MESSAGES.gsuite,
+        redirectUrl: `/bff/external/login?login_hint=${encodeURIComponent(username.trim())}`,
+      });
     default:
       // user_not_found, unauthorized and anything unknown look alike: no hint whether the user exists.
       return reply.code(400).send({ error: 'invalid', message: MESSAGES.invalidLogin });
@@ -45,38 +62,71 @@ export default async function bffRoutes(app: FastifyInstance, options: BffRoutes
     }
   });
 
-  app.post(
-    '/login',
-    {
-      config: { rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const { username, password } = body;
-      if (!nonEmpty(username) || !nonEmpty(password)) {
-        return reply.code(400).send({ message: MESSAGES.missingLogin });
-      }
-      let issued;
-      try {
-        issued = await app.identity.passwordGrant(username, password);
-      } catch (error) {
-        if (error instanceof IdentityRefusal) return refusal(reply, error.key);
-        if (error instanceof IdentityUnavailable) {
-          request.log.error({ err: error.cause }, 'password grant failed: identity-api unavailable');
-          return reply.code(502).send({ message: GATEWAY_MESSAGES.unreachable });
-        }
-        throw error;
-      }
-      const user = issued.idClaims && sessionUserFromClaims(issued.idClaims);
-      if (!user) {
-        request.log.error('password grant answered without a usable id_token');
+  /** The one sign-in every way ends in: the SessionUser of the id_token, a new session, the user answered. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, issued: IssuedTokens, how: string) {
+    const user = issued.idClaims && sessionUserFromClaims(issued.idClaims);
+    if (!user) {
+      request.log.error({ how }, 'grant answered without a usable id_token');
+      return reply.code(502).send({ message: GATEWAY_MESSAGES.unreachable });
+    }
+    await app.authentication.signIn(request, issued, user);
+    request.log.info({ userId: user.userId, how }, 'signed in');
+    return user;
+  }
+
+  app.post('/login', { preHandler: app.signInThrottle.byAddressAndAccount }, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const { username, password } = body;
+    if (!nonEmpty(username) || !nonEmpty(password)) {
+      return reply.code(400).send({ message: MESSAGES.missingLogin });
+    }
+    let issued;
+    try {
+      issued = await app.identity.passwordGrant(username, password);
+    } catch (error) {
+      if (error instanceof IdentityRefusal) return refusal(reply, error.key, username);
+      if (error instanceof IdentityUnavailable) {
+        request.log.error({ err: error.cause }, 'password grant failed: identity-api unavailable');
         return reply.code(502).send({ message: GATEWAY_MESSAGES.unreachable });
       }
-      await app.authentication.signIn(request, issued, user);
-      request.log.info({ userId: user.userId }, 'signed in');
-      return user;
-    },
-  );
+      throw error;
+    }
+    return signIn(request, reply, issued, 'password');
+  });
+
+  // The e-mailed sign-in link (`/auth?token=`): the shell posts the token, identity-api's
+  // one-time-token grant answers tokens once.
+  app.post('/auth', { preHandler: app.signInThrottle.byAddress }, async (request, reply) => {
+    const { token } = (request.body ?? {}) as Record<string, unknown>;
+    if (!nonEmpty(token)) {
+      return reply.code(400).send({ type: 'validation', errors: [ACCOUNT_MESSAGES.required('Token')] });
+    }
+    // No link of ours is that long: refused like any unknown token, without asking identity-api.
+    if (token.length > MAX_TOKEN_LENGTH) {
+      return reply.code(400).send({ message: ACCOUNT_MESSAGES.invalidSignInLink });
+    }
+    let issued;
+    try {
+      issued = await app.identity.oneTimeTokenGrant(token.trim());
+    } catch (error) {
+      if (error instanceof IdentityRefusal) {
+        request.log.info({ key: error.key }, 'sign-in link refused');
+        return reply.code(400).send({ message: ACCOUNT_MESSAGES.invalidSignInLink });
+      }
+      if (error instanceof IdentityUnavailable) {
+        request.log.error({ err: error.cause }, 'token grant failed: identity-api unavailable');
+        return reply.code(502).send({ message: GATEWAY_MESSAGES.unreachable });
+      }
+      throw error;
+    }
+    return signIn(request, reply, issued, 'sign-in link');
+  });
+
+  await app.register(externalSignIn, {
+    publicUrl: options.publicUrl,
+    flows: options.flows,
+    now: options.now,
+  });
 
   app.get('/user', async (request, reply) => {
     const auth = app.authentication.current(request);

@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { ConfigError } from '../src/config.js';
+import { tempDir, testConfig } from './helpers.js';
+
+describe('configuration of sign-in', () => {
+  const data = tempDir('config');
+  afterAll(() => data.remove());
+
+  it('defaults: 20 attempts per address, 10 per account, the external sign-in at identity-api', () => {
+    const config = testConfig({
+      DATA_DIR: data.path,
+      PORT: '3300',
+      IDENTITY_ISSUER: 'http://127.0.0.1:4301/oidc',
+    });
+    expect(config).toMatchObject({
+      loginRateLimit: 20,
+      loginAccountRateLimit: 10,
+      publicUrl: 'http://localhost:3300',
+      externalIssuer: 'http://127.0.0.1:4301/oidc',
+      externalClientId: 'pop-gateway',
+      externalClientSecret: config.oidcClientSecret,
+    });
+  });
+
+  it('takes its own values and refuses nonsense', () => {
+    const config = testConfig({
+      DATA_DIR: data.path,
+      LOGIN_ACCOUNT_RATE_LIMIT: '50',
+      PUBLIC_URL: 'https://pop.example/',
+      EXTERNAL_ISSUER: 'https://idp.example/oidc',
+      EXTERNAL_CLIENT_ID: 'pop-external',
+      EXTERNAL_CLIENT_SECRET: 'external-secret',
+    });
+    expect(config).toMatchObject({
+      loginAccountRateLimit: 50,
+      publicUrl: 'https://pop.example',
+      externalIssuer: 'https://idp.example/oidc',
+      externalClientId: 'pop-external',
+      externalClientSecret: 'external-secret',
+    });
+    for (const env of [
+      { LOGIN_ACCOUNT_RATE_LIMIT: '0' },
+      { LOGIN_RATE_LIMIT: 'many' },
+      { PUBLIC_URL: 'not a url' },
+    ]) {
+      expect(() => testConfig({ DATA_DIR: data.path, ...env })).toThrow(ConfigError);
+    }
+  });
+});
