@@ -1,7 +1,7 @@
 // shared-ui: the React kit every app uses. It is a federation singleton, so module state here
 // (the session context, the error window, the 401 handler) is one per page.
 export { api } from './api/api.js';
-export { bff, type Credentials, type SignInResult } from './api/bff.js';
+export { bff, type Credentials, type SignInResult, type TokenExchangeResult } from './api/bff.js';
 export { ApiError, isMessageError, isServerError, isValidationError } from './api/errors.js';
 export { reportError, setUnauthorizedHandler, type RequestOptions } from './api/http.js';
 export { useApi } from './api/use-api.js';
@@ -10,7 +10,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDial
 export { Pagination, visiblePages, type PaginationProps } from './components/Pagination.js';
 export { closeErrorWindow, showErrorWindow } from './feedback/error-window-store.js';
 export { ErrorWindowHost } from './feedback/ErrorWindowHost.js';
-export { notifyError, notifySuccess, ToastHost } from './feedback/toasts.js';
+export { dismissToasts, notifyError, notifySuccess, ToastHost } from './feedback/toasts.js';
 export { formatDate, formatMoney } from './format.js';
 export { useDebouncedValue } from './hooks/use-debounced-value.js';
 export { SessionProvider, useSession, type Session, type SessionStatus } from './session/session.js';

@@ -1,4 +1,10 @@
-import { LOGIN_ERROR_KEYS, MESSAGES, type LoginErrorKey, type SessionUser } from 'shared-domain';
+import {
+  ACCOUNT_MESSAGES,
+  LOGIN_ERROR_KEYS,
+  MESSAGES,
+  type LoginErrorKey,
+  type SessionUser,
+} from 'shared-domain';
 import { ApiError, isMessageError, isObject } from './errors.js';
 import { reportError, request } from './http.js';
 
@@ -10,6 +16,9 @@ export interface Credentials {
 export type SignInResult =
   | { ok: true; user: SessionUser }
   | { ok: false; reason: LoginErrorKey | 'error'; message: string; redirectUrl?: string };
+
+/** POST /bff/auth: the session user, or why the sign-in link could not be used. */
+export type TokenExchangeResult = { ok: true; user: SessionUser } | { ok: false; message: string };
 
 function isSessionUser(value: unknown): value is SessionUser {
   return isObject(value) && typeof value.userId === 'string' && typeof value.username === 'string';
@@ -64,8 +73,29 @@ export const bff = {
           redirectUrl,
         };
       }
-      const message = isMessageError(error.body) ? error.body.message : MESSAGES.invalidLogin;
-      return { ok: false, reason: key ?? 'error', message };
+      if (error.status === 429) {
+        // Throttled (per address or per account): the gateway says when to try again.
+        const message = isMessageError(error.body) ? error.body.message : ACCOUNT_MESSAGES.tooManyAttempts;
+        return { ok: false, reason: 'error', message };
+      }
+      // Every other refusal reads the same (§8 Invalid login): no hint which part was wrong.
+      return { ok: false, reason: key ?? 'error', message: MESSAGES.invalidLogin };
+    }
+  },
+
+  /**
+   * Exchanges a one-time sign-in token (the /auth?token=… link) for a session. A refused token is a
+   * result for the page to present; a server error or no response is also reported as usual.
+   */
+  async exchangeToken(token: string): Promise<TokenExchangeResult> {
+    try {
+      const body = await request<unknown>('POST', '/bff/auth', { token }, { silent: true });
+      const user = userOf(body) ?? (await bff.user());
+      return user ? { ok: true, user } : { ok: false, message: ACCOUNT_MESSAGES.invalidSignInLink };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === null || error.status >= 500) reportError(error);
+      return { ok: false, message: ACCOUNT_MESSAGES.invalidSignInLink };
     }
   },
 

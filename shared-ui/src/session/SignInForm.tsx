@@ -4,17 +4,23 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { MESSAGES, type SessionUser } from 'shared-domain';
 import { dismissToasts, notifyError } from '../feedback/toasts.js';
+import { browserLocation } from './browser-location.js';
 import { useSession } from './session.js';
 
 export interface SignInFormProps {
   /** Called once the session exists (the shell records the login). */
   onSignedIn?(user: SessionUser): void;
-  /** §4 Login outcomes: an expired password goes to the reset flow (the shell: /forgot-password?expired=true). */
-  onPasswordExpired?(): void;
+  /**
+   * §4 Login outcomes: an expired password goes to the reset flow (the shell: /forgot-password?expired=true),
+   * given the username so the reset step need not ask for it again.
+   */
+  onPasswordExpired?(username: string): void;
+  /** Called just before the page leaves for the external identity page (gsuite accounts). */
+  onExternalSignIn?(): void;
 }
 
 /** The login form of the specs: Username, Password, 'Secure Sign In'. */
-export function SignInForm({ onPasswordExpired, onSignedIn }: SignInFormProps) {
+export function SignInForm({ onPasswordExpired, onSignedIn, onExternalSignIn }: SignInFormProps) {
   const { signIn } = useSession();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -28,17 +34,19 @@ export function SignInForm({ onPasswordExpired, onSignedIn }: SignInFormProps) {
       return;
     }
     setBusy(true);
-    const result = await signIn(username.trim(), password).finally(() => setBusy(false));
+    const name = username.trim();
+    const result = await signIn(name, password).finally(() => setBusy(false));
     if (result.ok) {
       dismissToasts();
       onSignedIn?.(result.user);
       return;
     }
     if (result.reason === 'password_expired' && onPasswordExpired) {
-      onPasswordExpired();
+      onPasswordExpired(name);
     } else if (result.reason === 'gsuite' && result.redirectUrl) {
-      // Identity-provider accounts sign in on their provider's page.
-      window.location.assign(result.redirectUrl);
+      // Identity-provider accounts sign in on their provider's page (a top-level navigation).
+      onExternalSignIn?.();
+      browserLocation.assign(result.redirectUrl);
     } else if (result.message) {
       notifyError(result.message);
     }

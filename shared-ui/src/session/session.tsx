@@ -1,5 +1,19 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { APP_START_FALLBACK_MS, type SessionUser } from 'shared-domain';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import {
+  APP_START_FALLBACK_MS,
+  IDLE_CHECK_INTERVAL_MS,
+  SESSION_IDLE_MS,
+  type SessionUser,
+} from 'shared-domain';
 import { bff, type SignInResult } from '../api/bff.js';
 
 export type SessionStatus = 'loading' | 'guest' | 'signed-in';
@@ -8,7 +22,10 @@ export interface Session {
   user: SessionUser | null;
   status: SessionStatus;
   signIn(username: string, password: string): Promise<SignInResult>;
-  /** Ends the session on the server, clears local storage (§4 Session) and becomes a guest. */
+  /**
+   * Ends the session on the server, clears local storage (the stored referral id with it, §4
+   * Session) and becomes a guest. Also what the idle check calls.
+   */
   signOut(): Promise<void>;
   /** Asks the gateway again who is signed in. */
   reload(): Promise<void>;
@@ -25,15 +42,24 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [status, setStatus] = useState<SessionStatus>('loading');
+  // The time of the last click (or of the sign-in): what the idle check measures from.
+  const lastActivity = useRef(Date.now());
 
   const apply = useCallback((next: SessionUser | null) => {
+    if (next) lastActivity.current = Date.now();
     setUser(next);
     setStatus(next ? 'signed-in' : 'guest');
   }, []);
 
+  // Only the newest session answer counts: a slow start-up check must not undo a sign-in that
+  // finished after it was sent (e.g. the /auth token exchange).
+  const generation = useRef(0);
+
   const reload = useCallback(async () => {
+    const mine = ++generation.current;
     // A failed check starts the app signed out (§4 Session).
-    apply(await bff.user().catch(() => null));
+    const next = await bff.user().catch(() => null);
+    if (mine === generation.current) apply(next);
   }, [apply]);
 
   useEffect(() => {
@@ -49,13 +75,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (username: string, password: string) => {
       const result = await bff.login({ username, password });
-      if (result.ok) apply(result.user);
+      if (result.ok) {
+        generation.current += 1; // any check still in flight predates this session
+        apply(result.user);
+      }
       return result;
     },
     [apply],
   );
 
   const clear = useCallback(() => {
+    generation.current += 1;
     localStorage.clear();
     apply(null);
   }, [apply]);
@@ -64,6 +94,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await bff.logout();
     clear();
   }, [clear]);
+
+  // §4 Session: auto-logout after more than 120 minutes without clicks, checked every 60 seconds.
+  // The gateway enforces the same idle limit on its side; this ends the page's session visibly.
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    const touch = () => {
+      lastActivity.current = Date.now();
+    };
+    document.addEventListener('click', touch, true);
+    const check = setInterval(() => {
+      if (Date.now() - lastActivity.current <= SESSION_IDLE_MS) return;
+      clearInterval(check);
+      void signOut();
+    }, IDLE_CHECK_INTERVAL_MS);
+    // Signing out (status leaves 'signed-in') and unmounting both stop the timer and the listener.
+    return () => {
+      clearInterval(check);
+      document.removeEventListener('click', touch, true);
+    };
+  }, [status, signOut]);
 
   const value = useMemo<Session>(
     () => ({ user, status, signIn, signOut, reload, clear }),

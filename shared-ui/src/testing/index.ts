@@ -3,3 +3,4 @@
 export { stubFetch, type RecordedCall, type StubAnswer, type StubAnswers } from './fetch-stub.js';
 export { renderAt } from './render.js';
 export { broker, employer } from './users.js';
+export { browserLocation } from '../session/browser-location.js';

@@ -1,14 +1,29 @@
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from 'shared-ui';
+import { ExternalSignInReturn } from '../features/auth/components/ExternalSignInReturn.js';
 import { AppRoutes } from './AppRoutes.js';
+import { PageViews } from './PageViews.js';
+import { SessionEndedRedirect } from './SessionEndedRedirect.js';
 import { UnauthorizedHandler } from './UnauthorizedHandler.js';
+
+/** Everything inside the router: what the tests render under a MemoryRouter. */
+export function AppContent() {
+  return (
+    <>
+      <UnauthorizedHandler />
+      <SessionEndedRedirect />
+      <ExternalSignInReturn />
+      <PageViews />
+      <AppRoutes />
+    </>
+  );
+}
 
 export function App() {
   return (
     <AppProviders>
       <BrowserRouter>
-        <UnauthorizedHandler />
-        <AppRoutes />
+        <AppContent />
       </BrowserRouter>
     </AppProviders>
   );

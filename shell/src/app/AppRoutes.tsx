@@ -1,19 +1,43 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { RemoteSlot } from '../components/RemoteSlot.js';
+import { AuthPage } from '../features/auth/components/AuthPage.js';
 import { LogoutPage } from '../features/auth/components/LogoutPage.js';
 import { ReferralPage } from '../features/auth/components/ReferralPage.js';
-import {
-  AuthPage,
-  CreateAccountPage,
-  FirstTimeSetupPage,
-  ForgotPasswordPage,
-} from '../features/auth/components/ThinPages.js';
 import { OverviewPage } from '../features/overview/components/OverviewPage.js';
-import { ProfilePage } from '../features/profile/components/ProfilePage.js';
 import { NdtTutorialPage } from '../features/tutorials/components/NdtTutorialPage.js';
 import { RequireGroup, RouteGuard } from './guards.js';
 import { HomeRoute } from './HomeRoute.js';
 import { Layout } from './Layout.js';
+
+// The account forms (and formik with them) load when one is opened: the login screen does not wait.
+const CreateAccountPage = lazy(() =>
+  import('../features/registration/components/CreateAccountPage.js').then((m) => ({
+    default: m.CreateAccountPage,
+  })),
+);
+const FirstTimeSetupPage = lazy(() =>
+  import('../features/first-time-setup/components/FirstTimeSetupPage.js').then((m) => ({
+    default: m.FirstTimeSetupPage,
+  })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../features/password-reset/components/ForgotPasswordPage.js').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/components/ProfilePage.js').then((m) => ({ default: m.ProfilePage })),
+);
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<Spinner animation="border" role="status" aria-label="Loading" />}>
+      {children}
+    </Suspense>
+  );
+}
 
 /**
  * The spec routes each remote owns, by their first path segment. The remote's App is mounted at the
@@ -42,10 +66,38 @@ export function AppRoutes() {
           <Route index element={<HomeRoute />} />
           <Route path="about" element={<OverviewPage />} />
           <Route path="tutorials/ndt" element={<NdtTutorialPage />} />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="create-account" element={<CreateAccountPage />} />
-          <Route path="first-time-setup/:token?" element={<FirstTimeSetupPage />} />
+          <Route
+            path="profile"
+            element={
+              <Page>
+                <ProfilePage />
+              </Page>
+            }
+          />
+          <Route
+            path="forgot-password"
+            element={
+              <Page>
+                <ForgotPasswordPage />
+              </Page>
+            }
+          />
+          <Route
+            path="create-account"
+            element={
+              <Page>
+                <CreateAccountPage />
+              </Page>
+            }
+          />
+          <Route
+            path="first-time-setup/:token?"
+            element={
+              <Page>
+                <FirstTimeSetupPage />
+              </Page>
+            }
+          />
           <Route path="auth" element={<AuthPage />} />
           <Route path="logout" element={<LogoutPage />} />
           <Route path="referral/:referralId" element={<ReferralPage />} />

@@ -1,17 +1,20 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
 import { setUnauthorizedHandler, useSession } from 'shared-ui';
 
-/** A 401 from /api means the gateway ended the session: become a guest and go to /. */
+/**
+ * A 401 from /api while signed in means the gateway ended the session (idle or absolute expiry, a
+ * failed refresh): become a guest; SessionEndedRedirect then goes to /. A guest's 401 (a call only
+ * a signed-in user may make) changes nothing: clearing would also drop a stored referral id.
+ */
 export function UnauthorizedHandler() {
-  const { clear } = useSession();
-  const navigate = useNavigate();
+  const { clear, status } = useSession();
+  const signedIn = useRef(false);
+  signedIn.current = status === 'signed-in';
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      clear();
-      navigate('/', { replace: true });
+      if (signedIn.current) clear();
     });
     return () => setUnauthorizedHandler(null);
-  }, [clear, navigate]);
+  }, [clear]);
   return null;
 }

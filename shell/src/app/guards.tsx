@@ -27,7 +27,8 @@ export function isGuestPath(pathname: string) {
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const { pathname } = useLocation();
-  if (status === 'loading') {
+  // /auth works without knowing the session yet: its token must leave the address bar at once.
+  if (status === 'loading' && pathname !== '/auth') {
     return (
       <div className="d-flex justify-content-center p-5">
         <Spinner animation="border" role="status" aria-label="Loading" />

@@ -1,8 +1,16 @@
+import type { LoginRecord } from 'shared-domain';
 import { api } from 'shared-ui';
-import { REFERRAL_ID_KEY } from '../referral.js';
+import { readReferralId } from '../../../lib/referral.js';
 
-/** POST user/{userId}/login with the stored referral id (§7 Session and configuration). */
-export function recordLogin(userId: string) {
-  const referralId = localStorage.getItem(REFERRAL_ID_KEY);
-  return api.post<unknown>(`user/${encodeURIComponent(userId)}/login`, { referralId }, { silent: true });
+/**
+ * POST user/{userId}/login with the stored referral id (§7 Session and configuration), once per
+ * sign-in: after the password form, after the /auth token exchange, and when the app comes back
+ * signed in from the external identity page. Silent: a failed record never bothers the user.
+ */
+export function recordLogin(userId: string): Promise<void> {
+  const body: LoginRecord = { referralId: readReferralId() };
+  return api
+    .post<unknown>(`user/${encodeURIComponent(userId)}/login`, body, { silent: true })
+    .then(() => undefined)
+    .catch(() => undefined);
 }

@@ -1,9 +1,10 @@
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
+import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router-dom';
 import { SignInForm } from 'shared-ui';
+import { markExternalSignIn } from '../api/external-sign-in.js';
 import { useLoginMessages } from '../api/get-login-messages.js';
 import { recordLogin } from '../api/record-login.js';
 
@@ -14,6 +15,7 @@ export function LoginPage() {
   return (
     <Row className="justify-content-center py-4">
       <Col md={7} lg={5}>
+        {/* The login location's system messages, styled info/success/warning/danger (Bootstrap alerts). */}
         {messages.map((message, index) => (
           <Alert key={index} variant={message.style} className="login-system-message">
             {message.message}
@@ -23,8 +25,12 @@ export function LoginPage() {
           <Card.Body>
             <h1 className="h3 mb-3">Sign In</h1>
             <SignInForm
-              onPasswordExpired={() => navigate('/forgot-password?expired=true')}
-              onSignedIn={(user) => void recordLogin(user.userId).catch(() => undefined)}
+              // §4: an expired password goes to reset step 1.1, which already knows the username.
+              onPasswordExpired={(username) =>
+                navigate('/forgot-password?expired=true', { state: { username } })
+              }
+              onExternalSignIn={markExternalSignIn}
+              onSignedIn={(user) => void recordLogin(user.userId)}
             />
             <div className="d-flex flex-wrap justify-content-between mt-3 gap-2">
               <Link to="/forgot-password">Forgot password?</Link>

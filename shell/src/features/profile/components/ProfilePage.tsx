@@ -1,24 +1,110 @@
-import { useSession } from 'shared-ui';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Col } from 'react-bootstrap';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { MESSAGES, profileSchema, type ProfileUpdate, type ProfileUser } from 'shared-domain';
+import { notifySuccess, useSession } from 'shared-ui';
+import { PasswordFields } from '../../../components/form/PasswordFields.js';
+import { TextField } from '../../../components/form/TextField.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { updateProfile, useProfile } from '../api/profile.js';
 
-/** 'Your Profile' (specs/1-foundation.md §2); editing comes with the accounts issue. */
+function initialValues(profile: ProfileUser): ProfileUpdate {
+  return { ...profile, changePassword: false, password: '', confirmPassword: '' };
+}
+
+/** 'Your Profile' (§2): the user's names, username and e-mail, and optionally a new password. */
 export function ProfilePage() {
   const { user } = useSession();
+  const { data: profile, mutate } = useProfile(user?.userId);
+
+  async function submit(values: ProfileUpdate, form: FormikHelpers<ProfileUpdate>) {
+    const update: ProfileUpdate = {
+      ...values,
+      userName: values.userName.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      // The password travels only when it is being changed.
+      password: values.changePassword ? values.password : '',
+      confirmPassword: values.changePassword ? values.confirmPassword : '',
+    };
+    let saved;
+    try {
+      saved = await updateProfile(update);
+    } catch {
+      return; // told by the api client
+    }
+    if (!saved) return; // §7: a falsy answer aborts silently
+    await mutate(saved, { revalidate: false });
+    form.resetForm({ values: initialValues(saved) });
+    notifySuccess(MESSAGES.profileUpdated);
+  }
+
   return (
-    <>
-      <PageTitle>Your Profile</PageTitle>
-      {user && (
-        <dl className="row">
-          <dt className="col-sm-3">First Name</dt>
-          <dd className="col-sm-9">{user.firstName}</dd>
-          <dt className="col-sm-3">Last Name</dt>
-          <dd className="col-sm-9">{user.lastName}</dd>
-          <dt className="col-sm-3">Username</dt>
-          <dd className="col-sm-9">{user.username}</dd>
-          <dt className="col-sm-3">Email Address</dt>
-          <dd className="col-sm-9">{user.email}</dd>
-        </dl>
-      )}
-    </>
+    <Row className="justify-content-center">
+      <Col md={9} lg={7}>
+        <PageTitle>Your Profile</PageTitle>
+        {!profile ? (
+          <Spinner animation="border" role="status" aria-label="Loading" />
+        ) : (
+          <Card>
+            <Card.Body>
+              <Formik
+                initialValues={initialValues(profile)}
+                validationSchema={profileSchema}
+                onSubmit={submit}
+              >
+                {({ values, isSubmitting, setFieldValue, setFieldTouched }) => (
+                  <Form noValidate aria-label="Your profile">
+                    <Row>
+                      <Col sm={6}>
+                        <TextField name="firstName" label="First Name" autoComplete="given-name" />
+                      </Col>
+                      <Col sm={6}>
+                        <TextField name="lastName" label="Last Name" autoComplete="family-name" />
+                      </Col>
+                    </Row>
+                    <TextField name="userName" label="Username" autoComplete="username" />
+                    <TextField name="email" label="Email Address" type="email" autoComplete="email" />
+                    <Button
+                      variant="link"
+                      className="px-0 mb-3"
+                      aria-expanded={values.changePassword}
+                      onClick={() => {
+                        const opening = !values.changePassword;
+                        void setFieldValue('changePassword', opening);
+                        if (!opening) {
+                          // Cancel Change forgets what was typed.
+                          void setFieldValue('password', '');
+                          void setFieldValue('confirmPassword', '');
+                          void setFieldTouched('password', false, false);
+                          void setFieldTouched('confirmPassword', false, false);
+                        }
+                      }}
+                    >
+                      {values.changePassword ? 'Cancel Change' : 'Change Password?'}
+                    </Button>
+                    {values.changePassword && (
+                      <PasswordFields
+                        password={{ name: 'password', label: 'Enter a new password' }}
+                        confirm={{ name: 'confirmPassword', label: 'Confirm your new password' }}
+                      />
+                    )}
+                    <div>
+                      <Button type="submit" disabled={isSubmitting}>
+                        Update Profile
+                      </Button>
+                    </div>
+                  </Form>
+                )}
+              </Formik>
+            </Card.Body>
+          </Card>
+        )}
+      </Col>
+    </Row>
   );
 }

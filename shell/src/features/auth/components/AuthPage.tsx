@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ACCOUNT_MESSAGES } from 'shared-domain';
+import { bff, useSession, type TokenExchangeResult } from 'shared-ui';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { recordLogin } from '../api/record-login.js';
+
+/**
+ * /auth?token=… (§2): exchanges the one-time token for a session (POST /bff/auth), then goes to /.
+ * The token leaves the address bar (and the history entry) at once; it is exchanged exactly once,
+ * also under StrictMode's double effects.
+ */
+export function AuthPage() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const { reload } = useSession();
+  const token = useRef(new URLSearchParams(search).get('token'));
+  const exchange = useRef<Promise<TokenExchangeResult> | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!exchange.current) {
+      const value = token.current;
+      exchange.current = value
+        ? bff.exchangeToken(value)
+        : Promise.resolve({ ok: false, message: ACCOUNT_MESSAGES.invalidSignInLink });
+      navigate('/auth', { replace: true });
+    }
+    let active = true;
+    void exchange.current.then(async (result) => {
+      if (!active) return;
+      if (!result.ok) {
+        setFailed(true);
+        return;
+      }
+      void recordLogin(result.user.userId);
+      await reload();
+      navigate('/', { replace: true });
+    });
+    return () => {
+      active = false;
+    };
+  }, [navigate, reload]);
+
+  return (
+    <>
+      <PageTitle>Signing In</PageTitle>
+      {failed ? (
+        <Alert variant="danger">
+          {ACCOUNT_MESSAGES.invalidSignInLink} <Link to="/">Sign in</Link>
+        </Alert>
+      ) : (
+        <Spinner animation="border" role="status" aria-label="Signing in" />
+      )}
+    </>
+  );
+}

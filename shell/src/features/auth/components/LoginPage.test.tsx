@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
+import { broker, browserLocation, stubFetch, type RecordedCall } from 'shared-ui/testing';
+import { clickOn, currentLocation, fillIn, renderShell } from '../../../testing/render-shell.js';
+
+const guest = { status: 401, body: { message: 'Not signed in' } };
+const loginRecords = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method === 'POST' && /^\/api\/user\/[^/]+\/login$/.test(call.url));
+
+async function signInAs(username: string, password = 'Some-Pass1') {
+  await fillIn('Username', username);
+  await fillIn('Password', password);
+  await clickOn(screen.getByRole('button', { name: 'Secure Sign In' }));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  jest.restoreAllMocks();
+});
+
+describe('login screen', () => {
+  it('shows the login system messages as Bootstrap alerts by style, above the form', async () => {
+    stubFetch({
+      'GET /bff/user': guest,
+      'GET /api/system-message?location=login': {
+        body: [
+          { message: 'Scheduled maintenance tonight', style: 'warning', location: 'login' },
+          { message: 'Welcome', style: 'info', location: 'login' },
+        ],
+      },
+    });
+    renderShell('/');
+    const warning = await screen.findByText('Scheduled maintenance tonight');
+    expect(warning.className).toContain('alert-warning');
+    expect(warning.className).toContain('login-system-message');
+    expect(screen.getByText('Welcome').className).toContain('alert-info');
+  });
+
+  it('after a password sign-in records the login with the stored referral id', async () => {
+    localStorage.setItem('referralId', 'ref-7');
+    let signedIn = false;
+    const { calls } = stubFetch({
+      'GET /bff/user': () => (signedIn ? { body: broker } : guest),
+      'POST /bff/login': () => {
+        signedIn = true;
+        return { body: broker };
+      },
+      'POST /api/user/u-broker/login': { status: 204 },
+    });
+    renderShell('/');
+    await screen.findByLabelText('Username');
+    await signInAs('demo.broker');
+    await waitFor(() =>
+      expect(loginRecords(calls).map((call) => call.body)).toEqual([{ referralId: 'ref-7' }]),
+    );
+  });
+
+  it('an expired password goes to reset step 1.1 with the username', async () => {
+    stubFetch({
+      'GET /bff/user': guest,
+      'POST /bff/login': {
+        status: 400,
+        body: { error: 'password_expired', message: 'expired', redirectUrl: '/forgot-password?expired=true' },
+      },
+    });
+    renderShell('/');
+    await screen.findByLabelText('Username');
+    await signInAs('demo.expired');
+    await waitFor(() => expect(currentLocation()).toBe('/forgot-password?expired=true'));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.passwordExpired)).toBeTruthy();
+    expect((screen.getByLabelText('Username or e-mail address') as HTMLInputElement).value).toBe(
+      'demo.expired',
+    );
+  });
+
+  it('locked out, invalid and throttled attempts show their messages', async () => {
+    let answer = { status: 400, body: { error: 'locked_out', message: MESSAGES.lockedOut } as object };
+    stubFetch({ 'GET /bff/user': guest, 'POST /bff/login': () => answer });
+    renderShell('/');
+    await screen.findByLabelText('Username');
+    await signInAs('demo.broker');
+    expect(await screen.findByText(MESSAGES.lockedOut)).toBeTruthy();
+
+    answer = { status: 400, body: { error: 'invalid', message: MESSAGES.invalidLogin } };
+    await signInAs('demo.broker');
+    expect(await screen.findByText(MESSAGES.invalidLogin)).toBeTruthy();
+
+    answer = { status: 429, body: { message: ACCOUNT_MESSAGES.tooManyAttempts } };
+    await signInAs('demo.broker');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.tooManyAttempts)).toBeTruthy();
+  });
+
+  it('an organization (gsuite) account leaves for the external sign-in page', async () => {
+    const assign = jest.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    stubFetch({
+      'GET /bff/user': guest,
+      'POST /bff/login': {
+        status: 400,
+        body: {
+          error: 'gsuite',
+          message: 'external',
+          redirectUrl: '/bff/external/login?login_hint=demo.federated',
+        },
+      },
+    });
+    renderShell('/');
+    await screen.findByLabelText('Username');
+    await signInAs('demo.federated');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/bff/external/login?login_hint=demo.federated'));
+  });
+});
+
+describe('return from the external identity page', () => {
+  it('/?signin=failed tells the user and cleans the address', async () => {
+    stubFetch({ 'GET /bff/user': guest });
+    renderShell('/?signin=failed');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.externalSignInFailed)).toBeTruthy();
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+  });
+
+  it('records the sign-in once when the app starts signed in after leaving for the external page', async () => {
+    jest.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    stubFetch({
+      'GET /bff/user': guest,
+      'POST /bff/login': {
+        status: 400,
+        body: { error: 'gsuite', message: 'external', redirectUrl: '/bff/external/login?login_hint=x' },
+      },
+    });
+    const first = renderShell('/');
+    await screen.findByLabelText('Username');
+    await signInAs('demo.federated');
+    first.unmount();
+
+    // The gateway's callback sends the browser back to / with a session: a fresh page load.
+    localStorage.setItem('referralId', 'ref-9');
+    const { calls } = stubFetch({
+      'GET /bff/user': { body: broker },
+      'POST /api/user/u-broker/login': { status: 204 },
+    });
+    const second = renderShell('/');
+    await waitFor(() =>
+      expect(loginRecords(calls).map((call) => call.body)).toEqual([{ referralId: 'ref-9' }]),
+    );
+    second.unmount();
+
+    // A later reload of the same session records nothing.
+    const reload = stubFetch({ 'GET /bff/user': { body: broker } });
+    renderShell('/');
+    await screen.findByRole('navigation', { name: 'User navigation' });
+    expect(loginRecords(reload.calls)).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import useSWR from 'swr';
+import type { FirstTimeSetupPayload, PasswordResetAnswer, TemporaryUserToken } from 'shared-domain';
+import { api, ApiError, reportError } from 'shared-ui';
+
+/** GET temporary-user-token?token= (public): the invited user behind a setup link. */
+export function getTemporaryUserToken(token: string) {
+  return api.get<TemporaryUserToken>(`temporary-user-token?token=${encodeURIComponent(token)}`, {
+    silent: true,
+  });
+}
+
+/**
+ * The setup link's user. A refused link (4xx) is the page's own message (no toast); a server error or
+ * no response is reported like any other call.
+ */
+export function useTemporaryUserToken(token: string | undefined) {
+  return useSWR<TemporaryUserToken, ApiError>(token ? ['temporary-user-token', token] : null, () =>
+    getTemporaryUserToken(token!).catch((error: unknown) => {
+      if (error instanceof ApiError && (error.status === null || error.status >= 500)) reportError(error);
+      throw error;
+    }),
+  );
+}
+
+/** POST user/{userId}/token/{token} (public): sets the password and consumes the link. */
+export const completeFirstTimeSetup = (token: string, payload: FirstTimeSetupPayload) =>
+  api.post<PasswordResetAnswer>(
+    `user/${encodeURIComponent(payload.userId)}/token/${encodeURIComponent(token)}`,
+    payload,
+  );

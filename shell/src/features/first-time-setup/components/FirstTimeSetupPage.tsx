@@ -1,0 +1,114 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Col } from 'react-bootstrap';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { Form, Formik } from 'formik';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  ACCOUNT_MESSAGES,
+  firstTimeSetupSchema,
+  type FirstTimeSetupPayload,
+  type TemporaryUserToken,
+} from 'shared-domain';
+import { notifySuccess } from 'shared-ui';
+import { PasswordFields } from '../../../components/form/PasswordFields.js';
+import { TextField } from '../../../components/form/TextField.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { completeFirstTimeSetup, useTemporaryUserToken } from '../api/first-time-setup.js';
+
+function initialValues({ userId, user }: TemporaryUserToken): FirstTimeSetupPayload {
+  return {
+    userId,
+    username: user.userName,
+    firstname: user.firstName,
+    lastname: user.lastName,
+    email: user.email,
+    password: '',
+    confirmPassword: '',
+  };
+}
+
+/**
+ * /first-time-setup/{token} (§2 First-login welcome): the invited user verifies their details and
+ * sets a password. Reachable signed in or not.
+ */
+export function FirstTimeSetupPage() {
+  const { token } = useParams();
+  const navigate = useNavigate();
+  const { data, error, isLoading } = useTemporaryUserToken(token);
+
+  async function submit(values: FirstTimeSetupPayload) {
+    let answer;
+    try {
+      answer = await completeFirstTimeSetup(token!, {
+        ...values,
+        username: values.username.trim(),
+        firstname: values.firstname.trim(),
+        lastname: values.lastname.trim(),
+        email: values.email.trim(),
+      });
+    } catch {
+      return; // told by the api client
+    }
+    notifySuccess(answer?.message || ACCOUNT_MESSAGES.setupComplete);
+    navigate('/');
+  }
+
+  let body;
+  if (!token || error) {
+    body = (
+      <Alert variant="danger">
+        {ACCOUNT_MESSAGES.invalidSetupLink} <Link to="/">Back to sign in</Link>
+      </Alert>
+    );
+  } else if (isLoading || !data) {
+    body = <Spinner animation="border" role="status" aria-label="Loading" />;
+  } else {
+    body = (
+      <Card>
+        <Card.Body>
+          <Formik
+            initialValues={initialValues(data)}
+            validationSchema={firstTimeSetupSchema}
+            onSubmit={submit}
+          >
+            {({ isSubmitting }) => (
+              <Form noValidate aria-label="Complete account setup">
+                <p>Please check your details, then choose a password.</p>
+                <Row>
+                  <Col sm={6}>
+                    <TextField name="firstname" label="First Name" required autoComplete="given-name" />
+                  </Col>
+                  <Col sm={6}>
+                    <TextField name="lastname" label="Last Name" required autoComplete="family-name" />
+                  </Col>
+                </Row>
+                <TextField name="username" label="Username" required autoComplete="username" />
+                <TextField name="email" label="Email Address" type="email" required autoComplete="email" />
+                <PasswordFields
+                  required
+                  password={{ name: 'password', label: 'Password' }}
+                  confirm={{ name: 'confirmPassword', label: 'Confirm Password' }}
+                />
+                <Button type="submit" disabled={isSubmitting}>
+                  Complete Account Setup
+                </Button>
+              </Form>
+            )}
+          </Formik>
+        </Card.Body>
+      </Card>
+    );
+  }
+
+  return (
+    <Row className="justify-content-center">
+      <Col md={9} lg={7}>
+        <PageTitle>Welcome</PageTitle>
+        {body}
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import Card from 'react-bootstrap/Card';
+import { Col } from 'react-bootstrap';
+import Row from 'react-bootstrap/Row';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { NewPasswordStep } from './NewPasswordStep.js';
+import { UsernameStep } from './UsernameStep.js';
+
+/** What the login screen hands over when the password expired. */
+interface ExpiredState {
+  username?: unknown;
+}
+
+/**
+ * /forgot-password (§2, §4 Password reset): step 1 (or 1.1 with ?expired=true), then step 2;
+ * success returns to the root.
+ */
+export function ForgotPasswordPage() {
+  const [search] = useSearchParams();
+  const expired = search.get('expired') === 'true';
+  const state = useLocation().state as ExpiredState | null;
+  const presetUsername = typeof state?.username === 'string' ? state.username : '';
+  const navigate = useNavigate();
+  // The username the passcode was sent for: set, the page is at step 2.
+  const [passcodeFor, setPasscodeFor] = useState<string | null>(null);
+
+  return (
+    <Row className="justify-content-center">
+      <Col md={8} lg={6}>
+        <PageTitle>Forgot Password</PageTitle>
+        <Card>
+          <Card.Body>
+            {passcodeFor === null ? (
+              <UsernameStep
+                expired={expired}
+                initialUsername={presetUsername}
+                onPasscodeSent={setPasscodeFor}
+              />
+            ) : (
+              <NewPasswordStep username={passcodeFor} onDone={() => navigate('/')} />
+            )}
+          </Card.Body>
+        </Card>
+        <p className="mt-3">
+          <Link to="/">Back to sign in</Link>
+        </p>
+      </Col>
+    </Row>
+  );
+}

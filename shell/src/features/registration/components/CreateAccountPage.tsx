@@ -1,0 +1,81 @@
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Col } from 'react-bootstrap';
+import Row from 'react-bootstrap/Row';
+import { Form, Formik } from 'formik';
+import { Link, useNavigate } from 'react-router-dom';
+import { MESSAGES, registrationSchema } from 'shared-domain';
+import { notifySuccess } from 'shared-ui';
+import { PasswordFields } from '../../../components/form/PasswordFields.js';
+import { TextField } from '../../../components/form/TextField.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { readReferralId } from '../../../lib/referral.js';
+import { createAccount, registrationPayload, type RegistrationValues } from '../api/create-account.js';
+import { AccountTypeField } from './AccountTypeField.js';
+
+const EMPTY: RegistrationValues = {
+  accountType: '',
+  firstname: '',
+  lastname: '',
+  companyName: '',
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+};
+
+/** /create-account (§2 Create account, §5 Registration): the asterisked fields are required. */
+export function CreateAccountPage() {
+  const navigate = useNavigate();
+
+  async function submit(values: RegistrationValues) {
+    try {
+      await createAccount(registrationPayload(values, readReferralId()));
+    } catch {
+      return; // the api client has shown the server's answer (validation list or message)
+    }
+    notifySuccess(MESSAGES.accountCreated);
+    navigate('/');
+  }
+
+  return (
+    <Row className="justify-content-center">
+      <Col md={9} lg={7}>
+        <PageTitle>Create Account</PageTitle>
+        <Card>
+          <Card.Body>
+            <Formik initialValues={EMPTY} validationSchema={registrationSchema} onSubmit={submit}>
+              {({ isSubmitting }) => (
+                <Form noValidate aria-label="Create account">
+                  <AccountTypeField />
+                  <Row>
+                    <Col sm={6}>
+                      <TextField name="firstname" label="First Name" required autoComplete="given-name" />
+                    </Col>
+                    <Col sm={6}>
+                      <TextField name="lastname" label="Last Name" required autoComplete="family-name" />
+                    </Col>
+                  </Row>
+                  <TextField name="companyName" label="Company Name" autoComplete="organization" />
+                  <TextField name="username" label="Username" required autoComplete="username" />
+                  <TextField name="email" label="Email Address" type="email" required autoComplete="email" />
+                  <PasswordFields
+                    required
+                    password={{ name: 'password', label: 'Password' }}
+                    confirm={{ name: 'confirmPassword', label: 'Confirm Password' }}
+                  />
+                  <div className="d-flex align-items-center gap-3">
+                    <Button type="submit" disabled={isSubmitting}>
+                      Create Account
+                    </Button>
+                    <Link to="/">Back to sign in</Link>
+                  </div>
+                </Form>
+              )}
+            </Formik>
+          </Card.Body>
+        </Card>
+      </Col>
+    </Row>
+  );
+}
