@@ -7,6 +7,10 @@ import { join } from 'node:path';
 // of their own and a fresh data folder, in Debian's Chromium (Playwright's browser download is not used).
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3300);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pop-e2e-'));
+// The workers inherit the runner's environment: they find the stack's data (mail sink, CLI) here.
+process.env.E2E_DATA_DIR = dataDir;
+process.env.E2E_PORT = String(E2E_PORT);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1003);
 
 export default defineConfig({
   testDir: './tests',
@@ -33,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../gateway/scripts/stack.mjs',
+    command: 'node scripts/serve.mjs',
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 300_000,
@@ -43,7 +47,12 @@ export default defineConfig({
       IDENTITY_PORT: String(E2E_PORT + 1001),
       CART_API_PORT: String(E2E_PORT + 1002),
       DATA_DIR: dataDir,
+      E2E_DATA_DIR: dataDir,
+      E2E_SMTP_PORT: String(smtpPort),
       NODE_ENV: 'development',
+      // The journeys sign in many times a minute from one address; the limits have their own tests.
+      LOGIN_RATE_LIMIT: '1000',
+      LOGIN_ACCOUNT_RATE_LIMIT: '1000',
     },
   },
 });
