@@ -53,6 +53,7 @@ export default defineConfig({
       // The journeys sign in many times a minute from one address; the limits have their own tests.
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_ACCOUNT_RATE_LIMIT: '1000',
+      ACCOUNT_ROUTE_RATE_LIMIT: '1000',
     },
   },
 });

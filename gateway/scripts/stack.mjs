@@ -7,7 +7,7 @@
 // NODE_ENV (development), STACK_REBUILD=1 to rebuild everything first, PUBLIC_URL (where the browser
 // reaches the gateway, http://localhost:$PORT: identity-api's e-mail links and the external sign-in's
 // redirect URI follow it). SMTP_URL / OUTBOX_DIR go to identity-api (e-mails), LOGIN_RATE_LIMIT /
-// LOGIN_ACCOUNT_RATE_LIMIT to the gateway (e2e raises them). Other variables pass through to the
+// LOGIN_ACCOUNT_RATE_LIMIT, ACCOUNT_ROUTE_RATE_LIMIT to the gateway (e2e raises them). Other variables pass through to the
 // services too (see each package's README).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -98,7 +98,7 @@ const serviceEnv = {
     IDENTITY_ISSUER: `${identityUrl}/oidc`,
     IDENTITY_URL: identityUrl,
     CART_API_URL: cartApiUrl,
-    ...passThrough('LOGIN_RATE_LIMIT', 'LOGIN_ACCOUNT_RATE_LIMIT'),
+    ...passThrough('LOGIN_RATE_LIMIT', 'LOGIN_ACCOUNT_RATE_LIMIT', 'ACCOUNT_ROUTE_RATE_LIMIT'),
   },
 };
 const common = { DATA_DIR: dataDir, NODE_ENV: nodeEnv };

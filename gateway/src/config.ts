@@ -26,6 +26,8 @@ export interface GatewayConfig {
   loginRateLimit: number;
   /** Password attempts allowed per account (lower-cased, trimmed username) and minute. */
   loginAccountRateLimit: number;
+  /** Guest account calls (registration, reset, first-time setup) allowed per client address and minute. */
+  accountRouteRateLimit: number;
   /** Where the browser reaches the gateway: the external sign-in's redirect_uri is `${publicUrl}/bff/callback`. */
   publicUrl: string;
   /** The issuer of the external identity page (authorization code + PKCE); default identityIssuer. */
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     loginRateLimit: positiveInteger('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 20),
     // Above identity-api's lockout (5 wrong passwords): the lockout answers first, this stops the flood.
     loginAccountRateLimit: positiveInteger('LOGIN_ACCOUNT_RATE_LIMIT', env.LOGIN_ACCOUNT_RATE_LIMIT, 10),
+    accountRouteRateLimit: positiveInteger('ACCOUNT_ROUTE_RATE_LIMIT', env.ACCOUNT_ROUTE_RATE_LIMIT, 30),
     publicUrl: url('PUBLIC_URL', env.PUBLIC_URL, `http://localhost:${listenPort}`),
     externalIssuer: url('EXTERNAL_ISSUER', env.EXTERNAL_ISSUER, identityIssuer),
     externalClientId: env.EXTERNAL_CLIENT_ID || oidcClientId,

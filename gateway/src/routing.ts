@@ -10,6 +10,11 @@ export interface ApiRoute {
   upstream: Upstream;
   /** Callable without a session (the guest screens' needs). */
   public: boolean;
+  /**
+   * A guest's account call (registration, password reset, first-time setup): counted per client
+   * address, so nobody can fill a mailbox with passcodes or try passcodes and usernames at speed.
+   */
+  throttled: boolean;
 }
 
 /** Owned by identity-api: accounts, credentials, user search and links. Everything else is cart-api's. */
@@ -25,6 +30,8 @@ interface PublicRoute {
   method: string;
   /** Segments; `:name` matches any one non-empty segment. The query string is never matched. */
   pattern: string;
+  /** Counted by the account-route limit (ApiRoute.throttled). */
+  throttled?: boolean;
 }
 
 /** What a guest may call. Everything else under /api/* needs a session. */
@@ -33,12 +40,12 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'GET', pattern: 'system-message/config/app' },
   { method: 'GET', pattern: 'system-message/config/refresh-token' },
   // Account creation and password reset (specs/1-foundation.md §7 "Account").
-  { method: 'POST', pattern: 'user' },
-  { method: 'GET', pattern: 'user/exists' },
-  { method: 'GET', pattern: 'authentication/password/reset' },
-  { method: 'POST', pattern: 'authentication/password/reset' },
-  { method: 'GET', pattern: 'temporary-user-token' },
-  { method: 'POST', pattern: 'user/:userId/token/:token' },
+  { method: 'POST', pattern: 'user', throttled: true },
+  { method: 'GET', pattern: 'user/exists', throttled: true },
+  { method: 'GET', pattern: 'authentication/password/reset', throttled: true },
+  { method: 'POST', pattern: 'authentication/password/reset', throttled: true },
+  { method: 'GET', pattern: 'temporary-user-token', throttled: true },
+  { method: 'POST', pattern: 'user/:userId/token/:token', throttled: true },
   // Page views are counted for guests too; a signed-in browser's bearer still goes along.
   { method: 'POST', pattern: 'page-view' },
 ];
@@ -52,16 +59,17 @@ function matches(pattern: string, segments: readonly string[]): boolean {
   });
 }
 
-function isPublic(method: string, segments: readonly string[]): boolean {
+function publicRoute(method: string, segments: readonly string[]): PublicRoute | undefined {
   // HEAD is GET without a body: a guest may HEAD what they may GET.
   const effective = method === 'HEAD' ? 'GET' : method;
-  return PUBLIC_ROUTES.some((route) => route.method === effective && matches(route.pattern, segments));
+  return PUBLIC_ROUTES.find((route) => route.method === effective && matches(route.pattern, segments));
 }
 
 /** The route of `path` (no `/api`, no leading slash, no query). */
 export function routeApi(method: string, path: string): ApiRoute {
   const segments = path.split('/');
-  return { upstream: upstreamOf(segments), public: isPublic(method.toUpperCase(), segments) };
+  const open = publicRoute(method.toUpperCase(), segments);
+  return { upstream: upstreamOf(segments), public: open !== undefined, throttled: open?.throttled === true };
 }
 
 const ENCODED_ESCAPE = /%(2e|2f|5c|00)/i;

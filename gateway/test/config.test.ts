@@ -15,6 +15,7 @@ describe('configuration of sign-in', () => {
     expect(config).toMatchObject({
       loginRateLimit: 20,
       loginAccountRateLimit: 10,
+      accountRouteRateLimit: 30,
       publicUrl: 'http://localhost:3300',
       externalIssuer: 'http://127.0.0.1:4301/oidc',
       externalClientId: 'pop-gateway',
@@ -40,6 +41,7 @@ describe('configuration of sign-in', () => {
     });
     for (const env of [
       { LOGIN_ACCOUNT_RATE_LIMIT: '0' },
+      { ACCOUNT_ROUTE_RATE_LIMIT: '-1' },
       { LOGIN_RATE_LIMIT: 'many' },
       { PUBLIC_URL: 'not a url' },
     ]) {

@@ -25,6 +25,7 @@ describe('routing table', () => {
         path,
         upstream: 'identity',
         public: false,
+        throttled: false,
       });
     }
   });
@@ -41,6 +42,27 @@ describe('routing table', () => {
     expect(routeApi('GET', 'user/7').public).toBe(false);
     expect(routeApi('POST', 'user/7').public).toBe(false);
     expect(routeApi('GET', 'order').public).toBe(false);
+  });
+
+  it("counts a guest's account calls, and only those, against the account-route limit", () => {
+    for (const [method, path] of [
+      ['POST', 'user'],
+      ['GET', 'user/exists'],
+      ['GET', 'authentication/password/reset'],
+      ['POST', 'authentication/password/reset'],
+      ['GET', 'temporary-user-token'],
+      ['POST', 'user/7/token/abc'],
+    ] as const) {
+      expect(routeApi(method, path).throttled).toBe(true);
+    }
+    for (const [method, path] of [
+      ['GET', 'system-message'],
+      ['POST', 'page-view'],
+      ['GET', 'user/7'],
+      ['GET', 'order'],
+    ] as const) {
+      expect(routeApi(method, path).throttled).toBe(false);
+    }
   });
 
   it('refuses paths that could escape their prefix', () => {

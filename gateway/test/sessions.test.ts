@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { freePort, startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
@@ -196,6 +196,43 @@ describe('server-side sessions', () => {
     now += 1000;
     expect(await bearerOf(app, cookie)).not.toBe(renewed);
     expect(counter.refreshes).toBe(2);
+  });
+
+  it("with Jest's fake timers (the gateway's own clock, Date): refresh at 20:00, not at 19:59", async () => {
+    // Only Date is faked: sockets, undici and the stores keep real timers. identity-api runs in this
+    // process, so the tokens it issues and checks follow the same fake clock.
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+    try {
+      const { client, counter } = countingIdentity();
+      const { app } = await gateway({}, { identity: client });
+      const cookie = await login(app);
+      const original = await bearerOf(app, cookie);
+
+      jest.setSystemTime(Date.now() + TOKEN_REFRESH_AFTER_MS - 1000);
+      expect(await bearerOf(app, cookie)).toBe(original);
+      expect(counter.refreshes).toBe(0);
+
+      jest.setSystemTime(Date.now() + 1000);
+      const bearers = await Promise.all(Array.from({ length: 3 }, () => bearerOf(app, cookie)));
+      expect(counter.refreshes).toBe(1);
+      expect(new Set(bearers).size).toBe(1);
+      expect(bearers[0]).not.toBe(original);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('never refreshes while the refresh-token setting is off: the session ends with its access token', async () => {

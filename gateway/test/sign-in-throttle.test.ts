@@ -70,6 +70,35 @@ describe('sign-in throttling per client address and per account', () => {
     expect((await login(app, 'known.user', PASSWORD, '198.51.100.2')).statusCode).toBe(200);
   });
 
+  it("limits a guest's account calls (exists, reset, registration) per address, not the other public calls", async () => {
+    const app = await gateway({ ACCOUNT_ROUTE_RATE_LIMIT: '3' });
+    const call = (method: 'GET' | 'POST', url: string, remoteAddress = '198.51.100.7') =>
+      app.inject({
+        method,
+        url,
+        headers: CSRF,
+        remoteAddress,
+        ...(method === 'POST' && { payload: {} }),
+      });
+    expect((await call('GET', '/api/user/exists?username=known.user')).statusCode).toBe(200);
+    expect((await call('GET', '/api/authentication/password/reset?username=known.user')).statusCode).toBe(
+      200,
+    );
+    expect((await call('POST', '/api/authentication/password/reset')).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['GET', '/api/user/exists?username=nobody'],
+      ['POST', '/api/user'],
+      ['GET', '/api/temporary-user-token?token=abc'],
+    ] as const) {
+      const limited = await call(method, url);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual(TOO_MANY);
+    }
+    // Public calls outside the account routes, and other addresses, go on.
+    expect((await call('GET', '/api/system-message?location=login')).statusCode).toBe(200);
+    expect((await call('GET', '/api/user/exists?username=x', '198.51.100.8')).statusCode).toBe(200);
+  });
+
   it('limits one account over all addresses, whether it exists or not', async () => {
     const app = await gateway({ LOGIN_RATE_LIMIT: '100', LOGIN_ACCOUNT_RATE_LIMIT: '3' });
     const answers = async (username: string) => {

@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import httpProxy from '@fastify/http-proxy';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES } from 'shared-domain';
 import { GATEWAY_MESSAGES } from '../../messages.js';
 import { isSafeApiPath, routeApi, type ApiRoute, type Upstream } from '../../routing.js';
 
@@ -9,6 +11,8 @@ export interface ApiProxyOptions {
   upstreams: Record<Upstream, string>;
   /** Largest body forwarded (bytes); larger ones get 413 here. */
   bodyLimit: number;
+  /** Guest account calls (ApiRoute.throttled) allowed per client address and minute. */
+  accountRouteRateLimit: number;
 }
 
 /**
@@ -112,6 +116,11 @@ function apiPath(url: string): string {
  */
 export default async function apiProxy(app: FastifyInstance, options: ApiProxyOptions) {
   const routes = new WeakMap<FastifyRequest, ApiRoute>();
+  const accountRouteLimit = app.createRateLimit({
+    max: options.accountRouteRateLimit,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `account-route:${normalizeIP(request.ip)}`,
+  });
 
   // Before anything else looks at the path: nothing may climb out of its upstream's prefix.
   app.addHook('onRequest', async (request, reply) => {
@@ -123,7 +132,17 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
       // The rest of the body is never read: the connection cannot carry another request.
       return reply.code(413).header('connection', 'close').send({ message: GATEWAY_MESSAGES.bodyTooLarge });
     }
-    routes.set(request, routeApi(request.method, path));
+    const route = routeApi(request.method, path);
+    routes.set(request, route);
+    if (route.throttled) {
+      const limit = await accountRouteLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        return reply
+          .code(429)
+          .header('retry-after', String(limit.ttlInSeconds))
+          .send({ message: ACCOUNT_MESSAGES.tooManyAttempts });
+      }
+    }
   });
 
   function routeOf(request: FastifyRequest): ApiRoute {
