@@ -3,3 +3,4 @@ export * from './test-database.js';
 export * from './migrate.js';
 export * from './serve.js';
 export * from './mailer.js';
+export type * from './route-access.js';

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { RouteAccess } from 'shared-domain/server';
 import { forbidden } from '../../lib/http-error.js';
 
 /**
@@ -10,11 +11,11 @@ import { forbidden } from '../../lib/http-error.js';
  * - `owner`: the user named by the `:userId` path parameter, or anyone in the compliance group;
  * - `compliance`: the compliance group only (admin, compliance, iss, teammanager, ae).
  */
-export type Access = 'public' | 'optional' | 'authenticated' | 'owner' | 'compliance';
+export type Access = RouteAccess;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: Access;
+    access?: RouteAccess;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, errors, jwtVerify, type JWK } from 'jose';
+import type { RouteAccess } from 'shared-domain/server';
 import type { Config } from '../../config.js';
 import { API_RESOURCE } from '../../oidc/resource.js';
 import { signingKeys } from '../../oidc/secrets.js';
@@ -11,11 +12,11 @@ import { HttpError } from '../../routes/answers.js';
  * `public` (guests: registration, reset, first-login setup) or `owner` (a bearer whose `sub` is the
  * route's `:userId`).
  */
-export type Access = 'public' | 'owner';
+export type Access = Extract<RouteAccess, 'public' | 'owner'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: Access;
+    access?: RouteAccess;
   }
 }
 
@@ -40,7 +41,9 @@ export default fp<{ config: Config }>(
 
     app.addHook('onRoute', (route) => {
       const access = route.config?.access;
-      if (!access) throw new Error(`route ${route.method} ${route.url} declares no config.access`);
+      if (access !== 'public' && access !== 'owner') {
+        throw new Error(`route ${route.method} ${route.url} must declare config.access 'public' or 'owner'`);
+      }
       if (access === 'owner' && !route.url.includes(':userId')) {
         throw new Error(`route ${route.method} ${route.url} is owner-only but has no :userId`);
       }
