@@ -27,6 +27,20 @@ describe('page views (§2: each navigation records one)', () => {
     await waitFor(() => expect(pageViews(calls)).toHaveLength(3));
     expect(pageViews(calls)).toEqual([{ path: '/forgot-password' }, { path: '/about' }, { path: '/' }]);
   });
+
+  it('records /first-time-setup/:token, never the setup token in the path', async () => {
+    const token = 'c2V0dXAtdG9rZW4tc2VjcmV0';
+    const { calls } = stubFetch({
+      'GET /bff/user': guest,
+      [`GET /api/temporary-user-token?token=${token}`]: { status: 400, body: { message: 'Invalid link' } },
+      'POST /api/page-view': { status: 204 },
+    });
+    renderShell(`/first-time-setup/${token}`);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome' });
+    await waitFor(() => expect(pageViews(calls)).toHaveLength(1));
+    expect(pageViews(calls)).toEqual([{ path: '/first-time-setup/:token' }]);
+    expect(JSON.stringify(pageViews(calls))).not.toContain(token);
+  });
 });
 
 describe('the session ending while the page is open', () => {

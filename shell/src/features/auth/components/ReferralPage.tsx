@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { storeReferralId } from '../../../lib/referral.js';
 
-/** /referral/{referralId}: keeps the referral id locally, then goes to the root. */
+/** /referral/{referralId}: keeps a sane referral id locally (anything else is ignored), then goes to the root. */
 export function ReferralPage() {
   const { referralId } = useParams();
   useEffect(() => {
-    if (referralId) storeReferralId(referralId);
+    storeReferralId(referralId);
   }, [referralId]);
   return <Navigate to="/" replace />;
 }

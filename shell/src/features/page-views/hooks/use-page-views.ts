@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { recordPageView } from '../api/record-page-view.js';
+import { pageViewPath } from '../lib/page-view-path.js';
 
 /**
- * §2 Route guard: each navigation records a page view, for guests too. Only the pathname is sent
- * (a query string may hold a token), once per change of pathname.
+ * §2 Route guard: each navigation records a page view, for guests too, once per change of pathname
+ * (a link to the page already shown records nothing). Never the query string (it may hold a token),
+ * and a token-bearing path is recorded as its route pattern (`pageViewPath`).
  */
 export function usePageViews() {
   const { pathname } = useLocation();
@@ -12,6 +14,6 @@ export function usePageViews() {
   useEffect(() => {
     if (recorded.current === pathname) return;
     recorded.current = pathname;
-    void recordPageView(pathname);
+    void recordPageView(pageViewPath(pathname));
   }, [pathname]);
 }

@@ -140,4 +140,42 @@ describe('/forgot-password?expired=true (step 1.1)', () => {
       'GET /api/authentication/password/reset?username=demo.broker',
     ]);
   });
+
+  it('opened without the login screen: a typed unknown name is checked → Invalid username, nothing sent', async () => {
+    const { calls } = stubFetch({
+      'GET /bff/user': guest,
+      'GET /api/user/exists?username=nobody': exists(false),
+    });
+    renderShell('/forgot-password?expired=true');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.passwordExpired)).toBeTruthy();
+    expect((screen.getByLabelText('Username or e-mail address') as HTMLInputElement).value).toBe('');
+    await fillIn('Username or e-mail address', 'nobody');
+    await clickOn(screen.getByRole('button', { name: 'Send Reset E-mail' }));
+    expect(await screen.findByText(MESSAGES.invalidUsername)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.passcodeSent)).toBeNull();
+    expect(apiCalls(calls).map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/user/exists?username=nobody',
+    ]);
+  });
+
+  it('a name typed over the one from the login screen is checked before the passcode is requested', async () => {
+    const { calls } = stubFetch({
+      'GET /bff/user': guest,
+      'GET /api/user/exists?username=jo%40example.com': exists(true),
+      'GET /api/authentication/password/reset?username=jo%40example.com': sent,
+    });
+    renderShell({
+      pathname: '/forgot-password',
+      search: '?expired=true',
+      state: { username: 'demo.broker' },
+    });
+    await screen.findByText(ACCOUNT_MESSAGES.passwordExpired);
+    await fillIn('Username or e-mail address', 'jo@example.com');
+    await clickOn(screen.getByRole('button', { name: 'Send Reset E-mail' }));
+    expect(await screen.findByText(MESSAGES.passcodeSent)).toBeTruthy();
+    expect(apiCalls(calls).map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/user/exists?username=jo%40example.com',
+      'GET /api/authentication/password/reset?username=jo%40example.com',
+    ]);
+  });
 });

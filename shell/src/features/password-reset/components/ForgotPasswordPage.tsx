@@ -20,7 +20,8 @@ export function ForgotPasswordPage() {
   const [search] = useSearchParams();
   const expired = search.get('expired') === 'true';
   const state = useLocation().state as ExpiredState | null;
-  const presetUsername = typeof state?.username === 'string' ? state.username : '';
+  // Only the login screen hands a username over (router state); an address typed by hand has none.
+  const loginUsername = typeof state?.username === 'string' ? state.username.trim() : '';
   const navigate = useNavigate();
   // The username the passcode was sent for: set, the page is at step 2.
   const [passcodeFor, setPasscodeFor] = useState<string | null>(null);
@@ -32,11 +33,7 @@ export function ForgotPasswordPage() {
         <Card>
           <Card.Body>
             {passcodeFor === null ? (
-              <UsernameStep
-                expired={expired}
-                initialUsername={presetUsername}
-                onPasscodeSent={setPasscodeFor}
-              />
+              <UsernameStep expired={expired} loginUsername={loginUsername} onPasscodeSent={setPasscodeFor} />
             ) : (
               <NewPasswordStep username={passcodeFor} onDone={() => navigate('/')} />
             )}

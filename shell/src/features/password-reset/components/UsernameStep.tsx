@@ -9,7 +9,11 @@ import { checkUserExists, requestPasscode } from '../api/password-reset.js';
 export interface UsernameStepProps {
   /** Step 1.1: the password expired; the user only confirms who they are and asks for the e-mail. */
   expired: boolean;
-  initialUsername: string;
+  /**
+   * The username the login screen handed over ('' when none): prefilled, and, at step 1.1, the one
+   * name sent without the `user/exists` check (that sign-in already knew the account).
+   */
+  loginUsername: string;
   /** The passcode is on its way: on to step 2. */
   onPasscodeSent(username: string): void;
 }
@@ -18,7 +22,7 @@ export interface UsernameStepProps {
  * Reset step 1 ('enter username or e-mail address': checked, then a passcode is e-mailed) and
  * step 1.1 (the expired password: one button sends the reset e-mail).
  */
-export function UsernameStep({ expired, initialUsername, onPasscodeSent }: UsernameStepProps) {
+export function UsernameStep({ expired, loginUsername, onPasscodeSent }: UsernameStepProps) {
   async function submit({ username }: { username: string }) {
     const name = username.trim();
     if (name === '') {
@@ -26,8 +30,9 @@ export function UsernameStep({ expired, initialUsername, onPasscodeSent }: Usern
       return;
     }
     try {
-      // Step 1.1 comes from a sign-in that knew the account, so only step 1 checks it first.
-      if (!expired && !(await checkUserExists(name)).exists) {
+      // Only the account the login screen's sign-in knew skips the check; a typed name is checked.
+      const knownAccount = expired && loginUsername !== '' && name === loginUsername;
+      if (!knownAccount && !(await checkUserExists(name)).exists) {
         notifyError(MESSAGES.invalidUsername);
         return;
       }
@@ -40,7 +45,7 @@ export function UsernameStep({ expired, initialUsername, onPasscodeSent }: Usern
   }
 
   return (
-    <Formik initialValues={{ username: initialUsername }} onSubmit={submit}>
+    <Formik initialValues={{ username: loginUsername }} onSubmit={submit}>
       {({ isSubmitting }) => (
         <Form noValidate aria-label={expired ? 'Password expired' : 'Find your account'}>
           {expired ? (
