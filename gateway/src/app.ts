@@ -193,7 +193,7 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
     await scope.register(apiProxy, {
       upstreams: { identity: config.identityUrl, cart: config.cartApiUrl },
       bodyLimit: config.bodyLimit,
-      accountRouteRateLimit: config.accountRouteRateLimit,
+      rateLimits: { 'account-route': config.accountRouteRateLimit, 'page-view': config.pageViewRateLimit },
     });
   });
 

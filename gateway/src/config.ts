@@ -28,9 +28,15 @@ export interface GatewayConfig {
   loginAccountRateLimit: number;
   /** Guest account calls (registration, reset, first-time setup) allowed per client address and minute. */
   accountRouteRateLimit: number;
+  /** Page views (POST /api/page-view, open to guests) allowed per client address and minute. */
+  pageViewRateLimit: number;
   /** Where the browser reaches the gateway: the external sign-in's redirect_uri is `${publicUrl}/bff/callback`. */
   publicUrl: string;
-  /** The issuer of the external identity page (authorization code + PKCE); default identityIssuer. */
+  /**
+   * The issuer of the external identity page (authorization code + PKCE); default identityIssuer.
+   * cart-api and identity-api accept only identity-api's access tokens, so this must be identity-api
+   * (which fronts the organisation's identity provider) or an issuer whose access tokens both APIs trust.
+   */
   externalIssuer: string;
   externalClientId: string;
   externalClientSecret: string;
@@ -154,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     // Above identity-api's lockout (5 wrong passwords): the lockout answers first, this stops the flood.
     loginAccountRateLimit: positiveInteger('LOGIN_ACCOUNT_RATE_LIMIT', env.LOGIN_ACCOUNT_RATE_LIMIT, 10),
     accountRouteRateLimit: positiveInteger('ACCOUNT_ROUTE_RATE_LIMIT', env.ACCOUNT_ROUTE_RATE_LIMIT, 30),
+    pageViewRateLimit: positiveInteger('PAGE_VIEW_RATE_LIMIT', env.PAGE_VIEW_RATE_LIMIT, 120),
     publicUrl: url('PUBLIC_URL', env.PUBLIC_URL, `http://localhost:${listenPort}`),
     externalIssuer: url('EXTERNAL_ISSUER', env.EXTERNAL_ISSUER, identityIssuer),
     externalClientId: env.EXTERNAL_CLIENT_ID || oidcClientId,

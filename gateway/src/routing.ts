@@ -6,15 +6,20 @@
 
 export type Upstream = 'identity' | 'cart';
 
+/**
+ * The per-client-address limits of public routes, each with its own counter:
+ * - `account-route`: a guest's account calls (registration, password reset, first-time setup), so
+ *   nobody can fill a mailbox with passcodes or try passcodes and usernames at speed;
+ * - `page-view`: page views, which anyone may write, so nobody can fill cart-api's table.
+ */
+export type RouteLimit = 'account-route' | 'page-view';
+
 export interface ApiRoute {
   upstream: Upstream;
   /** Callable without a session (the guest screens' needs). */
   public: boolean;
-  /**
-   * A guest's account call (registration, password reset, first-time setup): counted per client
-   * address, so nobody can fill a mailbox with passcodes or try passcodes and usernames at speed.
-   */
-  throttled: boolean;
+  /** The per-address limit that counts this call, if any (one counter per kind). */
+  limit: RouteLimit | undefined;
 }
 
 /** Owned by identity-api: accounts, credentials, user search and links. Everything else is cart-api's. */
@@ -30,8 +35,8 @@ interface PublicRoute {
   method: string;
   /** Segments; `:name` matches any one non-empty segment. The query string is never matched. */
   pattern: string;
-  /** Counted by the account-route limit (ApiRoute.throttled). */
-  throttled?: boolean;
+  /** The per-address limit that counts it (ApiRoute.limit). */
+  limit?: RouteLimit;
 }
 
 /** What a guest may call. Everything else under /api/* needs a session. */
@@ -40,14 +45,14 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'GET', pattern: 'system-message/config/app' },
   { method: 'GET', pattern: 'system-message/config/refresh-token' },
   // Account creation and password reset (specs/1-foundation.md §7 "Account").
-  { method: 'POST', pattern: 'user', throttled: true },
-  { method: 'GET', pattern: 'user/exists', throttled: true },
-  { method: 'GET', pattern: 'authentication/password/reset', throttled: true },
-  { method: 'POST', pattern: 'authentication/password/reset', throttled: true },
-  { method: 'GET', pattern: 'temporary-user-token', throttled: true },
-  { method: 'POST', pattern: 'user/:userId/token/:token', throttled: true },
+  { method: 'POST', pattern: 'user', limit: 'account-route' },
+  { method: 'GET', pattern: 'user/exists', limit: 'account-route' },
+  { method: 'GET', pattern: 'authentication/password/reset', limit: 'account-route' },
+  { method: 'POST', pattern: 'authentication/password/reset', limit: 'account-route' },
+  { method: 'GET', pattern: 'temporary-user-token', limit: 'account-route' },
+  { method: 'POST', pattern: 'user/:userId/token/:token', limit: 'account-route' },
   // Page views are counted for guests too; a signed-in browser's bearer still goes along.
-  { method: 'POST', pattern: 'page-view' },
+  { method: 'POST', pattern: 'page-view', limit: 'page-view' },
 ];
 
 function matches(pattern: string, segments: readonly string[]): boolean {
@@ -69,7 +74,7 @@ function publicRoute(method: string, segments: readonly string[]): PublicRoute |
 export function routeApi(method: string, path: string): ApiRoute {
   const segments = path.split('/');
   const open = publicRoute(method.toUpperCase(), segments);
-  return { upstream: upstreamOf(segments), public: open !== undefined, throttled: open?.throttled === true };
+  return { upstream: upstreamOf(segments), public: open !== undefined, limit: open?.limit };
 }
 
 const ENCODED_ESCAPE = /%(2e|2f|5c|00)/i;

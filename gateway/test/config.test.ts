@@ -6,7 +6,7 @@ describe('configuration of sign-in', () => {
   const data = tempDir('config');
   afterAll(() => data.remove());
 
-  it('defaults: 20 attempts per address, 10 per account, the external sign-in at identity-api', () => {
+  it('defaults: 20 attempts per address, 10 per account, 120 page views, the external sign-in at identity-api', () => {
     const config = testConfig({
       DATA_DIR: data.path,
       PORT: '3300',
@@ -16,6 +16,7 @@ describe('configuration of sign-in', () => {
       loginRateLimit: 20,
       loginAccountRateLimit: 10,
       accountRouteRateLimit: 30,
+      pageViewRateLimit: 120,
       publicUrl: 'http://localhost:3300',
       externalIssuer: 'http://127.0.0.1:4301/oidc',
       externalClientId: 'pop-gateway',
@@ -27,6 +28,7 @@ describe('configuration of sign-in', () => {
     const config = testConfig({
       DATA_DIR: data.path,
       LOGIN_ACCOUNT_RATE_LIMIT: '50',
+      PAGE_VIEW_RATE_LIMIT: '600',
       PUBLIC_URL: 'https://pop.example/',
       EXTERNAL_ISSUER: 'https://idp.example/oidc',
       EXTERNAL_CLIENT_ID: 'pop-external',
@@ -34,6 +36,7 @@ describe('configuration of sign-in', () => {
     });
     expect(config).toMatchObject({
       loginAccountRateLimit: 50,
+      pageViewRateLimit: 600,
       publicUrl: 'https://pop.example',
       externalIssuer: 'https://idp.example/oidc',
       externalClientId: 'pop-external',
@@ -42,6 +45,7 @@ describe('configuration of sign-in', () => {
     for (const env of [
       { LOGIN_ACCOUNT_RATE_LIMIT: '0' },
       { ACCOUNT_ROUTE_RATE_LIMIT: '-1' },
+      { PAGE_VIEW_RATE_LIMIT: '1.5' },
       { LOGIN_RATE_LIMIT: 'many' },
       { PUBLIC_URL: 'not a url' },
     ]) {

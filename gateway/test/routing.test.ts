@@ -25,7 +25,7 @@ describe('routing table', () => {
         path,
         upstream: 'identity',
         public: false,
-        throttled: false,
+        limit: undefined,
       });
     }
   });
@@ -44,7 +44,7 @@ describe('routing table', () => {
     expect(routeApi('GET', 'order').public).toBe(false);
   });
 
-  it("counts a guest's account calls, and only those, against the account-route limit", () => {
+  it("counts a guest's account calls against the account-route limit and page views against their own", () => {
     for (const [method, path] of [
       ['POST', 'user'],
       ['GET', 'user/exists'],
@@ -53,15 +53,17 @@ describe('routing table', () => {
       ['GET', 'temporary-user-token'],
       ['POST', 'user/7/token/abc'],
     ] as const) {
-      expect(routeApi(method, path).throttled).toBe(true);
+      expect(routeApi(method, path).limit).toBe('account-route');
     }
+    expect(routeApi('POST', 'page-view').limit).toBe('page-view');
     for (const [method, path] of [
       ['GET', 'system-message'],
-      ['POST', 'page-view'],
+      ['GET', 'page-view'],
       ['GET', 'user/7'],
+      ['POST', 'user/7/login'],
       ['GET', 'order'],
     ] as const) {
-      expect(routeApi(method, path).throttled).toBe(false);
+      expect(routeApi(method, path).limit).toBeUndefined();
     }
   });
 

@@ -99,6 +99,33 @@ describe('sign-in throttling per client address and per account', () => {
     expect((await call('GET', '/api/user/exists?username=x', '198.51.100.8')).statusCode).toBe(200);
   });
 
+  it('limits page views per address with a counter of their own', async () => {
+    const app = await gateway({ PAGE_VIEW_RATE_LIMIT: '2', ACCOUNT_ROUTE_RATE_LIMIT: '2' });
+    const call = (url: string, payload: object, remoteAddress = '198.51.100.20') =>
+      app.inject({ method: 'POST', url, headers: CSRF, payload, remoteAddress });
+    const pageView = (remoteAddress?: string) => call('/api/page-view', { path: '/orders' }, remoteAddress);
+    const forwarded = () => cart.received.filter((echo) => echo.url === '/page-view').length;
+    const before = forwarded();
+    expect((await pageView()).statusCode).toBe(200);
+    expect((await pageView()).statusCode).toBe(200);
+    const limited = await pageView();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual(TOO_MANY);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(forwarded() - before).toBe(2);
+    // Used-up page views leave the address's account calls alone...
+    const reset = () => call('/api/authentication/password/reset', {});
+    expect((await reset()).statusCode).toBe(200);
+    expect((await reset()).statusCode).toBe(200);
+    expect((await reset()).statusCode).toBe(429);
+    // ...and used-up account calls leave page views alone.
+    const register = () => call('/api/user', {}, '198.51.100.21');
+    expect((await register()).statusCode).toBe(200);
+    expect((await register()).statusCode).toBe(200);
+    expect((await register()).statusCode).toBe(429);
+    expect((await pageView('198.51.100.21')).statusCode).toBe(200);
+  });
+
   it('limits one account over all addresses, whether it exists or not', async () => {
     const app = await gateway({ LOGIN_RATE_LIMIT: '100', LOGIN_ACCOUNT_RATE_LIMIT: '3' });
     const answers = async (username: string) => {

@@ -5,14 +5,14 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
 import { GATEWAY_MESSAGES } from '../../messages.js';
-import { isSafeApiPath, routeApi, type ApiRoute, type Upstream } from '../../routing.js';
+import { isSafeApiPath, routeApi, type ApiRoute, type RouteLimit, type Upstream } from '../../routing.js';
 
 export interface ApiProxyOptions {
   upstreams: Record<Upstream, string>;
   /** Largest body forwarded (bytes); larger ones get 413 here. */
   bodyLimit: number;
-  /** Guest account calls (ApiRoute.throttled) allowed per client address and minute. */
-  accountRouteRateLimit: number;
+  /** Calls allowed per client address and minute, by the route's limit (ApiRoute.limit). */
+  rateLimits: Record<RouteLimit, number>;
 }
 
 /**
@@ -116,11 +116,17 @@ function apiPath(url: string): string {
  */
 export default async function apiProxy(app: FastifyInstance, options: ApiProxyOptions) {
   const routes = new WeakMap<FastifyRequest, ApiRoute>();
-  const accountRouteLimit = app.createRateLimit({
-    max: options.accountRouteRateLimit,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `account-route:${normalizeIP(request.ip)}`,
-  });
+  // One counter per kind of limit: page views never use up a guest's account calls, nor the reverse.
+  const limiters = Object.fromEntries(
+    (Object.entries(options.rateLimits) as [RouteLimit, number][]).map(([kind, max]) => [
+      kind,
+      app.createRateLimit({
+        max,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `${kind}:${normalizeIP(request.ip)}`,
+      }),
+    ]),
+  ) as Record<RouteLimit, ReturnType<FastifyInstance['createRateLimit']>>;
 
   // Before anything else looks at the path: nothing may climb out of its upstream's prefix.
   app.addHook('onRequest', async (request, reply) => {
@@ -134,8 +140,8 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
     }
     const route = routeApi(request.method, path);
     routes.set(request, route);
-    if (route.throttled) {
-      const limit = await accountRouteLimit(request);
+    if (route.limit) {
+      const limit = await limiters[route.limit](request);
       if (!limit.isAllowed && limit.isExceeded) {
         return reply
           .code(429)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionUserFromClaims } from '../../lib/session-user.js';
 import { browserBinding, type SignInFlows } from '../../plugins/app/sign-in-flows.js';
+import { completeSignIn } from './sign-in.js';
 
 export interface ExternalSignInOptions {
   /** Where the browser reaches the gateway: the redirect_uri is `${publicUrl}/bff/callback`. */
@@ -93,13 +93,7 @@ export default async function externalSignIn(app: FastifyInstance, options: Exte
       request.log.warn({ err: error }, 'external sign-in refused');
       return failed(reply);
     }
-    const user = issued.idClaims && sessionUserFromClaims(issued.idClaims);
-    if (!user) {
-      request.log.error('code grant answered without a usable id_token');
-      return failed(reply);
-    }
-    await app.authentication.signIn(request, issued, user, 'external');
-    request.log.info({ userId: user.userId, how: 'external' }, 'signed in');
-    return reply.redirect('/', 302);
+    const user = await completeSignIn(app, request, issued, 'external');
+    return user ? reply.redirect('/', 302) : failed(reply);
   });
 }

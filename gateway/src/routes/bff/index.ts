@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
-import { sessionUserFromClaims } from '../../lib/session-user.js';
 import { GATEWAY_MESSAGES } from '../../messages.js';
 import {
   IdentityRefusal,
@@ -9,6 +8,7 @@ import {
 } from '../../plugins/app/identity-client.js';
 import type { SignInFlows } from '../../plugins/app/sign-in-flows.js';
 import externalSignIn from './external.js';
+import { completeSignIn, type SignInVia } from './sign-in.js';
 
 export interface BffRoutesOptions {
   /** Where the browser reaches the gateway (the external sign-in's redirect_uri). */
@@ -62,16 +62,10 @@ export default async function bffRoutes(app: FastifyInstance, options: BffRoutes
     }
   });
 
-  /** The one sign-in every way ends in: the SessionUser of the id_token, a new session, the user answered. */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, issued: IssuedTokens, how: string) {
-    const user = issued.idClaims && sessionUserFromClaims(issued.idClaims);
-    if (!user) {
-      request.log.error({ how }, 'grant answered without a usable id_token');
-      return reply.code(502).send({ message: GATEWAY_MESSAGES.unreachable });
-    }
-    await app.authentication.signIn(request, issued, user);
-    request.log.info({ userId: user.userId, how }, 'signed in');
-    return user;
+  /** A password or sign-in-link grant's tokens → a new session, answered with its SessionUser. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, issued: IssuedTokens, via: SignInVia) {
+    const user = await completeSignIn(app, request, issued, via);
+    return user ?? reply.code(502).send({ message: GATEWAY_MESSAGES.unreachable });
   }
 
   app.post('/login', { preHandler: app.signInThrottle.byAddressAndAccount }, async (request, reply) => {
