@@ -38,6 +38,8 @@ export interface OidcPayloadTable {
   uid: string | null;
   expires_at: string | null;
   consumed_at: string | null;
+  /** The payload's `accountId` (grants, tokens, codes, sessions): what a password reset revokes. */
+  account_id: string | null;
 }
 
 /** Generated secrets that must outlive a restart: signing keys (JWKS) and cookie keys. */
@@ -59,8 +61,15 @@ export interface LoginTokenTable {
 export interface PasscodeTable {
   user_id: string;
   passcode_hash: string;
-  /** Checks spent on it; counted before each check, so parallel guesses cannot exceed the limit. */
+  /**
+   * Checks spent since `attempts_since` (within the hour window, across passcodes: a new passcode
+   * keeps the count); counted before each check, so parallel guesses cannot exceed the limit.
+   */
   attempts: Generated<number>;
+  attempts_since: string | null;
+  /** Passcode e-mails sent since `mails_since` (the hour window of the e-mail limit). */
+  mails_sent: Generated<number>;
+  mails_since: string | null;
   expires_at: string;
   created_at: string;
 }

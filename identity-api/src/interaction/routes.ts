@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
+import { ACCOUNT_MESSAGES } from 'shared-domain';
 import type { Config } from '../config.js';
 import { INTERACTION_PATH, signInResult } from '../oidc/interactions.js';
 import { signIn } from '../users/sign-in.js';
-import { EXPIRED_TEXT, MISSING_INPUT_TEXT, REFUSAL_TEXT } from './messages.js';
+import { EXPIRED_TEXT, MISSING_INPUT_TEXT, REFUSAL_TEXT, UNREADABLE_FORM_TEXT } from './messages.js';
 import { contentSecurityPolicy, expiredPage, signInPage } from './page.js';
 
 const MAX_USERNAME = 200;
@@ -21,12 +23,20 @@ interface Params {
  *
  * CSRF: the form only works with the interaction cookie, which is SameSite=Lax and signed, so a
  * cross-site POST arrives without it and is refused.
+ *
+ * Browsers reach this page directly, so its form posts are limited per client address
+ * (SIGN_IN_PAGE_RATE_LIMIT a minute): the lockout protects each account, this bounds password
+ * spraying and mass lockouts from one address. Every answer here is a page, never JSON.
  */
 export default async function interactionRoutes(
   app: FastifyInstance,
   { provider, config }: { provider: Provider; config: Config },
 ): Promise<void> {
-  const csp = contentSecurityPolicy(config.gatewayRedirectUris.map((uri) => new URL(uri).origin));
+  // The form's redirects lead to the gateway's callback, or to the product's reset screen (APP_URL).
+  const csp = contentSecurityPolicy([
+    ...config.gatewayRedirectUris.map((uri) => new URL(uri).origin),
+    new URL(config.appUrl).origin,
+  ]);
 
   // Only this scope parses forms: the oidc mount above reads its bodies itself.
   app.removeAllContentTypeParsers();
@@ -35,6 +45,10 @@ export default async function interactionRoutes(
     { parseAs: 'string', bodyLimit: 4096 },
     (_request, body, done) => done(null, new URLSearchParams(body as string)),
   );
+
+  // Counters in memory: the page is served by one instance in the demo; behind several, the limit is
+  // per instance (the accounts' lockout is shared through the database either way).
+  await app.register(rateLimit, { global: false });
 
   const send = (reply: FastifyReply, status: number, html: string) =>
     reply
@@ -46,6 +60,17 @@ export default async function interactionRoutes(
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
       .send(html);
+
+  // Refusals (the address limit, an over-long or non-form body, oidc-provider's 4xx) answer a page.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) throw error;
+    if (status === 429) return send(reply, 429, signInPage({ error: ACCOUNT_MESSAGES.tooManyAttempts }));
+    // Fastify's own refusals (body too large, not a form); anything else is oidc-provider's.
+    if (error.code?.startsWith('FST_'))
+      return send(reply, status, signInPage({ error: UNREADABLE_FORM_TEXT }));
+    return send(reply, status, expiredPage(EXPIRED_TEXT));
+  });
 
   /** The interaction this browser is in, if it is the one in the URL; undefined when gone or foreign. */
   const interactionOf = async (
@@ -68,7 +93,8 @@ export default async function interactionRoutes(
     return send(reply, 200, signInPage({ username: typeof hint === 'string' ? hint : '' }));
   });
 
-  app.post<{ Params: Params }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
+  const postLimit = { rateLimit: { max: config.signInPageRateLimit, timeWindow: '1 minute' } };
+  app.post<{ Params: Params }>(`${INTERACTION_PATH}/:uid`, { config: postLimit }, async (request, reply) => {
     const interaction = await interactionOf(request, reply);
     if (!interaction) return send(reply, 400, expiredPage(EXPIRED_TEXT));
     const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
@@ -85,13 +111,27 @@ export default async function interactionRoutes(
     const result = await signIn(app.identityDb, config.lockout, username, password, new Date(), {
       acceptFederated: true,
     });
+    if (!result.ok && result.error === 'password_expired' && !result.user.identityProvider) {
+      // The reset screen in its "expired" form (§4); this sign-in is abandoned.
+      await interaction.destroy();
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`${config.appUrl}/forgot-password?expired=true`, 303);
+    }
     if (!result.ok) return send(reply, 401, signInPage({ username, error: REFUSAL_TEXT[result.error] }));
 
-    const returnTo = await provider.interactionResult(
-      request.raw,
-      reply.raw,
-      await signInResult(provider, interaction, result.user.userId),
-    );
+    let returnTo: string;
+    try {
+      returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        await signInResult(provider, interaction, result.user.userId),
+      );
+    } catch (error) {
+      // The interaction ran out (or was used) while the password was being checked.
+      if (error instanceof errors.SessionNotFound) return send(reply, 400, expiredPage(EXPIRED_TEXT));
+      throw error;
+    }
     return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
   });
 }

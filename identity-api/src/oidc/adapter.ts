@@ -22,6 +22,7 @@ class KyselyAdapter implements Adapter {
       grant_id: payload.grantId ?? null,
       user_code: payload.userCode ?? null,
       uid: payload.uid ?? null,
+      account_id: payload.accountId ?? null,
       expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
     };
     await this.db
@@ -79,6 +80,24 @@ class KyselyAdapter implements Adapter {
       ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) }
       : payload;
   }
+}
+
+/**
+ * Ends everything oidc-provider keeps for an account: its grants with every token issued under them
+ * (refresh tokens, codes), and its sessions, so the next refresh is refused (a password reset).
+ * Tokens are matched by their grant as well, should one lack the account id. JWT access tokens are not
+ * stored: they run out on their own (ACCESS_TOKEN_TTL_SECONDS). `db` may be a transaction.
+ */
+export async function revokeAccount(db: Db, accountId: string): Promise<void> {
+  const grants = db
+    .selectFrom('oidc_payload')
+    .select('id')
+    .where('model', '=', 'Grant')
+    .where('account_id', '=', accountId);
+  await db
+    .deleteFrom('oidc_payload')
+    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('grant_id', 'in', grants)]))
+    .execute();
 }
 
 /** Deletes rows past their expiry (run at start; reads already ignore them). */

@@ -10,7 +10,8 @@ const CODE_FLOW_SCOPE = 'openid offline_access';
 /**
  * The default prompts, plus: every authorization request asks for the password again. The page is a
  * sign-in for the gateway, not a single sign-on: an earlier identity-api session must neither skip
- * lockout and expiry nor sign in someone other than the `login_hint`.
+ * lockout and expiry nor silently sign in whoever it belonged to (the `login_hint` only prefills the
+ * username; nothing checks the account against it).
  */
 export function interactionPrompts(): interactionPolicy.Prompt[] {
   const policy = interactionPolicy.base();

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
+import { newToken, tokenHash } from '../users/one-time-secrets.js';
 import { findByUsername } from '../users/users.js';
 
 /**
@@ -14,13 +14,13 @@ export async function issueLoginToken(
   ttlSeconds: number,
   now = new Date(),
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   // Old tokens are useless: drop them here rather than in a scheduled job.
   await db.deleteFrom('login_token').where('expires_at', '<=', now.toISOString()).execute();
   await db
     .insertInto('login_token')
     .values({
-      token_hash: hashToken(token),
+      token_hash: tokenHash(token),
       user_id: userId,
       expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
       created_at: now.toISOString(),
@@ -40,14 +40,10 @@ export async function consumeLoginToken(
 ): Promise<string | undefined> {
   const row = await db
     .deleteFrom('login_token')
-    .where('token_hash', '=', hashToken(token))
+    .where('token_hash', '=', tokenHash(token))
     .returning(['user_id', 'expires_at'])
     .executeTakeFirst();
   return row && row.expires_at > now.toISOString() ? row.user_id : undefined;
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
 }
 
 /** The sign-in link for `issue-login-token <username>`: `${APP_URL}/auth?token=…`; undefined for no such user. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 
-/** A link token (first-login setup): 32 random bytes, base64url. */
+/** A link or sign-in token (first-login setup, `/auth?token=`): 32 random bytes, base64url. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }

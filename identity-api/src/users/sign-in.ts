@@ -11,7 +11,11 @@ export interface SignInOptions {
   acceptFederated?: boolean;
 }
 
-export type SignInResult = { ok: true; user: User } | { ok: false; error: SignInRefusal };
+/** A refused sign-in; an expired password comes with its user (the password was right). */
+export type SignInResult =
+  | { ok: true; user: User }
+  | { ok: false; error: Exclude<SignInRefusal, 'password_expired'> }
+  | { ok: false; error: 'password_expired'; user: User };
 
 /**
  * Checks a username and password in the order the keys need: unknown user, federated user, lockout
@@ -46,7 +50,7 @@ export async function signIn(
     return { ok: false, error: 'locked_out' };
   }
   if (user.passwordExpiresAt && new Date(user.passwordExpiresAt) <= now) {
-    return { ok: false, error: 'password_expired' };
+    return { ok: false, error: 'password_expired', user };
   }
   return { ok: true, user };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
-import { MESSAGES } from 'shared-domain';
+import { sql } from 'kysely';
+import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
 import {
   DEFAULT_TEST_PASSWORD,
   IdentityBrowser,
@@ -20,7 +21,10 @@ describe('authorization code flow through the sign-in page', () => {
   let brokerId: string;
 
   beforeAll(async () => {
-    api = await startIdentityApi({ env: { GATEWAY_REDIRECT_URIS: REDIRECT_URI } });
+    // The per-address limit has its own suite below; this one posts the form more often than it allows.
+    api = await startIdentityApi({
+      env: { GATEWAY_REDIRECT_URIS: REDIRECT_URI, SIGN_IN_PAGE_RATE_LIMIT: '1000' },
+    });
     ({ userId: brokerId } = await api.createUser({
       username: 'Bob.Broker',
       password: DEFAULT_TEST_PASSWORD,
@@ -184,15 +188,36 @@ describe('authorization code flow through the sign-in page', () => {
       roles: ['broker'],
       passwordExpiresAt: new Date(Date.now() - HOUR).toISOString(),
     });
-    const expired = await api.signInAtAuthorizationUrl(
-      (await start()).url,
-      'ed.expired',
-      DEFAULT_TEST_PASSWORD,
-    );
-    expect(expired).toMatchObject({
-      status: 401,
-      page: expect.stringContaining('Your password has expired'),
+    // The reset screen in its expired form (§4); the sign-in is abandoned.
+    const browser = new IdentityBrowser(api.url);
+    const flow = await start();
+    const page = await browser.follow(await browser.request(flow.url), flow.url);
+    const expired = await browser.request(page.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'ed.expired', password: DEFAULT_TEST_PASSWORD }).toString(),
     });
+    expect(expired.status).toBe(303);
+    expect(expired.headers.get('location')).toBe('http://localhost:3000/forgot-password?expired=true');
+    const again = await browser.request(page.url);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('This sign-in has expired');
+    // A wrong password says nothing about the expiry.
+    expect((await api.signInAtAuthorizationUrl((await start()).url, 'ed.expired', 'Wrong-1')).page).toContain(
+      MESSAGES.invalidLogin,
+    );
+
+    // A federated user's password lives with their identity provider: no e-mail reset for them.
+    await api.createUser({
+      username: 'fay.federated',
+      password: DEFAULT_TEST_PASSWORD,
+      roles: ['employer'],
+      identityProvider: 'gsuite',
+      passwordExpiresAt: new Date(Date.now() - HOUR).toISOString(),
+    });
+    expect(
+      await api.signInAtAuthorizationUrl((await start()).url, 'fay.federated', DEFAULT_TEST_PASSWORD),
+    ).toMatchObject({ status: 401, page: expect.stringContaining('ask your administrator') });
 
     await api.createUser({ username: 'lou.locked', password: DEFAULT_TEST_PASSWORD, roles: ['broker'] });
     for (let i = 0; i < 4; i++) {
@@ -246,7 +271,7 @@ describe('authorization code flow through the sign-in page', () => {
     expect(html).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("form-action 'self' https://gateway.example");
+    expect(csp).toContain("form-action 'self' https://gateway.example http://localhost:3000;");
     expect(csp).not.toContain('unsafe-inline');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
@@ -264,6 +289,60 @@ describe('authorization code flow through the sign-in page', () => {
     expect(forged.status).toBe(400);
     expect(await forged.text()).toContain('This sign-in has expired');
     expect((await stranger.request(`${api.url}/interaction/unknown`)).status).toBe(400);
+  });
+
+  it('answers a page, not JSON, to a form it cannot read (too long, not a form)', async () => {
+    const flow = await start();
+    const browser = new IdentityBrowser(api.url);
+    const page = await browser.follow(await browser.request(flow.url), flow.url);
+    const tooLong = await browser.request(page.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'bob.broker', password: 'x'.repeat(5000) }).toString(),
+    });
+    expect(tooLong.status).toBe(413);
+    expect(tooLong.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await tooLong.text()).toContain('The sign-in form could not be read');
+    const json = await browser.request(page.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bob.broker', password: DEFAULT_TEST_PASSWORD }),
+    });
+    expect(json.status).toBe(415);
+    expect(await json.text()).toContain('<title>Sign in with your organization account</title>');
+    // The sign-in goes on.
+    const { redirectTo } = await browser.follow(
+      await browser.request(page.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: 'bob.broker', password: DEFAULT_TEST_PASSWORD }).toString(),
+      }),
+      page.url,
+    );
+    expect(redirectTo).toMatch(new RegExp(`^${REDIRECT_URI}\\?code=`));
+  });
+
+  it('shows the expired page when the sign-in ends while the password is being checked', async () => {
+    await api.createUser({ username: 'ivy.interrupted', password: DEFAULT_TEST_PASSWORD, roles: ['broker'] });
+    // The database drops the interactions as this user's attempt is counted (after the page checked
+    // the interaction, before it records the result): as if it had expired meanwhile.
+    const db = api.app.identityDb;
+    if (api.databaseUrl.startsWith('postgres')) {
+      await sql`create function drop_interactions() returns trigger language plpgsql as $$
+        begin delete from oidc_payload where model = 'Interaction'; return new; end $$`.execute(db);
+      await sql`create trigger drop_interactions after update on users for each row
+        when (new.username_key = 'ivy.interrupted') execute function drop_interactions()`.execute(db);
+    } else {
+      await sql`create trigger drop_interactions after update on users
+        when new.username_key = 'ivy.interrupted'
+        begin delete from oidc_payload where model = 'Interaction'; end`.execute(db);
+    }
+    const result = await api.signInAtAuthorizationUrl(
+      (await start()).url,
+      'ivy.interrupted',
+      DEFAULT_TEST_PASSWORD,
+    );
+    expect(result).toMatchObject({ status: 400, page: expect.stringContaining('This sign-in has expired') });
   });
 
   it('requires PKCE', async () => {
@@ -292,5 +371,49 @@ describe('authorization code flow through the sign-in page', () => {
     const response = await fetch(url, { redirect: 'manual' });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'invalid_redirect_uri' });
+  });
+});
+
+describe('the sign-in page limits form posts per client address', () => {
+  let api: TestIdentityApi;
+  beforeAll(async () => {
+    api = await startIdentityApi({
+      env: { GATEWAY_REDIRECT_URIS: REDIRECT_URI, SIGN_IN_PAGE_RATE_LIMIT: '3' },
+      users: [{ username: 'sam.sprayed', password: DEFAULT_TEST_PASSWORD, roles: ['broker'] }],
+    });
+  });
+  afterAll(async () => api.close());
+
+  it('answers the page with a 429 after SIGN_IN_PAGE_RATE_LIMIT posts a minute, whatever X-Forwarded-For says', async () => {
+    const config = await client.discovery(
+      new URL(api.issuer),
+      api.clientId,
+      undefined,
+      client.ClientSecretBasic(api.clientSecret),
+      { execute: [client.allowInsecureRequests] },
+    );
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT_URI,
+      scope: 'openid offline_access',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const browser = new IdentityBrowser(api.url);
+    const page = await browser.follow(await browser.request(url.toString()), url.toString());
+    const post = (headers: Record<string, string> = {}) =>
+      browser.request(page.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ username: 'sam.sprayed', password: 'Wrong-1' }).toString(),
+      });
+    for (let i = 0; i < 3; i++) expect((await post()).status).toBe(401);
+    const limited = await post();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(limited.headers.get('retry-after')).toEqual(expect.any(String));
+    expect(await limited.text()).toContain(ACCOUNT_MESSAGES.tooManyAttempts);
+    expect((await post({ 'x-forwarded-for': '203.0.113.7' })).status).toBe(429);
+    // Only the form posts count: the page itself still opens.
+    expect((await browser.request(page.url)).status).toBe(200);
   });
 });

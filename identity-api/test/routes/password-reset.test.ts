@@ -5,6 +5,7 @@ import { simpleParser } from 'mailparser';
 import { ACCOUNT_MESSAGES, MESSAGES, PASSWORD_POLICY_TEXT } from 'shared-domain';
 import { startIdentityApi, type TestIdentityApi } from '../../src/testing.js';
 import { findByUsername } from '../../src/users/users.js';
+import { refresh } from '../helpers.js';
 import { passcodeOf, startSmtpSink, type SmtpSink } from '../smtp-sink.js';
 import { call } from './http.js';
 
@@ -336,21 +337,90 @@ describe('password reset (passcodes over a real SMTP server)', () => {
     expect(await signInError(username, NEW_PASSWORD)).toBe('signed-in');
   });
 
-  it('leaves existing sessions alone (their refresh tokens keep working)', async () => {
+  it("ends the account's sessions: refresh tokens issued before the reset are refused", async () => {
     const { username, email } = await newUser();
-    const session = await api.passwordGrant(username, PASSWORD);
+    const other = await newUser();
+    const before = await api.passwordGrant(username, PASSWORD);
+    const rotated = await refresh(api, before.refresh_token ?? '');
+    expect(rotated.status).toBe(200);
+    const bystander = await api.passwordGrant(other.username, PASSWORD);
     await requestPasscode(username);
-    await reset({ username, passcode: lastPasscode(email), password: NEW_PASSWORD, confirm: NEW_PASSWORD });
-    const response = await fetch(`${api.issuer}/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${api.clientId}:${api.clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: session.refresh_token ?? '' }),
+    expect(
+      (
+        await reset({
+          username,
+          passcode: lastPasscode(email),
+          password: NEW_PASSWORD,
+          confirm: NEW_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+
+    expect(await refresh(api, rotated.body.refresh_token ?? '')).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
     });
-    expect(response.status).toBe(200);
+    // Another account's session, and a sign-in after the reset, are untouched.
+    expect((await refresh(api, bystander.refresh_token ?? '')).status).toBe(200);
+    const after = await api.passwordGrant(username, NEW_PASSWORD);
+    expect((await refresh(api, after.refresh_token ?? '')).status).toBe(200);
   });
+
+  it('sends at most three passcode e-mails an hour per account, answering every request alike', async () => {
+    const { username, email } = await newUser();
+    for (let i = 0; i < 3; i++) await requestPasscode(i === 1 ? email : username);
+    const third = lastPasscode(email);
+    await requestPasscode(username);
+    await requestPasscode(email);
+    expect(smtp.to(email)).toHaveLength(3);
+
+    // The refused requests did not replace the passcode last sent.
+    expect(
+      (await reset({ username, passcode: third, password: NEW_PASSWORD, confirm: NEW_PASSWORD })).status,
+    ).toBe(200);
+    // A success ends the count (the person proved who they are).
+    await requestPasscode(username);
+    expect(smtp.to(email)).toHaveLength(4);
+
+    // An hour after the first e-mail of the window, e-mails go out again.
+    for (let i = 0; i < 3; i++) await requestPasscode(username);
+    expect(smtp.to(email)).toHaveLength(6);
+    await moveWindowBack(username, 'mails_since');
+    await requestPasscode(username);
+    expect(smtp.to(email)).toHaveLength(7);
+  });
+
+  it('counts wrong passcodes per account across passcodes: five an hour, then none', async () => {
+    const { username, email } = await newUser();
+    const guess = (passcode: string) =>
+      reset({ username, passcode, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    const wrongFor = (passcode: string) => (passcode === '000000' ? '111111' : '000000');
+
+    await requestPasscode(username);
+    for (let i = 0; i < 3; i++)
+      expect(await guess(wrongFor(lastPasscode(email)))).toEqual({ status: 400, body: INVALID });
+    // "Request again, guess five more" no longer works: the new passcode has two tries left.
+    await requestPasscode(username);
+    const passcode = lastPasscode(email);
+    for (let i = 0; i < 2; i++)
+      expect(await guess(wrongFor(passcode))).toEqual({ status: 400, body: INVALID });
+    expect(await guess(passcode)).toEqual({ status: 400, body: INVALID });
+    expect(await signInError(username, PASSWORD)).toBe('signed-in');
+
+    // Once the window has passed, the live passcode may be tried again.
+    await moveWindowBack(username, 'attempts_since');
+    expect((await guess(passcode)).status).toBe(200);
+  });
+
+  /** Moves the start of a passcode limit's window an hour and a minute back, as if that time had passed. */
+  async function moveWindowBack(username: string, column: 'mails_since' | 'attempts_since') {
+    const user = await findByUsername(api.app.identityDb, username);
+    await api.app.identityDb
+      .updateTable('passcode')
+      .set({ [column]: new Date(Date.now() - 61 * 60_000).toISOString() })
+      .where('user_id', '=', user?.userId ?? '')
+      .execute();
+  }
 });
 
 describe('password reset without SMTP_URL (the .eml outbox)', () => {

@@ -74,6 +74,17 @@ describe('passwordResetSchema', () => {
       errors: [MESSAGES.allFieldsRequired],
     });
   });
+
+  it('applies the password policy, and caps the passcode at 12 characters', async () => {
+    const base = { username: 'ann', passcode: '123456', password: 'Abcdefgh1', confirm: 'Abcdefgh1' };
+    expect((await validateInput(passwordResetSchema, base)).ok).toBe(true);
+    expect(await validateInput(passwordResetSchema, { ...base, password: 'weak', confirm: 'weak' })).toEqual({
+      ok: false,
+      errors: [PASSWORD_POLICY_TEXT],
+    });
+    const long = await validateInput(passwordResetSchema, { ...base, passcode: '1'.repeat(13) });
+    expect(long.ok).toBe(false);
+  });
 });
 
 describe('profileSchema', () => {
