@@ -33,6 +33,7 @@ import apiProxy from './routes/api/index.js';
 import bffRoutes from './routes/bff/index.js';
 import healthRoutes from './routes/healthz/index.js';
 import staticRoutes from './routes/static/index.js';
+import { fastifyTrustProxy } from 'shared-domain/server';
 
 /** Seams for tests; production uses the defaults. */
 export interface AppOptions {
@@ -62,11 +63,6 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
-/** Fastify takes a hop count at run time but not in its types: the same rule as a function. */
-function trustProxyOption(trust: GatewayConfig['trustProxy']) {
-  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-}
 
 export async function buildApp(config: GatewayConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
@@ -100,7 +96,7 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: trustProxyOption(config.trustProxy),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // A URL the router cannot decode (`/api/%u002e`) gets the one error format too.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
       reply

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy, TrustProxyError, type TrustProxy } from 'shared-domain/server';
 
 /** Everything the gateway reads from its environment, resolved and validated once at start. */
 export interface GatewayConfig {
@@ -44,7 +44,7 @@ export interface GatewayConfig {
   /** Largest request body accepted (bytes), for /bff and for what /api forwards. */
   bodyLimit: number;
   /** Fastify's trustProxy: off, the number of proxy hops in front, or the proxies' addresses/CIDRs. */
-  trustProxy: false | number | string[];
+  trustProxy: TrustProxy;
 }
 
 /** identity-api's dev default: the two packages must agree on it outside production. */
@@ -100,31 +100,13 @@ function sessionSecret(env: NodeJS.ProcessEnv, dataDir: string, production: bool
   return generated;
 }
 
-/**
- * TRUST_PROXY: unset/`false` (the socket's address is the client's), a hop count (`1` = one TLS
- * terminator in front), or a comma-separated list of proxy addresses/CIDRs (or `loopback`,
- * `linklocal`, `uniquelocal`). `true` (trust any
- * X-Forwarded-For) is refused: any client could then pick its own address and dodge the login limit.
- */
-/** proxy-addr's pre-defined ranges. */
-const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function trustProxy(value: string | undefined): false | number | string[] {
-  const raw = (value ?? '').trim();
-  if (raw === '' || raw === 'false' || raw === '0') return false;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  const addresses = raw.split(',').map((entry) => entry.trim());
-  const valid = addresses.every((entry) => {
-    if (PROXY_ADDR_NAMES.has(entry)) return true;
-    const [address = '', bits, ...rest] = entry.split('/');
-    const family = isIP(address);
-    if (family === 0 || rest.length > 0) return false;
-    if (bits === undefined) return true;
-    const prefix = Number(bits);
-    return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
-  });
-  if (!valid) throw new ConfigError(`Invalid TRUST_PROXY: ${raw} (use false, a hop count or addresses)`);
-  return addresses;
+function trustProxy(value: string | undefined): TrustProxy {
+  try {
+    return parseTrustProxy(value);
+  } catch (error) {
+    if (error instanceof TrustProxyError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {

@@ -8,11 +8,7 @@ import mailerPlugin from './plugins/app/mailer.js';
 import oidcPlugin from './plugins/app/oidc.js';
 import healthzRoutes from './routes/healthz/index.js';
 import accountRoutes from './routes/index.js';
-
-/** Fastify takes a hop count at run time but not in its types: the same rule as a function. */
-function trustProxyOption(trust: Config['trustProxy']) {
-  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-}
+import { fastifyTrustProxy } from 'shared-domain/server';
 
 /** Composes the service; starts nothing (see server.ts). `logStream` replaces stdout (for tests). */
 export async function buildApp(
@@ -29,7 +25,7 @@ export async function buildApp(
     // The gateway carries one request id end to end.
     requestIdHeader: 'x-request-id',
     // The sign-in page limits per client address: X-Forwarded-For counts only from configured proxies.
-    trustProxy: trustProxyOption(config.trustProxy),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   await app.register(errorsPlugin, { production: config.production });
   await app.register(dbPlugin, { config });

@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import { join } from 'node:path';
+import { parseTrustProxy, type TrustProxy } from 'shared-domain/server';
 
 /** Everything identity-api reads from its environment, validated once at start. */
 export interface Config {
@@ -42,7 +42,7 @@ export interface Config {
   /** Sign-in page form posts (POST /interaction/:uid) per client address per minute. */
   signInPageRateLimit: number;
   /** Fastify's trustProxy: off, the number of proxy hops in front, or the proxies' addresses/CIDRs. */
-  trustProxy: false | number | string[];
+  trustProxy: TrustProxy;
 }
 
 /** Only for development and tests; production must set GATEWAY_CLIENT_SECRET. */
@@ -99,33 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginTokenTtlSeconds: integer(env.LOGIN_TOKEN_TTL_SECONDS, 5 * 60, 'LOGIN_TOKEN_TTL_SECONDS'),
     temporaryTokenTtlHours: integer(env.TEMPORARY_TOKEN_TTL_HOURS, 72, 'TEMPORARY_TOKEN_TTL_HOURS'),
     signInPageRateLimit: integer(env.SIGN_IN_PAGE_RATE_LIMIT, 20, 'SIGN_IN_PAGE_RATE_LIMIT'),
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
-}
-
-/** proxy-addr's pre-defined ranges. */
-const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/**
- * TRUST_PROXY, as the gateway reads it: unset/`false` (the socket's address is the client's), a hop
- * count (`1` = one proxy in front), or comma-separated proxy addresses/CIDRs. `true` is refused: any
- * client could then pick its own address and dodge the sign-in page's per-address limit.
- */
-function trustProxy(value: string | undefined): false | number | string[] {
-  const raw = (value ?? '').trim();
-  if (raw === '' || raw === 'false' || raw === '0') return false;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  const addresses = raw.split(',').map((entry) => entry.trim());
-  const valid = addresses.every((entry) => {
-    if (PROXY_ADDR_NAMES.has(entry)) return true;
-    const [address = '', bits, ...rest] = entry.split('/');
-    const family = isIP(address);
-    if (family === 0 || rest.length > 0) return false;
-    if (bits === undefined) return true;
-    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
-  });
-  if (!valid) throw new Error(`TRUST_PROXY is invalid: ${raw} (use false, a hop count or addresses)`);
-  return addresses;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {

@@ -4,3 +4,4 @@ export * from './migrate.js';
 export * from './serve.js';
 export * from './mailer.js';
 export type * from './route-access.js';
+export * from './trust-proxy.js';
