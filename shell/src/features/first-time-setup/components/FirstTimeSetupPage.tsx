@@ -15,6 +15,7 @@ import {
 import { notifySuccess } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
 import { TextField } from '../../../components/form/TextField.js';
+import { NameFields } from '../../../components/form/NameFields.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { completeFirstTimeSetup, useTemporaryUserToken } from '../api/first-time-setup.js';
 
@@ -77,14 +78,7 @@ export function FirstTimeSetupPage() {
             {({ isSubmitting }) => (
               <Form noValidate aria-label="Complete account setup">
                 <p>Please check your details, then choose a password.</p>
-                <Row>
-                  <Col sm={6}>
-                    <TextField name="firstname" label="First Name" required autoComplete="given-name" />
-                  </Col>
-                  <Col sm={6}>
-                    <TextField name="lastname" label="Last Name" required autoComplete="family-name" />
-                  </Col>
-                </Row>
+                <NameFields first="firstname" last="lastname" required />
                 <TextField name="username" label="Username" required autoComplete="username" />
                 <TextField name="email" label="Email Address" type="email" required autoComplete="email" />
                 <PasswordFields

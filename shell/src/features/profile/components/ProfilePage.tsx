@@ -8,6 +8,7 @@ import { MESSAGES, profileSchema, type ProfileUpdate, type ProfileUser } from 's
 import { notifySuccess, useSession } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
 import { TextField } from '../../../components/form/TextField.js';
+import { NameFields } from '../../../components/form/NameFields.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { updateProfile, useProfile } from '../api/profile.js';
 
@@ -59,14 +60,7 @@ export function ProfilePage() {
               >
                 {({ values, isSubmitting, setFieldValue, setFieldTouched }) => (
                   <Form noValidate aria-label="Your profile">
-                    <Row>
-                      <Col sm={6}>
-                        <TextField name="firstName" label="First Name" autoComplete="given-name" />
-                      </Col>
-                      <Col sm={6}>
-                        <TextField name="lastName" label="Last Name" autoComplete="family-name" />
-                      </Col>
-                    </Row>
+                    <NameFields first="firstName" last="lastName" />
                     <TextField name="userName" label="Username" autoComplete="username" />
                     <TextField name="email" label="Email Address" type="email" autoComplete="email" />
                     <Button

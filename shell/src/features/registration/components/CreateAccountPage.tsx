@@ -8,6 +8,7 @@ import { MESSAGES, registrationSchema } from 'shared-domain';
 import { notifySuccess } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
 import { TextField } from '../../../components/form/TextField.js';
+import { NameFields } from '../../../components/form/NameFields.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { readReferralId } from '../../../lib/referral.js';
 import { createAccount, registrationPayload, type RegistrationValues } from '../api/create-account.js';
@@ -48,14 +49,7 @@ export function CreateAccountPage() {
               {({ isSubmitting }) => (
                 <Form noValidate aria-label="Create account">
                   <AccountTypeField />
-                  <Row>
-                    <Col sm={6}>
-                      <TextField name="firstname" label="First Name" required autoComplete="given-name" />
-                    </Col>
-                    <Col sm={6}>
-                      <TextField name="lastname" label="Last Name" required autoComplete="family-name" />
-                    </Col>
-                  </Row>
+                  <NameFields first="firstname" last="lastname" required />
                   <TextField name="companyName" label="Company Name" autoComplete="organization" />
                   <TextField name="username" label="Username" required autoComplete="username" />
                   <TextField name="email" label="Email Address" type="email" required autoComplete="email" />
