@@ -43,8 +43,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
-/** The sign-in form; it posts to its own URL (no action), so it works under any path prefix. */
-export function signInPage({ username = '', error }: { username?: string; error?: string }): string {
+/** The page frame both pages share; `body` is already escaped HTML. */
+function page(body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -56,7 +56,16 @@ export function signInPage({ username = '', error }: { username?: string; error?
 <body>
 <main>
 <h1>${PAGE_TITLE}</h1>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The sign-in form; it posts to its own URL (no action), so it works under any path prefix. */
+export function signInPage({ username = '', error }: { username?: string; error?: string }): string {
+  return page(`${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post">
 <label for="username">Username</label>
 <input id="username" name="username" autocomplete="username" required value="${escapeHtml(username)}"${username ? '' : ' autofocus'}>
@@ -64,28 +73,10 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <input id="password" name="password" type="password" autocomplete="current-password" required${username ? ' autofocus' : ''}>
 <button type="submit">Sign in</button>
 </form>
-<p class="note">Demo: this page stands in for your organization's identity provider.</p>
-</main>
-</body>
-</html>
-`;
+<p class="note">Demo: this page stands in for your organization's identity provider.</p>`);
 }
 
 /** Shown when the sign-in cannot go on (expired or unknown interaction): start again from the app. */
 export function expiredPage(message: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${PAGE_TITLE}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${PAGE_TITLE}</h1>
-<p class="error" role="alert">${escapeHtml(message)}</p>
-</main>
-</body>
-</html>
-`;
+  return page(`<p class="error" role="alert">${escapeHtml(message)}</p>`);
 }
