@@ -55,6 +55,18 @@ describe('password reset (passcodes over a real SMTP server)', () => {
   const reset = (body: Record<string, unknown>) =>
     call(api, 'POST', '/authentication/password/reset', { body });
 
+  /** Asks for a passcode, reads it from the e-mail and sets NEW_PASSWORD with it: the reset's status. */
+  async function resetByMail(username: string, email: string): Promise<number> {
+    await requestPasscode(username);
+    const answer = await reset({
+      username,
+      passcode: lastPasscode(email),
+      password: NEW_PASSWORD,
+      confirm: NEW_PASSWORD,
+    });
+    return answer.status;
+  }
+
   const signInError = async (username: string, password: string) =>
     (await api.passwordGrant(username, password)).error_description ?? 'signed-in';
 
@@ -320,17 +332,7 @@ describe('password reset (passcodes over a real SMTP server)', () => {
     for (let i = 0; i < 5; i++) await api.passwordGrant(username, 'WrongPass2026');
     expect(await signInError(username, PASSWORD)).toBe('locked_out');
 
-    await requestPasscode(username);
-    expect(
-      (
-        await reset({
-          username,
-          passcode: lastPasscode(email),
-          password: NEW_PASSWORD,
-          confirm: NEW_PASSWORD,
-        })
-      ).status,
-    ).toBe(200);
+    expect(await resetByMail(username, email)).toBe(200);
 
     const user = await findByUsername(api.app.identityDb, username);
     expect(user).toMatchObject({ failedAttempts: 0, lockedUntil: null, passwordExpiresAt: null });
@@ -344,17 +346,7 @@ describe('password reset (passcodes over a real SMTP server)', () => {
     const rotated = await refresh(api, before.refresh_token ?? '');
     expect(rotated.status).toBe(200);
     const bystander = await api.passwordGrant(other.username, PASSWORD);
-    await requestPasscode(username);
-    expect(
-      (
-        await reset({
-          username,
-          passcode: lastPasscode(email),
-          password: NEW_PASSWORD,
-          confirm: NEW_PASSWORD,
-        })
-      ).status,
-    ).toBe(200);
+    expect(await resetByMail(username, email)).toBe(200);
 
     expect(await refresh(api, rotated.body.refresh_token ?? '')).toMatchObject({
       status: 400,
