@@ -219,15 +219,24 @@ describe('lockout', () => {
     expect(await keyOf('burst.me', DEFAULT_TEST_PASSWORD)).toBe('locked_out');
   });
 
-  it('ends locked after a parallel burst of wrong passwords with the right one among them', async () => {
+  it('checks at most four wrong passwords of a parallel burst with the right one among them', async () => {
     await api.createUser({ username: 'burst.right', password: DEFAULT_TEST_PASSWORD, roles: ['employer'] });
-    const keys = await Promise.all([
+    const [right, ...wrong] = await Promise.all([
       keyOf('burst.right', DEFAULT_TEST_PASSWORD),
       ...Array.from({ length: 20 }, () => keyOf('burst.right', 'Wrong')),
     ]);
-    expect(tally(keys).unauthorized ?? 0).toBeLessThanOrEqual(4);
-    expect(await isLocked('burst.right')).toBe(true);
-    expect(await keyOf('burst.right', DEFAULT_TEST_PASSWORD)).toBe('locked_out');
+    expect(tally(wrong).unauthorized ?? 0).toBeLessThanOrEqual(4);
+    if (right === 'locked_out') {
+      // The right password came after the lock: the account stays locked.
+      expect(await isLocked('burst.right')).toBe(true);
+      expect(await keyOf('burst.right', DEFAULT_TEST_PASSWORD)).toBe('locked_out');
+    } else {
+      // It signed in (possibly as the fifth attempt, which then lifts the lock it set, as a sequential
+      // fifth right password would): what followed it was counted afresh.
+      expect(right).toBeUndefined();
+      const { failedAttempts } = await lockOf('burst.right');
+      expect((await isLocked('burst.right')) || failedAttempts < 5).toBe(true);
+    }
   });
 
   it('never lets the right password clear a lock set while it was being checked', async () => {
