@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
+import type { TestIdentityApi } from 'identity-api/testing';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
 import { buildApp } from '../src/app.js';
 import { FLOW_COOKIE, SIGN_IN_FAILED_URL } from '../src/routes/bff/external.js';
@@ -10,11 +10,11 @@ import {
   identityEnv,
   sessionCookieOf,
   sessionIdOf,
-  startEcho,
-  tempDir,
   testConfig,
   withSession,
   type EchoServer,
+  startGateway,
+  type GatewayHarness,
 } from './helpers.js';
 
 const PASSWORD = 'GoodPass2026';
@@ -87,10 +87,11 @@ describe('external sign-in (authorization code + PKCE) and sign-in links', () =>
   let cart: EchoServer;
   let app: FastifyInstance;
   let linkUserId: string;
-  const data = tempDir('external');
+  let data: GatewayHarness['data'];
+  let harness: GatewayHarness;
 
   beforeAll(async () => {
-    identity = await startIdentityApi({
+    harness = await startGateway('external', {
       users: [
         {
           username: 'federated.one',
@@ -101,7 +102,10 @@ describe('external sign-in (authorization code + PKCE) and sign-in links', () =>
           identityProvider: 'gsuite',
         },
       ],
+      accounts: 'identity',
+      env: { PUBLIC_URL },
     });
+    ({ identity, cart, app, data } = harness);
     linkUserId = (
       await identity.createUser({
         username: 'link.user',
@@ -111,20 +115,9 @@ describe('external sign-in (authorization code + PKCE) and sign-in links', () =>
         lastName: 'Kuser',
       })
     ).userId;
-    cart = await startEcho('cart');
-    app = await buildApp(
-      testConfig({
-        DATA_DIR: data.path,
-        PUBLIC_URL,
-        ...identityEnv(identity, { accounts: identity.url, cart: cart.url }),
-      }),
-    );
   });
   afterAll(async () => {
-    await app?.close();
-    await cart?.close();
-    await identity?.close();
-    data.remove();
+    await harness?.close();
   });
 
   /** A top-level navigation: no X-CSRF, only the cookies a browser would send. */

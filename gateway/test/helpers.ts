@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestIdentityApi } from 'identity-api/testing';
+import { startIdentityApi, type TestIdentityApi, type TestUserInput } from 'identity-api/testing';
+import { buildApp } from '../src/app.js';
 import { loadConfig, type GatewayConfig } from '../src/config.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
 
@@ -156,4 +157,50 @@ export async function rawRequest(
     if (body !== undefined) outgoing.write(body);
     outgoing.end();
   });
+}
+
+/** A gateway on a fresh DATA_DIR in front of a real identity-api and an echo cart-api. */
+export interface GatewayHarness {
+  identity: TestIdentityApi;
+  cart: EchoServer;
+  app: FastifyInstance;
+  data: { path: string; remove(): void };
+  close(): Promise<void>;
+}
+
+export async function startGateway(
+  name: string,
+  options: {
+    users?: TestUserInput[];
+    /** Where the account routes (`user…`) go: the real identity-api, or the cart echo. */
+    accounts?: 'identity' | 'echo';
+    env?: Record<string, string>;
+    /** Serve a fake shell build (fakeShell) from the data folder. */
+    shell?: boolean;
+  } = {},
+): Promise<GatewayHarness> {
+  const data = tempDir(name);
+  const identity = await startIdentityApi({ users: options.users ?? [] });
+  const cart = await startEcho('cart');
+  const accounts = options.accounts === 'echo' ? cart.url : identity.url;
+  const app = await buildApp(
+    testConfig({
+      DATA_DIR: data.path,
+      ...identityEnv(identity, { accounts, cart: cart.url }),
+      ...(options.shell && { SHELL_DIR: fakeShell(`${data.path}/shell`) }),
+      ...options.env,
+    }),
+  );
+  return {
+    identity,
+    cart,
+    app,
+    data,
+    async close() {
+      await app.close();
+      await cart.close();
+      await identity.close();
+      data.remove();
+    },
+  };
 }

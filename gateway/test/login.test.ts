@@ -1,32 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
 import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
 import { buildApp } from '../src/app.js';
 import { GATEWAY_MESSAGES } from '../src/messages.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
 import {
   CSRF,
-  identityEnv,
   sessionCookieOf,
   sessionIdOf,
-  startEcho,
-  tempDir,
   testConfig,
   withSession,
   type EchoServer,
+  startGateway,
+  type GatewayHarness,
 } from './helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 
 describe('POST /bff/login, GET /bff/user, POST /bff/logout', () => {
-  let identity: TestIdentityApi;
   let cart: EchoServer;
   let app: FastifyInstance;
-  const data = tempDir('login');
+  let data: GatewayHarness['data'];
+  let harness: GatewayHarness;
 
   beforeAll(async () => {
-    identity = await startIdentityApi({
+    harness = await startGateway('login', {
       users: [
         {
           username: 'broker.one',
@@ -45,20 +43,12 @@ describe('POST /bff/login, GET /bff/user, POST /bff/logout', () => {
         },
         { username: 'federated.one', password: PASSWORD, roles: ['broker'], identityProvider: 'google' },
       ],
+      accounts: 'identity',
     });
-    cart = await startEcho('cart');
-    app = await buildApp(
-      testConfig({
-        DATA_DIR: data.path,
-        ...identityEnv(identity, { accounts: identity.url, cart: cart.url }),
-      }),
-    );
+    ({ cart, app, data } = harness);
   });
   afterAll(async () => {
-    await app?.close();
-    await cart?.close();
-    await identity?.close();
-    data.remove();
+    await harness?.close();
   });
 
   function login(username: string, password: string, headers: Record<string, string> = CSRF) {

@@ -1,46 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
-import { buildApp } from '../src/app.js';
 import { GATEWAY_MESSAGES } from '../src/messages.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
-import {
-  CSRF,
-  fakeShell,
-  identityEnv,
-  startEcho,
-  tempDir,
-  testConfig,
-  withSession,
-  type EchoServer,
-} from './helpers.js';
+import { CSRF, withSession, type EchoServer, startGateway, type GatewayHarness } from './helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 
 describe('the security model at the edge', () => {
-  let identity: TestIdentityApi;
   let cart: EchoServer;
   let app: FastifyInstance;
-  const data = tempDir('security');
+  let harness: GatewayHarness;
 
   beforeAll(async () => {
-    identity = await startIdentityApi({
+    harness = await startGateway('security', {
       users: [{ username: 'sec.user', password: PASSWORD, roles: ['employer'] }],
+      accounts: 'echo',
+      shell: true,
     });
-    cart = await startEcho('cart');
-    app = await buildApp(
-      testConfig({
-        DATA_DIR: data.path,
-        SHELL_DIR: fakeShell(`${data.path}/shell`),
-        ...identityEnv(identity, { accounts: cart.url, cart: cart.url }),
-      }),
-    );
+    ({ cart, app } = harness);
   });
   afterAll(async () => {
-    await app?.close();
-    await cart?.close();
-    await identity?.close();
-    data.remove();
+    await harness?.close();
   });
 
   it('refuses /bff/* and /api/* without X-CSRF: 1, before any upstream sees them', async () => {
