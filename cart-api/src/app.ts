@@ -1,10 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
+import {
+  createService,
+  remoteJwksVerifier,
+  routeContract,
+  type LoggerSettings,
+  type Service,
+} from 'service-kit';
 import type { Config } from './config.js';
-import authentication from './plugins/app/authentication.js';
-import authorization from './plugins/app/authorization.js';
 import db from './plugins/app/db.js';
-import errors from './plugins/app/errors.js';
+import { createPolicies } from './policies/index.js';
 import actionItem from './routes/action-item/index.js';
 import client from './routes/client/index.js';
 import epopDocument from './routes/epop-document/index.js';
@@ -17,23 +21,30 @@ import strategicPartner from './routes/strategic-partner/index.js';
 import systemMessage from './routes/system-message/index.js';
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** `false` silences the service (tests); by default pino as the config says. */
+  logger?: false | LoggerSettings;
+  /** Sees every route as it is added (the authorization matrix and the malformed-input sweep). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-/** Composes cart-api: error format, database, authentication, authorization, then the routes. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    // The gateway passes its request id on, so one request can be followed across services.
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
-    ajv: { customOptions: { allErrors: true } },
+/**
+ * Composes cart-api on the service kit: the catalogue's errors, contract validation and OpenAPI
+ * (createService), the database, the route contract (bearer verification, role groups, ownership
+ * policies), then one plugin per resource (README "Layout").
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Service> {
+  const app = await createService({
+    logger: options.logger ?? { level: config.logLevel, production: config.nodeEnv === 'production' },
+    exposeStackTraces: config.exposeStackTraces,
+    openApi: { title: 'cart-api', version: '1', description: 'The domain API of POP Documents.' },
   });
 
-  await app.register(errors, { exposeStackTraces: config.exposeStackTraces });
   await app.register(db, { databaseUrl: config.databaseUrl });
-  await app.register(authentication, { issuer: config.identityIssuer, audience: config.accessTokenAudience });
-  await app.register(authorization);
+  await app.register(routeContract, {
+    verify: remoteJwksVerifier({ issuer: config.identityIssuer, audience: config.accessTokenAudience }),
+    policies: createPolicies(app.db),
+  });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(health);
   await app.register(systemMessage, { prefix: '/system-message' });

@@ -148,6 +148,13 @@ export interface ActionItemTable {
   completed_at: string | null;
 }
 
+/** A user linked to a company (an employer to their own company): migration 0005. */
+export interface CompanyUserTable {
+  company_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface PageViewTable {
   page_view_id: string;
   path: string;
@@ -168,4 +175,5 @@ export interface Database {
   cart_item: CartItemTable;
   action_item: ActionItemTable;
   page_view: PageViewTable;
+  company_user: CompanyUserTable;
 }

@@ -146,6 +146,12 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       broker_user_id: null,
       created_at: seededAt,
     });
+    // demo.employer belongs to their company: the ownership policies let them act on its records.
+    await trx
+      .insertInto('company_user')
+      .values({ company_id: employerClientId, user_id: employer.userId, created_at: seededAt })
+      .onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing())
+      .execute();
     for (const [index, daysAgo] of [3, 370].entries()) {
       documents.push({
         key: `employer document ${index}`,

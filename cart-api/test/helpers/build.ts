@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Service } from 'service-kit';
 import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -7,7 +8,7 @@ import type { Database } from '../../src/db/schema.js';
 import { startTestIssuer, TEST_AUDIENCE, type TestIssuer } from './test-issuer.js';
 
 export interface TestContext {
-  app: FastifyInstance;
+  app: Service;
   db: Kysely<Database>;
   issuer: TestIssuer;
   databaseUrl: string;
@@ -17,7 +18,10 @@ export interface TestContext {
 }
 
 /** cart-api on a fresh database of the engine TEST_DB asks for, trusting a local test issuer. */
-export async function buildTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+export async function buildTestApp(
+  env: NodeJS.ProcessEnv = {},
+  onRoute?: (route: RouteOptions) => void,
+): Promise<TestContext> {
   const testDatabase: TestDatabase = await createTestDatabase();
   const issuer = await startTestIssuer();
   const config = loadConfig({
@@ -27,7 +31,7 @@ export async function buildTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCon
     NODE_ENV: 'test',
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, ...(onRoute ? { onRoute } : {}) });
   return {
     app,
     db: app.db,

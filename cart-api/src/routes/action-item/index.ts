@@ -1,32 +1,22 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ActionItem, ActionItemType, PendingActionItems } from 'shared-domain';
-import { userIdParams } from '../../lib/ids.js';
+import type { FastifyPluginAsyncTypebox } from 'service-kit';
+import { SIGNED_IN, UserIdParams } from '../../lib/contract.js';
 import { groupByAge } from './group.js';
+import { pendingActionItems } from './queries.js';
+import { PendingActionItems } from './schemas.js';
 
 /** GET /action-item/:userId/pending: the user's open action items, grouped for the home panel. */
-const actionItem: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { userId: string } }>(
+const actionItem: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/:userId/pending',
-    { config: { access: 'owner' }, schema: { params: userIdParams } },
-    async (request): Promise<PendingActionItems> => {
-      const rows = await app.db
-        .selectFrom('action_item')
-        .select(['action_item_id', 'item_type', 'description', 'json', 'created_by', 'created_at'])
-        .where('user_id', '=', request.params.userId)
-        .where('completed', '=', 0)
-        .orderBy('created_at', 'desc')
-        .orderBy('action_item_id')
-        .execute();
-      const items: ActionItem[] = rows.map((row) => ({
-        id: row.action_item_id,
-        itemType: row.item_type as ActionItemType,
-        description: row.description,
-        json: row.json,
-        createdBy: row.created_by,
-        createdDate: row.created_at,
-      }));
-      return groupByAge(items, new Date());
+    {
+      config: { access: SIGNED_IN, ownership: { resource: 'user', action: 'read', param: 'userId' } },
+      schema: {
+        summary: "A user's pending action items: today, yesterday, the past week and older",
+        params: UserIdParams,
+        response: { 200: PendingActionItems },
+      },
     },
+    async (request) => groupByAge(await pendingActionItems(app.db, request.params.userId), new Date()),
   );
 };
 

@@ -3,6 +3,7 @@ import type { DocumentListRow, Page } from 'shared-domain';
 import type { Database, EpopDocumentTable } from '../../db/schema.js';
 import { offsetFor, pagesFor, type PagedSearchQuery } from '../../lib/pagination.js';
 import { containsIgnoringCase } from '../../lib/search.js';
+import type { EpopDocument } from './schemas.js';
 
 /**
  * 'My POP Documents': the active documents a user owns (a broker's: those ordered for clients;
@@ -94,4 +95,95 @@ function latestOrder(eb: DocumentQueryBuilder, column: 'o.order_id' | 'o.order_n
     .whereRef('oi.document_id', '=', 'd.document_id')
     .orderBy('o.created_at', 'desc')
     .limit(1);
+}
+
+/** What the ownership rules need to know about one document, as seen by one user. */
+export interface DocumentOwnership {
+  ownerUserId: string;
+  /** The broker of the document's client company. */
+  clientBrokerUserId: string | null;
+  /** The user is linked to the document's client company (an employer's own company). */
+  linked: boolean;
+}
+
+export async function documentOwnership(
+  db: Kysely<Database>,
+  documentId: string,
+  userId: string,
+): Promise<DocumentOwnership | undefined> {
+  const row = await db
+    .selectFrom('epop_document as d')
+    .innerJoin('company as c', 'c.company_id', 'd.client_company_id')
+    .select((eb) => [
+      'd.owner_user_id',
+      'c.broker_user_id',
+      eb
+        .exists(
+          eb
+            .selectFrom('company_user as cu')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('cu.company_id', '=', 'd.client_company_id')
+            .where('cu.user_id', '=', userId),
+        )
+        .as('linked'),
+    ])
+    .where('d.document_id', '=', documentId)
+    .executeTakeFirst();
+  return (
+    row && {
+      ownerUserId: row.owner_user_id,
+      clientBrokerUserId: row.broker_user_id,
+      linked: Boolean(Number(row.linked)),
+    }
+  );
+}
+
+export async function documentExists(db: Kysely<Database>, documentId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('epop_document')
+    .select('document_id')
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One document as the table holds it, with its order-form fields parsed. */
+export async function documentById(
+  db: Kysely<Database>,
+  documentId: string,
+): Promise<EpopDocument | undefined> {
+  const row = await db
+    .selectFrom('epop_document')
+    .select([
+      'document_id',
+      'client_company_id',
+      'name',
+      'plan_year_start',
+      'plan_year_end',
+      'status',
+      'json',
+      'created_at',
+    ])
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    documentId: row.document_id,
+    clientId: row.client_company_id,
+    name: row.name,
+    currentPlanYearStartDate: row.plan_year_start,
+    currentPlanYearEndDate: row.plan_year_end,
+    status: row.status,
+    form: parseForm(row.json),
+    // The no-pay reasons are managed in the back office (a later issue); none are offered until then.
+    colonial: { noPayOptions: [] },
+    createdDate: row.created_at,
+  };
+}
+
+function parseForm(json: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(json);
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }

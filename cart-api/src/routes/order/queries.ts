@@ -118,3 +118,24 @@ export async function markReviewed(db: Kysely<Database>, orderId: string): Promi
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The user who placed an order; undefined when there is no such order. */
+export async function orderUser(db: Kysely<Database>, orderId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('user_id')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** The order id when the order exists and has its receipt (it was paid). */
+export async function orderWithReceipt(db: Kysely<Database>, orderId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('order_id')
+    .where('order_id', '=', orderId)
+    .where('receipt', 'is not', null)
+    .executeTakeFirst();
+  return row?.order_id;
+}

@@ -1,33 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
-import type { PageViewPayload } from 'shared-domain';
-
-const pageViewBody = {
-  type: 'object',
-  required: ['path'],
-  additionalProperties: false,
-  properties: {
-    // A path of the app, never a query string (it could carry a one-time token).
-    path: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^/[^?#\\s]*$' },
-  },
-} as const;
+import { NoContent, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { recordPageView } from './queries.js';
+import { PageViewBody } from './schemas.js';
 
 /** POST page-view: the shell records every navigation, a guest's too (specs/1-foundation.md §2). */
-const pageView: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: PageViewPayload }>(
-    '/',
-    { config: { access: 'optional' }, schema: { body: pageViewBody } },
+const pageView: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '',
+    {
+      config: { access: 'optional', ownership: 'none' },
+      schema: {
+        summary: 'Record a navigation (the app path; a signed-in caller is recorded as such)',
+        body: PageViewBody,
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
-      await app.db
-        .insertInto('page_view')
-        .values({
-          page_view_id: randomUUID(),
-          path: request.body.path,
-          user_id: request.user?.userId ?? null,
-          viewed_at: new Date().toISOString(),
-        })
-        .execute();
-      return reply.code(204).send();
+      await recordPageView(app.db, request.body.path, request.caller?.userId ?? null);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,76 +1,43 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Cart, CartCounts, CartItem } from 'shared-domain';
-import { userIdParams } from '../../lib/ids.js';
-import { toDollars } from '../../lib/money.js';
+import { notFound, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { SIGNED_IN, RecordOrUserIdParams, UserIdParams } from '../../lib/contract.js';
+import { cartCounts, cartItemAnswer, cartOf } from './queries.js';
+import { CartCounts, CartOrItem } from './schemas.js';
 
-/** The user's cart and saved-for-later list (specs/1-foundation.md "Shopping cart"). */
-const shoppingCart: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { userId: string } }>(
+/** The user's cart and saved-for-later list (specs/1-foundation.md "Cart"). */
+const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/:userId/count/saved-for-later',
-    { config: { access: 'owner' }, schema: { params: userIdParams } },
-    async (request): Promise<CartCounts> => {
-      const rows = await app.db
-        .selectFrom('cart_item')
-        .select(['saved_for_later', (eb) => eb.fn.countAll().as('count')])
-        .where('user_id', '=', request.params.userId)
-        .groupBy('saved_for_later')
-        .execute();
-      // PostgreSQL counts are bigint strings, SQLite's numbers.
-      const countOf = (savedForLater: number) =>
-        Number(rows.find((row) => Number(row.saved_for_later) === savedForLater)?.count ?? 0);
-      return { cartCount: countOf(0), savedForLaterCount: countOf(1) };
+    {
+      config: { access: SIGNED_IN, ownership: { resource: 'user', action: 'read', param: 'userId' } },
+      schema: {
+        summary: 'The cart count and the saved-for-later count of a user',
+        params: UserIdParams,
+        response: { 200: CartCounts },
+      },
     },
+    async (request) => cartCounts(app.db, request.params.userId),
   );
 
-  app.get<{ Params: { userId: string } }>(
-    '/:userId',
-    { config: { access: 'owner' }, schema: { params: userIdParams } },
-    async (request): Promise<Cart> => {
-      const rows = await app.db
-        .selectFrom('cart_item')
-        .select([
-          'cart_item_id',
-          'display_text',
-          'base_price_cents',
-          'price_adjustment_cents',
-          'discount_cents',
-          'saved_for_later',
-        ])
-        .where('user_id', '=', request.params.userId)
-        .orderBy('created_at')
-        .orderBy('cart_item_id')
-        .execute();
-
-      const items: CartItem[] = [];
-      const savedForLater: CartItem[] = [];
-      let subtotalCents = 0;
-      let discountCents = 0;
-      for (const row of rows) {
-        // §9: the item's price is the product's base price plus the chosen attribute's adjustment.
-        const unitPriceCents = row.base_price_cents + row.price_adjustment_cents;
-        const item: CartItem = {
-          id: row.cart_item_id,
-          cartItemId: row.cart_item_id,
-          product: row.display_text,
-          unitPrice: toDollars(unitPriceCents),
-          discount: toDollars(row.discount_cents),
-          total: toDollars(unitPriceCents - row.discount_cents),
-        };
-        if (row.saved_for_later) {
-          savedForLater.push(item);
-        } else {
-          items.push(item);
-          subtotalCents += unitPriceCents;
-          discountCents += row.discount_cents;
-        }
-      }
-      return {
-        total: toDollars(subtotalCents - discountCents),
-        subtotal: toDollars(subtotalCents),
-        discount: toDollars(discountCents),
-        items,
-        savedForLater,
-      };
+  // The specs' doubled path: `shopping-cart/{itemId}` (one item) and `shopping-cart/{userId}` (the cart).
+  app.get(
+    '/:id',
+    {
+      config: {
+        access: SIGNED_IN,
+        ownership: { resource: ['cart-item', 'user'], action: 'read', param: 'id' },
+      },
+      schema: {
+        summary: "A user's cart (by user id), or one cart item and the url that reopens it (by item id)",
+        params: RecordOrUserIdParams,
+        response: { 200: CartOrItem },
+      },
+    },
+    async (request) => {
+      const { resource, id } = request.target!;
+      if (resource === 'user') return cartOf(app.db, id);
+      const answer = await cartItemAnswer(app.db, id);
+      if (!answer) throw notFound('Cart item not found'); // removed since the policy looked
+      return answer;
     },
   );
 };

@@ -1,22 +1,21 @@
-import type { FastifyPluginAsync } from 'fastify';
-
-export interface StrategicPartnerOption {
-  companyId: string;
-  name: string;
-}
+import { Type, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { COMPLIANCE } from '../../lib/contract.js';
+import { strategicPartners } from './queries.js';
+import { StrategicPartnerOption } from './schemas.js';
 
 /** GET /strategic-partner: the partners, by name (feeds the 'New POP Document' dropdown). */
-const strategicPartner: FastifyPluginAsync = async (app) => {
-  app.get('/', { config: { access: 'compliance' } }, async (): Promise<StrategicPartnerOption[]> => {
-    const rows = await app.db
-      .selectFrom('company')
-      .select(['company_id', 'name'])
-      .where('kind', '=', 'strategic-partner')
-      .orderBy('name')
-      .orderBy('company_id')
-      .execute();
-    return rows.map((row) => ({ companyId: row.company_id, name: row.name }));
-  });
+const strategicPartner: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '',
+    {
+      config: { access: COMPLIANCE, ownership: 'none' },
+      schema: {
+        summary: 'The strategic partners, by name',
+        response: { 200: Type.Array(StrategicPartnerOption) },
+      },
+    },
+    async () => strategicPartners(app.db),
+  );
 };
 
 export default strategicPartner;

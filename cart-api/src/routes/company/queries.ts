@@ -1,0 +1,45 @@
+import { sql, type Kysely } from 'kysely';
+import type { CompanyKind, Database } from '../../db/schema.js';
+
+/** What the ownership rules need to know about one company, as seen by one user. */
+export interface CompanyOwnership {
+  kind: CompanyKind;
+  brokerUserId: string | null;
+  /** The user is linked to the company (company_user): an employer's own company. */
+  linked: boolean;
+}
+
+export async function companyOwnership(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string,
+): Promise<CompanyOwnership | undefined> {
+  const row = await db
+    .selectFrom('company as c')
+    .select((eb) => [
+      'c.kind',
+      'c.broker_user_id',
+      eb
+        .exists(
+          eb
+            .selectFrom('company_user as cu')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('cu.company_id', '=', 'c.company_id')
+            .where('cu.user_id', '=', userId),
+        )
+        .as('linked'),
+    ])
+    .where('c.company_id', '=', companyId)
+    .executeTakeFirst();
+  // SQLite answers 0/1, PostgreSQL true/false.
+  return row && { kind: row.kind, brokerUserId: row.broker_user_id, linked: Boolean(Number(row.linked)) };
+}
+
+export async function companyExists(db: Kysely<Database>, companyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('company')
+    .select('company_id')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

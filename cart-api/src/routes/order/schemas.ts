@@ -1,0 +1,37 @@
+import type { Order as SharedOrder, OrderItem as SharedOrderItem } from 'shared-domain';
+import { Nullable, Type, Uuid, type Static } from 'service-kit';
+import type { Assert, Same } from '../../lib/contract.js';
+
+export const OrderItem = Type.Object({
+  orderItemId: Uuid(),
+  productType: Type.String(),
+  displayText: Type.String(),
+  returned: Type.Boolean(),
+  documentId: Nullable(Uuid()),
+  currentPlanYearStartDate: Nullable(Type.String({ format: 'date' })),
+  currentPlanYearEndDate: Nullable(Type.String({ format: 'date' })),
+  clientId: Nullable(Uuid()),
+  clientCompanyName: Nullable(Type.String()),
+  price: Type.Number({ description: 'dollars' }),
+  broker: Nullable(Type.String()),
+});
+
+export const Order = Type.Object({
+  orderId: Uuid(),
+  orderNumber: Type.String(),
+  orderDate: Type.String({ format: 'date-time' }),
+  orderedBy: Type.String(),
+  orderedByEmail: Type.String(),
+  total: Type.Number({ description: 'dollars' }),
+  transactionId: Nullable(Type.String()),
+  new: Type.Boolean({ description: 'not reviewed by compliance yet' }),
+  hasReceipt: Type.Boolean(),
+  items: Type.Array(OrderItem),
+});
+
+export const OrderIdParams = Type.Object({ orderId: Uuid() }, { additionalProperties: false });
+
+export const Reviewed = Type.Object({ orderId: Uuid(), new: Type.Literal(false) });
+
+export type _OrderItemIsShared = Assert<Same<Static<typeof OrderItem>, SharedOrderItem>>;
+export type _OrderIsShared = Assert<Same<Static<typeof Order>, SharedOrder>>;

@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { Policy } from 'service-kit';
+import type { Database } from '../../db/schema.js';
+import { delegatingPolicy } from '../../policies/rules.js';
+import { cartItemUser } from './queries.js';
+
+/** `cart-item`: through its user (whose cart or saved-for-later list holds it). */
+export function cartItemPolicy(db: Kysely<Database>, user: Policy): Policy {
+  return delegatingPolicy((id) => cartItemUser(db, id), user, 'Cart item not found');
+}

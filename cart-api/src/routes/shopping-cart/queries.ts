@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { Cart, CartCounts, CartItem } from 'shared-domain';
+import type { Database } from '../../db/schema.js';
+import { toDollars } from '../../lib/money.js';
+import type { CartItemAnswer } from './schemas.js';
+
+/** §9: an item's price is the product's base price plus the chosen attribute's adjustment. */
+const unitPriceCents = (row: { base_price_cents: number; price_adjustment_cents: number }) =>
+  row.base_price_cents + row.price_adjustment_cents;
+
+export async function cartCounts(db: Kysely<Database>, userId: string): Promise<CartCounts> {
+  const rows = await db
+    .selectFrom('cart_item')
+    .select(['saved_for_later', (eb) => eb.fn.countAll().as('count')])
+    .where('user_id', '=', userId)
+    .groupBy('saved_for_later')
+    .execute();
+  // PostgreSQL counts are bigint strings, SQLite's numbers.
+  const countOf = (savedForLater: number) =>
+    Number(rows.find((row) => Number(row.saved_for_later) === savedForLater)?.count ?? 0);
+  return { cartCount: countOf(0), savedForLaterCount: countOf(1) };
+}
+
+/** The user's cart and saved-for-later list; the totals count the cart only. */
+export async function cartOf(db: Kysely<Database>, userId: string): Promise<Cart> {
+  const rows = await db
+    .selectFrom('cart_item')
+    .select([
+      'cart_item_id',
+      'display_text',
+      'base_price_cents',
+      'price_adjustment_cents',
+      'discount_cents',
+      'saved_for_later',
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('cart_item_id')
+    .execute();
+
+  const items: CartItem[] = [];
+  const savedForLater: CartItem[] = [];
+  let subtotalCents = 0;
+  let discountCents = 0;
+  for (const row of rows) {
+    const unitPrice = unitPriceCents(row);
+    const item: CartItem = {
+      id: row.cart_item_id,
+      cartItemId: row.cart_item_id,
+      product: row.display_text,
+      unitPrice: toDollars(unitPrice),
+      discount: toDollars(row.discount_cents),
+      total: toDollars(unitPrice - row.discount_cents),
+    };
+    if (row.saved_for_later) {
+      savedForLater.push(item);
+    } else {
+      items.push(item);
+      subtotalCents += unitPrice;
+      discountCents += row.discount_cents;
+    }
+  }
+  return {
+    total: toDollars(subtotalCents - discountCents),
+    subtotal: toDollars(subtotalCents),
+    discount: toDollars(discountCents),
+    items,
+    savedForLater,
+  };
+}
+
+/** One cart item and the screen that reopens its document (`/document/cart/{cartItemId}`). */
+export async function cartItemAnswer(
+  db: Kysely<Database>,
+  cartItemId: string,
+): Promise<CartItemAnswer | undefined> {
+  const row = await db
+    .selectFrom('cart_item')
+    .select([
+      'cart_item_id',
+      'document_id',
+      'action_item_id',
+      'display_text',
+      'base_price_cents',
+      'price_adjustment_cents',
+      'discount_cents',
+      'saved_for_later',
+    ])
+    .where('cart_item_id', '=', cartItemId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const unitPrice = unitPriceCents(row);
+  return {
+    cartItem: {
+      cartItemId: row.cart_item_id,
+      documentId: row.document_id,
+      actionItemId: row.action_item_id,
+      product: row.display_text,
+      unitPrice: toDollars(unitPrice),
+      discount: toDollars(row.discount_cents),
+      total: toDollars(unitPrice - row.discount_cents),
+      savedForLater: Boolean(row.saved_for_later),
+    },
+    url: `/document/cart/${row.cart_item_id}`,
+  };
+}
+
+/** The user whose cart holds an item; undefined when there is no such item. */
+export async function cartItemUser(db: Kysely<Database>, cartItemId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('cart_item')
+    .select('user_id')
+    .where('cart_item_id', '=', cartItemId)
+    .executeTakeFirst();
+  return row?.user_id;
+}

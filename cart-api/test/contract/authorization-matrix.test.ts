@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { buildTestApp, type TestContext } from '../helpers/build.js';
+import {
+  CALLER_NAMES,
+  seedParties,
+  snapshot,
+  type CallerName,
+  type Parties,
+  type PartyName,
+} from '../helpers/parties.js';
+import { RECORD_OF, routeCollector, type RegisteredRoute } from '../helpers/routes.js';
+
+/**
+ * The authorization matrix (issue 8 §3): every registered route × guest, broker A, broker B,
+ * employer A, employer B, compliance × their own record and a foreign one. The expected statuses
+ * come from this table, keyed by `METHOD path`: a route without a row fails the test, so a new
+ * endpoint cannot ship without saying who may call it.
+ */
+type Expectation = Record<CallerName, readonly [own: number, foreign: number]>;
+interface Row {
+  expect: Expectation;
+  query?: string;
+  payload?: object;
+}
+
+const same = (status: number) => [status, status] as const;
+/** Anyone, no session. */
+const PUBLIC: Expectation = Object.fromEntries(CALLER_NAMES.map((name) => [name, same(200)])) as Expectation;
+/** A signed-in caller's own records; another's read like missing ones; compliance may see all. */
+const OWN_RECORDS: Expectation = {
+  guest: same(401),
+  brokerA: [200, 404],
+  brokerB: [200, 404],
+  employerA: [200, 404],
+  employerB: [200, 404],
+  compliance: same(200),
+};
+/** The compliance group only; other groups are refused by role (403) before any record is looked at. */
+const COMPLIANCE_ONLY: Expectation = {
+  guest: same(401),
+  brokerA: same(403),
+  brokerB: same(403),
+  employerA: same(403),
+  employerB: same(403),
+  compliance: same(200),
+};
+
+const MATRIX: Record<string, Row> = {
+  'GET /healthz': { expect: PUBLIC },
+  'GET /system-message': { expect: PUBLIC, query: 'location=login' },
+  'GET /system-message/config/app': { expect: PUBLIC },
+  'GET /system-message/config/refresh-token': { expect: PUBLIC },
+  'GET /product/epop/:userId': { expect: OWN_RECORDS },
+  'GET /action-item/:userId/pending': { expect: OWN_RECORDS },
+  'GET /shopping-cart/:userId/count/saved-for-later': { expect: OWN_RECORDS },
+  'GET /shopping-cart/:id': { expect: OWN_RECORDS },
+  'GET /epop-document/:id': { expect: OWN_RECORDS },
+  'GET /order': { expect: COMPLIANCE_ONLY },
+  'POST /order/:orderId/hide': { expect: COMPLIANCE_ONLY, payload: {} },
+  'GET /strategic-partner': { expect: COMPLIANCE_ONLY },
+  'GET /client/recently-viewed': { expect: COMPLIANCE_ONLY },
+  'GET /client/search': { expect: COMPLIANCE_ONLY, query: 'searchText=company' },
+  'POST /page-view': {
+    expect: Object.fromEntries(CALLER_NAMES.map((name) => [name, same(204)])) as Expectation,
+    payload: { path: '/orders' },
+  },
+};
+
+/** Whose records are "own" and "foreign" for each caller (compliance and guests: any two). */
+const SIDES: Record<CallerName, readonly [PartyName, PartyName]> = {
+  guest: ['brokerA', 'employerB'],
+  brokerA: ['brokerA', 'brokerB'],
+  brokerB: ['brokerB', 'brokerA'],
+  employerA: ['employerA', 'employerB'],
+  employerB: ['employerB', 'employerA'],
+  compliance: ['brokerA', 'employerB'],
+};
+
+describe('the authorization matrix', () => {
+  let ctx: TestContext;
+  let parties: Parties;
+  const routes = new Map<string, RegisteredRoute>();
+
+  beforeAll(async () => {
+    ctx = await buildTestApp({}, routeCollector(routes));
+    parties = await seedParties(ctx.db);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('has a row for every registered route, and no row for a route that is gone', () => {
+    expect([...routes.keys()].sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  /** Each way a route can be called on a party's record: one per resource its ownership names. */
+  function urlsFor(route: RegisteredRoute, party: PartyName, query?: string): string[] {
+    const withQuery = (url: string) => (query ? `${url}?${query}` : url);
+    if (route.ownership === 'none') return [withQuery(route.url)];
+    const { resource, param } = route.ownership;
+    return [resource].flat().map((name) => {
+      const id = parties.records[party][RECORD_OF[name]!];
+      return withQuery(route.url.replace(`:${param}`, id));
+    });
+  }
+
+  it.each(Object.keys(MATRIX))('%s', async (key) => {
+    const route = routes.get(key);
+    expect(route).toBeDefined();
+    const row = MATRIX[key]!;
+    const seen: string[] = [];
+    const wanted: string[] = [];
+    for (const caller of CALLER_NAMES) {
+      const account = caller === 'guest' ? undefined : parties.accounts[caller];
+      for (const [side, party] of SIDES[caller].entries()) {
+        for (const url of urlsFor(route!, party, row.query)) {
+          const before = await snapshot(ctx.db);
+          const response = await ctx.app.inject({
+            method: route!.method as 'GET' | 'POST',
+            url,
+            headers: account ? { authorization: await ctx.bearer(account) } : {},
+            ...(row.payload ? { payload: row.payload } : {}),
+          });
+          const label = `${caller} ${side === 0 ? 'own' : 'foreign'} ${url}`;
+          seen.push(`${label} → ${response.statusCode}`);
+          wanted.push(`${label} → ${row.expect[caller][side]}`);
+          if (response.statusCode >= 400) {
+            // A refusal answers in the catalogue format and changes nothing.
+            expect(Object.keys(response.json<object>())).toEqual(['message']);
+            expect(await snapshot(ctx.db)).toEqual(before);
+          }
+        }
+      }
+    }
+    expect(seen).toEqual(wanted);
+  });
+});

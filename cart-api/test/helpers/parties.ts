@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Caller } from 'service-kit';
+import { roleInfo } from 'shared-domain';
+import { EPOP_PRODUCT } from '../../src/db/reference-data.js';
+import type { Database } from '../../src/db/schema.js';
+
+/** The callers of the authorization tests; `guest` has no token. */
+export const CALLER_NAMES = ['guest', 'brokerA', 'brokerB', 'employerA', 'employerB', 'compliance'] as const;
+export type CallerName = (typeof CALLER_NAMES)[number];
+export type PartyName = Exclude<CallerName, 'guest' | 'compliance'>;
+
+/** What one broker or employer has: their client company, a document, an order, a cart item, an action item. */
+export interface PartyRecords {
+  userId: string;
+  companyId: string;
+  documentId: string;
+  orderId: string;
+  cartItemId: string;
+  actionItemId: string;
+}
+
+export interface Account {
+  userId: string;
+  roles: readonly string[];
+}
+
+export interface Parties {
+  accounts: Record<Exclude<CallerName, 'guest'>, Account>;
+  records: Record<PartyName, PartyRecords>;
+  /** A document of brokerA's client company that another user (compliance) ordered. */
+  clientDocumentOfBrokerA: string;
+  /** A strategic partner (no broker, no users). */
+  partnerId: string;
+}
+
+/** The caller a policy sees for an account (null: a guest). */
+export function callerOf(account: Account | undefined): Caller | null {
+  if (!account) return null;
+  return {
+    userId: account.userId,
+    username: account.userId,
+    roles: [...account.roles],
+    ...roleInfo(account.roles),
+  };
+}
+
+const ROLES: Record<PartyName, string> = {
+  brokerA: 'broker',
+  brokerB: 'broker',
+  employerA: 'employer',
+  employerB: 'employer',
+};
+
+/**
+ * Two brokers and two employers, each with their own records: a broker's client company names them
+ * as its broker; an employer's company is linked to them (company_user). Nothing is shared, so every
+ * record is "own" for one party and "foreign" for the others.
+ */
+export async function seedParties(db: Kysely<Database>): Promise<Parties> {
+  const now = new Date().toISOString();
+  const company = (
+    name: string,
+    brokerUserId: string | null,
+    kind: 'client' | 'strategic-partner' = 'client',
+  ) => ({
+    company_id: randomUUID(),
+    kind,
+    name,
+    address_line1: null,
+    address_line2: null,
+    city: null,
+    state: null,
+    zip_code: null,
+    phone: null,
+    federal_tax_id: null,
+    legal_entity_type: null,
+    state_of_legal_construction: null,
+    strategic_partner_id: null,
+    broker_user_id: brokerUserId,
+    created_at: now,
+  });
+  const document = (ownerUserId: string, companyId: string) => ({
+    document_id: randomUUID(),
+    product_id: EPOP_PRODUCT.product_id,
+    owner_user_id: ownerUserId,
+    client_company_id: companyId,
+    strategic_partner_id: null,
+    name: 'POP Document',
+    plan_year_start: '2027-01-01',
+    plan_year_end: '2027-12-31',
+    status: 'Unpaid' as const,
+    json: JSON.stringify({ clientCompanyName: 'x' }),
+    active: 1,
+    created_at: now,
+  });
+
+  const records = {} as Record<PartyName, PartyRecords>;
+  for (const [index, name] of (Object.keys(ROLES) as PartyName[]).entries()) {
+    const userId = randomUUID();
+    const broker = ROLES[name] === 'broker';
+    const client = company(`${name} Company`, broker ? userId : null);
+    await db.insertInto('company').values(client).execute();
+    if (!broker) {
+      await db
+        .insertInto('company_user')
+        .values({ company_id: client.company_id, user_id: userId, created_at: now })
+        .execute();
+    }
+    const doc = document(userId, client.company_id);
+    await db.insertInto('epop_document').values(doc).execute();
+    const orderId = randomUUID();
+    await db
+      .insertInto('orders')
+      .values({
+        order_id: orderId,
+        order_number: `9${String(index).padStart(5, '0')}${randomUUID().slice(0, 4)}`,
+        user_id: userId,
+        ordered_by: name,
+        ordered_by_email: `${name}@example.com`,
+        transaction_id: `TXN-${name}`,
+        payment_method: 'card',
+        total_cents: 30_000,
+        is_new: 1,
+        paid_at: now,
+        receipt: `<p>${name}</p>`,
+        created_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('order_item')
+      .values({
+        order_item_id: randomUUID(),
+        order_id: orderId,
+        product_id: EPOP_PRODUCT.product_id,
+        product_type: EPOP_PRODUCT.name,
+        display_text: `${EPOP_PRODUCT.name} - ${name}`,
+        document_id: doc.document_id,
+        client_company_id: client.company_id,
+        broker_name: null,
+        price_cents: 30_000,
+        returned: 0,
+      })
+      .execute();
+    const actionItemId = randomUUID();
+    await db
+      .insertInto('action_item')
+      .values({
+        action_item_id: actionItemId,
+        user_id: userId,
+        item_type: 'pop-document-renewal',
+        description: `renew ${name}`,
+        json: JSON.stringify({ DocumentId: doc.document_id }),
+        created_by: 'system',
+        created_at: now,
+        completed: 0,
+        completed_at: null,
+      })
+      .execute();
+    const cartItemId = randomUUID();
+    await db
+      .insertInto('cart_item')
+      .values({
+        cart_item_id: cartItemId,
+        user_id: userId,
+        product_id: EPOP_PRODUCT.product_id,
+        document_id: doc.document_id,
+        action_item_id: actionItemId,
+        strategic_partner_id: null,
+        display_text: `${EPOP_PRODUCT.name} - ${name}`,
+        base_price_cents: 30_000,
+        price_adjustment_cents: 0,
+        discount_cents: 5_000,
+        attributes: '[]',
+        json: '{}',
+        saved_for_later: 0,
+        created_at: now,
+      })
+      .execute();
+    records[name] = {
+      userId,
+      companyId: client.company_id,
+      documentId: doc.document_id,
+      orderId,
+      cartItemId,
+      actionItemId,
+    };
+  }
+
+  const compliance: Account = { userId: randomUUID(), roles: ['compliance'] };
+  const clientDocument = document(compliance.userId, records.brokerA.companyId);
+  await db.insertInto('epop_document').values(clientDocument).execute();
+  const partner = company('A Partner', null, 'strategic-partner');
+  await db.insertInto('company').values(partner).execute();
+
+  const account = (name: PartyName): Account => ({ userId: records[name].userId, roles: [ROLES[name]] });
+  return {
+    accounts: {
+      brokerA: account('brokerA'),
+      brokerB: account('brokerB'),
+      employerA: account('employerA'),
+      employerB: account('employerB'),
+      compliance,
+    },
+    records,
+    clientDocumentOfBrokerA: clientDocument.document_id,
+    partnerId: partner.company_id,
+  };
+}
+
+// Every table: a new one without its entry fails the type check, so snapshots never miss one.
+const TABLES: Record<keyof Database, true> = {
+  product: true,
+  system_message: true,
+  app_config: true,
+  setting: true,
+  company: true,
+  company_user: true,
+  client_view: true,
+  epop_document: true,
+  orders: true,
+  order_item: true,
+  cart_item: true,
+  action_item: true,
+  page_view: true,
+};
+
+/** Every row of every table, to prove a refused call changed nothing. */
+export async function snapshot(db: Kysely<Database>): Promise<Record<string, unknown[]>> {
+  const result: Record<string, unknown[]> = {};
+  for (const table of Object.keys(TABLES) as (keyof Database)[]) {
+    const rows = (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
+    // Row order is the engine's; sort so two snapshots compare by content.
+    result[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return result;
+}

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { demoAccount, type DocumentListRow, type Page } from 'shared-domain';
+import { EPOP_PRODUCT } from '../../../src/db/reference-data.js';
+import { demoId, seedDemo } from '../../../src/demo/seed.js';
+import { buildTestApp, type TestContext } from '../../helpers/build.js';
+import { seedParties, type Account, type Parties } from '../../helpers/parties.js';
+
+describe("GET /epop-document/:userId ('My POP Documents')", () => {
+  let ctx: TestContext;
+  const broker = demoAccount('demo.broker');
+  const employer = demoAccount('demo.employer');
+  const compliance = demoAccount('demo.compliance');
+  const otherBroker = { userId: randomUUID(), roles: ['broker'] };
+
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    await seedDemo(ctx.db);
+    // Another broker's document, for a client whose name also matches the demo broker's searches.
+    const now = new Date().toISOString();
+    const clientId = randomUUID();
+    await ctx.db
+      .insertInto('company')
+      .values({
+        company_id: clientId,
+        kind: 'client',
+        name: 'Acme Landscaping Inc of Nevada',
+        address_line1: null,
+        address_line2: null,
+        city: null,
+        state: null,
+        zip_code: null,
+        phone: null,
+        federal_tax_id: null,
+        legal_entity_type: null,
+        state_of_legal_construction: null,
+        strategic_partner_id: null,
+        broker_user_id: otherBroker.userId,
+        created_at: now,
+      })
+      .execute();
+    await ctx.db
+      .insertInto('epop_document')
+      .values({
+        document_id: randomUUID(),
+        product_id: EPOP_PRODUCT.product_id,
+        owner_user_id: otherBroker.userId,
+        client_company_id: clientId,
+        strategic_partner_id: null,
+        name: 'POP Document',
+        plan_year_start: '2027-01-01',
+        plan_year_end: '2027-12-31',
+        status: 'Unpaid',
+        json: '{}',
+        active: 1,
+        created_at: now,
+      })
+      .execute();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const list = async (account: { userId: string; roles: readonly string[] }, userId: string, query = '') => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/epop-document/${userId}${query}`,
+      headers: { authorization: await ctx.bearer(account) },
+    });
+    return { statusCode: response.statusCode, body: response.json<Page<DocumentListRow>>() };
+  };
+
+  it("lists a broker's own documents only, newest first, in pages of ten", async () => {
+    const first = await list(broker, broker.userId);
+    const second = await list(broker, broker.userId, '?page=2&pageSize=10');
+    expect(first.statusCode).toBe(200);
+    expect(first.body.pages).toBe(2);
+    const rows = [...first.body.data, ...second.body.data];
+    expect(rows).toHaveLength(12);
+    expect(rows.map((r) => r.name)).not.toContain('Acme Landscaping Inc of Nevada');
+    expect(rows.map((r) => r.name)).not.toContain(employer.companyName);
+    const created = rows.map((r) => r.createdDate);
+    expect([...created].sort().reverse()).toEqual(created);
+  });
+
+  it('answers rows in the shape of the specs, with the receipt link only for paid orders with a receipt', async () => {
+    const { body } = await list(broker, broker.userId, '?pageSize=100');
+    expect(body.data[0]).toEqual({
+      documentId: expect.any(String),
+      orderId: expect.any(String),
+      orderNumber: '100001',
+      name: 'Acme Landscaping Inc',
+      clientId: expect.any(String),
+      startDate: expect.stringMatching(/^\d{4}-\d\d-01$/),
+      endDate: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      createdDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      showUserReceipt: true,
+    });
+    // Two of the demo broker's orders were free: no payment, so no receipt.
+    expect(body.data.filter((r) => !r.showUserReceipt).map((r) => r.orderNumber)).toEqual([
+      '100005',
+      '100010',
+    ]);
+  });
+
+  it('searches by client company name, case-insensitively', async () => {
+    const { body } = await list(broker, broker.userId, '?searchText=acme');
+    expect(body).toEqual({ data: [expect.objectContaining({ name: 'Acme Landscaping Inc' })], pages: 1 });
+  });
+
+  it("lists an employer's own documents", async () => {
+    const { statusCode, body } = await list(employer, employer.userId);
+    expect(statusCode).toBe(200);
+    expect(body.pages).toBe(1);
+    expect(body.data.map((r) => r.name)).toEqual([employer.companyName, employer.companyName]);
+  });
+
+  // Another user's list reads like a record that is not there (issue 8 §3: no existence leak).
+  it("answers 404 when a broker asks for another user's documents", async () => {
+    for (const userId of [otherBroker.userId, employer.userId]) {
+      const { statusCode, body } = await list(broker, userId);
+      expect(statusCode).toBe(404);
+      expect(body).toEqual({ message: 'Not found' });
+    }
+    expect((await list(otherBroker, broker.userId)).statusCode).toBe(404);
+  });
+
+  it('lets the demo employer open the documents of the company the demo seed links them to', async () => {
+    const documentId = demoId('employer document 0');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/epop-document/${documentId}`,
+      headers: { authorization: await ctx.bearer(employer) },
+    });
+    expect(response.json()).toMatchObject({ documentId, clientId: demoId('client employer') });
+  });
+
+  it("lets compliance see any user's documents", async () => {
+    const { statusCode, body } = await list(compliance, otherBroker.userId);
+    expect(statusCode).toBe(200);
+    expect(body.data.map((r) => r.name)).toEqual(['Acme Landscaping Inc of Nevada']);
+    expect(body.data[0]?.orderId).toBeNull();
+    expect(body.data[0]?.showUserReceipt).toBe(false);
+  });
+
+  it('answers the validation format for a bad page size', async () => {
+    const { statusCode, body } = await list(broker, broker.userId, '?pageSize=1000');
+    expect(statusCode).toBe(400);
+    expect(body).toEqual({ type: 'validation', errors: ['pageSize must be <= 100'] });
+  });
+
+  it.each(['1e300', '99999999999999999999'])('answers the validation format for page=%s', async (page) => {
+    const { statusCode, body } = await list(broker, broker.userId, `?page=${page}`);
+    expect(statusCode).toBe(400);
+    expect(body).toEqual({ type: 'validation', errors: ['page must be <= 1000000'] });
+  });
+
+  it('answers the last allowed page, empty', async () => {
+    const { statusCode, body } = await list(broker, broker.userId, '?page=1000000&pageSize=100');
+    expect(statusCode).toBe(200);
+    expect(body.data).toEqual([]);
+  });
+});
+
+// The specs' doubled path: `epop-document/{documentId}` is the same route as the list.
+describe('GET /epop-document/:documentId (one document)', () => {
+  let ctx: TestContext;
+  let parties: Parties;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    parties = await seedParties(ctx.db);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const get = async (account: Account, id: string, query = '') =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/epop-document/${id}${query}`,
+      headers: { authorization: await ctx.bearer(account) },
+    });
+
+  it('answers the document as the table holds it to its broker', async () => {
+    const { accounts, records } = parties;
+    const response = await get(
+      accounts.brokerA,
+      records.brokerA.documentId,
+      `?userId=${accounts.brokerA.userId}`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      documentId: records.brokerA.documentId,
+      clientId: records.brokerA.companyId,
+      name: 'POP Document',
+      currentPlanYearStartDate: '2027-01-01',
+      currentPlanYearEndDate: '2027-12-31',
+      status: 'Unpaid',
+      form: { clientCompanyName: 'x' },
+      colonial: { noPayOptions: [] },
+      createdDate: expect.any(String),
+    });
+  });
+
+  it("answers an employer their company's document, compliance any", async () => {
+    const { accounts, records } = parties;
+    expect((await get(accounts.employerA, records.employerA.documentId)).json()).toMatchObject({
+      documentId: records.employerA.documentId,
+    });
+    expect((await get(accounts.compliance, records.employerB.documentId)).json()).toMatchObject({
+      documentId: records.employerB.documentId,
+    });
+  });
+
+  it('answers a foreign document exactly like a missing one', async () => {
+    const { accounts, records } = parties;
+    const foreign = await get(accounts.brokerA, records.brokerB.documentId);
+    const missing = await get(accounts.brokerA, randomUUID());
+    expect([foreign.statusCode, foreign.json()]).toEqual([404, { message: 'Not found' }]);
+    expect([missing.statusCode, missing.json()]).toEqual([404, { message: 'Not found' }]);
+    const missingForCompliance = await get(accounts.compliance, randomUUID());
+    // To compliance a missing document is a user id with no documents: an empty list.
+    expect(missingForCompliance.json()).toEqual({ data: [], pages: 0 });
+  });
+
+  it('still answers the list for a user id on the same route', async () => {
+    const { accounts, records } = parties;
+    const response = await get(accounts.employerB, accounts.employerB.userId);
+    expect(response.json()).toMatchObject({ pages: 1, data: [{ documentId: records.employerB.documentId }] });
+  });
+});

@@ -1,0 +1,337 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { Type } from 'typebox';
+import {
+  createService,
+  InvalidAccessTokenError,
+  routeContract,
+  type Caller,
+  type Policies,
+  type Service,
+} from '../src/index.js';
+
+const callers: Record<string, Caller> = {
+  'token-broker-a': {
+    userId: 'broker-a',
+    username: 'a',
+    roles: ['broker'],
+    role: 'broker',
+    roleGroup: 'broker',
+  },
+  'token-compliance': {
+    userId: 'officer',
+    username: 'c',
+    roles: ['compliance'],
+    role: 'compliance',
+    roleGroup: 'compliance',
+  },
+};
+const verify = async (token: string) => {
+  const caller = callers[token];
+  if (!caller) throw new InvalidAccessTokenError('unknown');
+  return caller;
+};
+
+const notes = new Map([
+  ['11111111-1111-4111-8111-111111111111', { owner: 'broker-a', text: 'mine' }],
+  ['22222222-2222-4222-8222-222222222222', { owner: 'broker-b', text: 'theirs' }],
+]);
+const policies: Policies = {
+  note: {
+    exists: async (id) => notes.has(id),
+    allows: async (caller, _action, id) =>
+      caller?.roleGroup === 'compliance' || notes.get(id)?.owner === caller?.userId,
+    notFoundMessage: 'Note not found',
+  },
+  user: { allows: async (caller, _action, id) => caller?.userId === id },
+};
+
+const NoteId = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+const Note = Type.Object({ text: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
+
+let app: Service | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function service(register: (app: Service) => void): Promise<Service> {
+  app = await createService({
+    logger: false,
+    exposeStackTraces: false,
+    openApi: { title: 't', version: '1' },
+  });
+  await app.register(routeContract, { verify, policies });
+  register(app);
+  await app.ready();
+  return app;
+}
+
+const ok = { summary: 'A note', response: { 200: Note } };
+
+describe('the route contract refuses routes that do not keep it', () => {
+  const cases: [string, (app: Service) => void, RegExp][] = [
+    [
+      'no access',
+      (s) => s.get('/a', { config: { ownership: 'none' }, schema: ok }, async () => ({ text: '' })),
+      /config.access/,
+    ],
+    [
+      'no ownership',
+      (s) => s.get('/a', { config: { access: ['broker'] }, schema: ok }, async () => ({ text: '' })),
+      /config.ownership/,
+    ],
+    [
+      'no response',
+      (s) =>
+        s.get(
+          '/a',
+          { config: { access: 'public', ownership: 'none' }, schema: { summary: 'x' } },
+          async () => ({}),
+        ),
+      /2xx response/,
+    ],
+    [
+      'no summary',
+      (s) =>
+        s.get(
+          '/a',
+          { config: { access: 'public', ownership: 'none' }, schema: { response: ok.response } },
+          async () => ({ text: '' }),
+        ),
+      /summary/,
+    ],
+    [
+      'no params schema',
+      (s) =>
+        s.get('/a/:id', { config: { access: 'public', ownership: 'none' }, schema: ok }, async () => ({
+          text: '',
+        })),
+      /params schema/,
+    ],
+    [
+      'unbounded string',
+      (s) =>
+        s.post(
+          '/a',
+          {
+            config: { access: 'public', ownership: 'none' },
+            schema: { ...ok, body: Type.Object({ text: Type.String() }, { additionalProperties: false }) },
+          },
+          async () => ({ text: '' }),
+        ),
+      /without maxLength/,
+    ],
+    [
+      'open body',
+      (s) =>
+        s.post(
+          '/a',
+          {
+            config: { access: 'public', ownership: 'none' },
+            schema: { ...ok, body: Type.Object({ text: Type.String({ maxLength: 5 }) }) },
+          },
+          async () => ({ text: '' }),
+        ),
+      /unknown fields/,
+    ],
+    [
+      'write without body',
+      (s) =>
+        s.post('/a', { config: { access: 'public', ownership: 'none' }, schema: ok }, async () => ({
+          text: '',
+        })),
+      /without a body schema/,
+    ],
+    [
+      'unknown resource',
+      (s) =>
+        s.get(
+          '/a/:id',
+          {
+            config: { access: ['broker'], ownership: { resource: 'ghost', action: 'read', param: 'id' } },
+            schema: { ...ok, params: NoteId },
+          },
+          async () => ({ text: '' }),
+        ),
+      /no policy/,
+    ],
+    [
+      'param not in path',
+      (s) =>
+        s.get(
+          '/a',
+          {
+            config: { access: ['broker'], ownership: { resource: 'note', action: 'read', param: 'id' } },
+            schema: ok,
+          },
+          async () => ({ text: '' }),
+        ),
+      /not in the path/,
+    ],
+  ];
+  it.each(cases)('%s', async (_name, register, message) => {
+    await expect(service(register)).rejects.toThrow(message);
+  });
+});
+
+describe('a route that keeps it', () => {
+  const register = (s: Service) => {
+    s.get(
+      '/note/:id',
+      {
+        config: {
+          access: ['broker', 'compliance'],
+          ownership: { resource: 'note', action: 'read', param: 'id' },
+        },
+        schema: { ...ok, params: NoteId },
+      },
+      async (request) => ({ text: notes.get(request.params.id)!.text, secret: 'never sent' }),
+    );
+    s.post(
+      '/note',
+      {
+        config: { access: ['broker'], ownership: 'none' },
+        schema: { summary: 'Add', body: Note, response: { 200: Note } },
+      },
+      async (request) => ({ text: request.body.text }),
+    );
+  };
+
+  it('verifies the caller, refuses other groups, and hides records the caller may not see', async () => {
+    const s = await service(register);
+    const get = (id: string, token?: string) =>
+      s.inject({ url: `/note/${id}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const own = '11111111-1111-4111-8111-111111111111';
+    const foreign = '22222222-2222-4222-8222-222222222222';
+    const missing = '33333333-3333-4333-8333-333333333333';
+    expect((await get(own)).statusCode).toBe(401);
+    expect((await get(own, 'forged')).statusCode).toBe(401);
+    const mine = await get(own, 'token-broker-a');
+    expect(mine.json()).toEqual({ text: 'mine' }); // the schema drops what it does not name
+    const theirs = await get(foreign, 'token-broker-a');
+    const absent = await get(missing, 'token-broker-a');
+    expect([theirs.statusCode, theirs.json()]).toEqual([404, { message: 'Note not found' }]);
+    expect([absent.statusCode, absent.json()]).toEqual([theirs.statusCode, theirs.json()]);
+    expect((await get(foreign, 'token-compliance')).json()).toEqual({ text: 'theirs' });
+    expect((await get('not-a-uuid', 'token-broker-a')).json()).toMatchObject({ type: 'validation' });
+    const post = await s.inject({
+      method: 'POST',
+      url: '/note',
+      headers: { authorization: 'Bearer token-compliance' },
+      payload: { text: 'x' },
+    });
+    expect(post.statusCode).toBe(403);
+  });
+
+  it('refuses wrong types, unknown fields and long strings in a body, in the catalogue format', async () => {
+    const s = await service(register);
+    const post = (payload: unknown) =>
+      s.inject({
+        method: 'POST',
+        url: '/note',
+        headers: { authorization: 'Bearer token-broker-a' },
+        payload: payload as object,
+      });
+    expect((await post({ text: 'fine' })).json()).toEqual({ text: 'fine' });
+    for (const bad of [
+      { text: 12 },
+      { text: ['x'] },
+      { text: { a: 1 } },
+      { text: 'x', extra: 1 },
+      {},
+      { text: 'x'.repeat(101) },
+    ]) {
+      const answer = await post(bad);
+      expect([answer.statusCode, answer.json().type]).toEqual([400, 'validation']);
+    }
+    expect((await post({ text: 'x', extra: 1 })).json().errors).toEqual(['extra is not allowed']);
+  });
+
+  it('publishes OpenAPI 3.1 with the access, the error answers and the shared error schemas', async () => {
+    const s = await service(register);
+    const document = (await s.inject({ url: '/openapi.json' })).json();
+    expect(document.openapi).toBe('3.1.0');
+    const operation = document.paths['/note/{id}'].get;
+    expect(operation.summary).toBe('A note');
+    expect(operation.description).toMatch(/role groups broker, compliance.*note named by \{id\}/s);
+    expect(operation.description.match(/Access:/g)).toHaveLength(1); // not again for the HEAD twin
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '404', '500']);
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['ValidationError', 'MessageError', 'ServerError']),
+    );
+    expect(document.paths['/openapi.json']).toBeUndefined();
+  });
+});
+
+describe("the specs' doubled paths", () => {
+  const register = (s: Service) => {
+    s.get(
+      '/box/:id',
+      {
+        config: {
+          access: ['broker', 'compliance'],
+          ownership: { resource: ['note', 'user'], action: 'read', param: 'id' },
+        },
+        schema: {
+          summary: 'A note, or the caller',
+          params: Type.Object({ id: Type.String({ maxLength: 64 }) }, { additionalProperties: false }),
+          response: { 200: Type.Object({ resource: Type.String(), id: Type.String() }) },
+        },
+      },
+      async (request) => request.target!,
+    );
+  };
+
+  it('names the first resource whose record exists, and refuses a foreign one like an unknown id', async () => {
+    const s = await service(register);
+    const get = (id: string, token = 'token-broker-a') =>
+      s.inject({ url: `/box/${id}`, headers: { authorization: `Bearer ${token}` } });
+    const own = '11111111-1111-4111-8111-111111111111';
+    const foreign = '22222222-2222-4222-8222-222222222222';
+    expect((await get(own)).json()).toEqual({ resource: 'note', id: own });
+    expect((await get('broker-a')).json()).toEqual({ resource: 'user', id: 'broker-a' });
+    const theirs = await get(foreign);
+    const nobody = await get('broker-b');
+    // The note policy's own message would tell a foreign note from an id that names no note.
+    expect([theirs.statusCode, theirs.json()]).toEqual([404, { message: 'Not found' }]);
+    expect([nobody.statusCode, nobody.json()]).toEqual([404, { message: 'Not found' }]);
+    expect((await get(foreign, 'token-compliance')).json()).toEqual({ resource: 'note', id: foreign });
+  });
+});
+
+describe("the router's own refusals", () => {
+  it('answer 400 {message} in the catalogue, without echoing the path', async () => {
+    const s = await service((app) => {
+      app.get(
+        '/note/:id',
+        {
+          config: { access: 'public', ownership: 'none' },
+          schema: { ...ok, params: NoteId },
+        },
+        async () => ({ text: '' }),
+      );
+    });
+    const long = await s.inject({ url: `/note/${'x'.repeat(100 * 1024)}` });
+    expect([long.statusCode, long.json()]).toEqual([400, { message: 'A path parameter is too long' }]);
+    const broken = await s.inject({ url: '/note/%E0%A4%A' });
+    expect([broken.statusCode, broken.json()]).toEqual([400, { message: 'The path is not valid' }]);
+  });
+});
+
+describe('request logging', () => {
+  it('writes one line per request, its own, with the request id from the gateway', async () => {
+    const lines: { msg: string; reqId?: string; res?: { statusCode: number } }[] = [];
+    const s = await createService({
+      logger: { level: 'debug', production: true, stream: { write: (line) => lines.push(JSON.parse(line)) } },
+      exposeStackTraces: false,
+      openApi: { title: 't', version: '1' },
+    });
+    app = s;
+    await s.ready();
+    await s.inject({ url: '/nowhere', headers: { 'x-request-id': 'gateway-42' } });
+    const requestLines = lines.filter((line) => line.reqId === 'gateway-42');
+    expect(requestLines.map((line) => [line.msg, line.res?.statusCode])).toEqual([
+      ['request completed', 404],
+    ]);
+  });
+});
