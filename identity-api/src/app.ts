@@ -1,33 +1,44 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import { createService, type Service } from 'service-kit';
+import { fastifyTrustProxy } from 'shared-domain/server';
 import type { Config } from './config.js';
 import { serializeRequest } from './logging.js';
 import backgroundPlugin from './plugins/app/background.js';
 import dbPlugin from './plugins/app/db.js';
-import errorsPlugin from './plugins/app/errors.js';
 import mailerPlugin from './plugins/app/mailer.js';
 import oidcPlugin from './plugins/app/oidc.js';
 import healthzRoutes from './routes/healthz/index.js';
 import accountRoutes from './routes/index.js';
-import { fastifyTrustProxy } from 'shared-domain/server';
 
-/** Composes the service; starts nothing (see server.ts). `logStream` replaces stdout (for tests). */
-export async function buildApp(
-  config: Config,
-  options: { logStream?: { write(line: string): void } } = {},
-): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Request URLs can carry one-time tokens (query or `user/:userId/token/:token`): never log them.
-      serializers: { req: serializeRequest },
-      ...(options.logStream && { stream: options.logStream }),
-    },
-    // The gateway carries one request id end to end.
-    requestIdHeader: 'x-request-id',
+export interface BuildOptions {
+  /** `false` silences the service; a stream replaces stdout (tests read it). */
+  logger?: false;
+  logStream?: { write(line: string): void };
+}
+
+/** Composes the service on the service kit; starts nothing (see server.ts). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Service> {
+  const app = await createService({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            production: config.production,
+            stream: options.logStream,
+            // Request URLs can carry one-time tokens (query or `user/:userId/token/:token`): never log them.
+            serializers: { req: serializeRequest },
+          },
+    exposeStackTraces: !config.production,
+    // Account operations (registrations, resets, setups) are the record of who did what: kept at info.
+    successLevel: 'info',
     // The sign-in page limits per client address: X-Forwarded-For counts only from configured proxies.
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    openApi: {
+      title: 'identity-api',
+      version: '1.0.0',
+      description: 'Accounts: registration, profile, password reset, first-login setup.',
+    },
   });
-  await app.register(errorsPlugin, { production: config.production });
   await app.register(dbPlugin, { config });
   await app.register(oidcPlugin, { config });
   await app.register(healthzRoutes);

@@ -32,9 +32,11 @@ export function redactUrl(url: string): string {
 
 /** Fastify's request serializer with the URL redacted, so no token value ever reaches a log line. */
 export function serializeRequest(request: FastifyRequest) {
+  // The URL as it arrived: the /oidc mount rewrites the raw URL for oidc-provider and keeps the original.
+  const url = (request.raw as { originalUrl?: string }).originalUrl ?? request.url;
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: redactUrl(url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

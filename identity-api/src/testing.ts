@@ -86,7 +86,12 @@ export interface ExternalSignIn {
  * `env` adds configuration, e.g. `GATEWAY_REDIRECT_URIS` for a test gateway's `/bff/callback`.
  */
 export async function startIdentityApi(
-  options: { users?: TestUserInput[]; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    users?: TestUserInput[];
+    env?: NodeJS.ProcessEnv;
+    /** Where the log lines go (tests read them; LOG_LEVEL in `env`). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestIdentityApi> {
   const testDb = await createTestDatabase();
   const outboxDir = mkdtempSync(join(tmpdir(), 'identity-outbox-'));
@@ -95,7 +100,10 @@ export async function startIdentityApi(
     await testDb.drop();
   };
   try {
-    const api = await startOnDatabase(testDb.url, { env: { OUTBOX_DIR: outboxDir, ...options.env } });
+    const api = await startOnDatabase(testDb.url, {
+      env: { OUTBOX_DIR: outboxDir, ...options.env },
+      logStream: options.logStream,
+    });
     for (const user of options.users ?? []) await api.createUser(user);
     return {
       ...api,
@@ -116,7 +124,7 @@ export async function startIdentityApi(
  */
 export async function startOnDatabase(
   databaseUrl: string,
-  options: { port?: number; env?: NodeJS.ProcessEnv } = {},
+  options: { port?: number; env?: NodeJS.ProcessEnv; logStream?: { write(line: string): void } } = {},
 ): Promise<TestIdentityApi> {
   const port = options.port ?? (await freePort());
   const config = loadConfig({
@@ -126,7 +134,7 @@ export async function startOnDatabase(
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options.logStream ? { logStream: options.logStream } : {});
   await app.listen({ port: config.port, host: config.host });
   const url = `http://127.0.0.1:${port}`;
   const basic = `Basic ${Buffer.from(`${encodeURIComponent(config.gatewayClientId)}:${encodeURIComponent(config.gatewayClientSecret)}`).toString('base64')}`;

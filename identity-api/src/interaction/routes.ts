@@ -86,52 +86,61 @@ export default async function interactionRoutes(
     }
   };
 
-  app.get<{ Params: Params }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
-    const interaction = await interactionOf(request, reply);
-    if (!interaction) return send(reply, 400, expiredPage(EXPIRED_TEXT));
-    const hint = interaction.params.login_hint;
-    return send(reply, 200, signInPage({ username: typeof hint === 'string' ? hint : '' }));
-  });
+  app.get<{ Params: Params }>(
+    `${INTERACTION_PATH}/:uid`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await interactionOf(request, reply);
+      if (!interaction) return send(reply, 400, expiredPage(EXPIRED_TEXT));
+      const hint = interaction.params.login_hint;
+      return send(reply, 200, signInPage({ username: typeof hint === 'string' ? hint : '' }));
+    },
+  );
 
   const postLimit = { rateLimit: { max: config.signInPageRateLimit, timeWindow: '1 minute' } };
-  app.post<{ Params: Params }>(`${INTERACTION_PATH}/:uid`, { config: postLimit }, async (request, reply) => {
-    const interaction = await interactionOf(request, reply);
-    if (!interaction) return send(reply, 400, expiredPage(EXPIRED_TEXT));
-    const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-    const username = (form.get('username') ?? '').trim();
-    const password = form.get('password') ?? '';
-    if (!username || !password || username.length > MAX_USERNAME || password.length > MAX_PASSWORD) {
-      return send(
-        reply,
-        400,
-        signInPage({ username: username.slice(0, MAX_USERNAME), error: MISSING_INPUT_TEXT }),
-      );
-    }
+  app.post<{ Params: Params }>(
+    `${INTERACTION_PATH}/:uid`,
+    // The browser's sign-in page, not the account API: outside the OpenAPI document.
+    { config: postLimit, schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await interactionOf(request, reply);
+      if (!interaction) return send(reply, 400, expiredPage(EXPIRED_TEXT));
+      const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      const username = (form.get('username') ?? '').trim();
+      const password = form.get('password') ?? '';
+      if (!username || !password || username.length > MAX_USERNAME || password.length > MAX_PASSWORD) {
+        return send(
+          reply,
+          400,
+          signInPage({ username: username.slice(0, MAX_USERNAME), error: MISSING_INPUT_TEXT }),
+        );
+      }
 
-    const result = await signIn(app.identityDb, config.lockout, username, password, new Date(), {
-      acceptFederated: true,
-    });
-    if (!result.ok && result.error === 'password_expired' && !result.user.identityProvider) {
-      // The reset screen in its "expired" form (§4); this sign-in is abandoned.
-      await interaction.destroy();
-      return reply
-        .header('cache-control', 'no-store')
-        .redirect(`${config.appUrl}/forgot-password?expired=true`, 303);
-    }
-    if (!result.ok) return send(reply, 401, signInPage({ username, error: REFUSAL_TEXT[result.error] }));
+      const result = await signIn(app.identityDb, config.lockout, username, password, new Date(), {
+        acceptFederated: true,
+      });
+      if (!result.ok && result.error === 'password_expired' && !result.user.identityProvider) {
+        // The reset screen in its "expired" form (§4); this sign-in is abandoned.
+        await interaction.destroy();
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`${config.appUrl}/forgot-password?expired=true`, 303);
+      }
+      if (!result.ok) return send(reply, 401, signInPage({ username, error: REFUSAL_TEXT[result.error] }));
 
-    let returnTo: string;
-    try {
-      returnTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        await signInResult(provider, interaction, result.user.userId),
-      );
-    } catch (error) {
-      // The interaction ran out (or was used) while the password was being checked.
-      if (error instanceof errors.SessionNotFound) return send(reply, 400, expiredPage(EXPIRED_TEXT));
-      throw error;
-    }
-    return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
-  });
+      let returnTo: string;
+      try {
+        returnTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          await signInResult(provider, interaction, result.user.userId),
+        );
+      } catch (error) {
+        // The interaction ran out (or was used) while the password was being checked.
+        if (error instanceof errors.SessionNotFound) return send(reply, 400, expiredPage(EXPIRED_TEXT));
+        throw error;
+      }
+      return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+    },
+  );
 }

@@ -90,7 +90,8 @@ describe('owner-only account routes: GET/POST user/{userId}, POST user/{userId}/
       expect((await call(api, 'GET', `/user/${owner.userId}`, { bearer: wrongAudience })).status).toBe(401);
     });
 
-    it("answers 403 for another user's account, before looking at the input", async () => {
+    // Issue 8 §3: another user's account reads exactly like one that does not exist (no existence leak).
+    it("answers 404 for another user's account, before looking at the input", async () => {
       for (const [method, path] of [
         ['GET', `/user/${owner.userId}`],
         ['POST', `/user/${owner.userId}`],
@@ -98,10 +99,7 @@ describe('owner-only account routes: GET/POST user/{userId}, POST user/{userId}/
       ] as const) {
         expect(
           await call(api, method, path, { bearer: other.token, body: method === 'POST' ? {} : undefined }),
-        ).toEqual({
-          status: 403,
-          body: { message: 'You do not have permission to perform this action' },
-        });
+        ).toEqual({ status: 404, body: { message: 'No such user' } });
       }
       expect((await findById(api.app.identityDb, owner.userId))?.firstName).toBe('Pat');
     });

@@ -37,8 +37,9 @@ export default async function oidcPlugin(
     raw.url = rest.startsWith('/') ? rest : `/${rest}`;
     await callback(raw, reply.raw);
   };
-  app.all(OIDC_PREFIX, handler);
-  app.all(`${OIDC_PREFIX}/*`, handler);
+  // oidc-provider's own endpoints: never part of the account API's OpenAPI document.
+  app.all(OIDC_PREFIX, { schema: { hide: true } }, handler);
+  app.all(`${OIDC_PREFIX}/*`, { schema: { hide: true } }, handler);
 
   // The sign-in page oidc-provider sends browsers to; its own scope re-enables form parsing.
   await app.register(interactionRoutes, { provider, config });

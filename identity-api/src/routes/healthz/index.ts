@@ -7,6 +7,7 @@ export default async function healthzRoutes(app: FastifyInstance): Promise<void>
     '/healthz',
     {
       schema: {
+        hide: true,
         response: {
           200: { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] },
           503: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },

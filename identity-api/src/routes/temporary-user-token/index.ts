@@ -1,18 +1,42 @@
-import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_MESSAGES, validateInput, type TemporaryUserToken } from 'shared-domain';
-import { object, string } from 'yup';
+import { ACCOUNT_MESSAGES } from 'shared-domain';
+import { badRequest, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { findTemporaryUserToken } from '../../users/temporary-user-token.js';
-import { HttpError } from '../answers.js';
 
-const tokenQuery = object({ token: string().trim().required().max(200) });
+const TokenQuery = Type.Object(
+  { token: Type.Optional(Type.String({ maxLength: 200 })) },
+  { additionalProperties: false },
+);
+
+const TemporaryUserTokenSchema = Type.Object({
+  userId: Type.String(),
+  user: Type.Object({
+    userName: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    email: Type.String(),
+  }),
+});
 
 /** GET temporary-user-token?token=: whom a first-login link is for (the welcome page prefills it). */
-export default async function temporaryUserTokenRoutes(app: FastifyInstance) {
-  app.get('/temporary-user-token', { config: { access: 'public' } }, async (request) => {
-    const query = await validateInput(tokenQuery, request.query);
-    const found = query.ok ? await findTemporaryUserToken(app.identityDb, query.value.token) : undefined;
-    // A missing, unknown, used or expired token all read the same: the link is no good.
-    if (!found) throw new HttpError(400, ACCOUNT_MESSAGES.invalidSetupLink);
-    return found satisfies TemporaryUserToken;
-  });
-}
+const temporaryUserTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/temporary-user-token',
+    {
+      config: { access: 'public', ownership: 'none' },
+      schema: {
+        summary: 'Whom a first-login link is for (the welcome page prefills the form)',
+        querystring: TokenQuery,
+        response: { 200: TemporaryUserTokenSchema },
+      },
+    },
+    async (request) => {
+      const token = request.query.token?.trim();
+      const found = token ? await findTemporaryUserToken(app.identityDb, token) : undefined;
+      // A missing, unknown, used or expired token all read the same: the link is no good.
+      if (!found) throw badRequest(ACCOUNT_MESSAGES.invalidSetupLink);
+      return found;
+    },
+  );
+};
+
+export default temporaryUserTokenRoutes;

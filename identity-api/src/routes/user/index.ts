@@ -1,29 +1,230 @@
-import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_MESSAGES, validateInput, type UserExists } from 'shared-domain';
+import {
+  ACCOUNT_MESSAGES,
+  firstTimeSetupSchema,
+  profileSchema,
+  registrationSchema,
+  validateInput,
+} from 'shared-domain';
 import { object, string } from 'yup';
-import { findByUsernameOrEmail } from '../../users/users.js';
-import { validationErrors } from '../answers.js';
-import firstTimeSetupRoutes from './first-time-setup.js';
-import loginRoutes from './login.js';
-import profileRoutes from './profile.js';
-import registrationRoutes from './registration.js';
+import {
+  badRequest,
+  NoContent,
+  notFound,
+  ValidationFailure,
+  type FastifyPluginAsyncTypebox,
+} from 'service-kit';
+import { recordLogin } from '../../users/login-record.js';
+import { toProfileUser, updateProfile } from '../../users/profile.js';
+import { completeFirstTimeSetup } from '../../users/temporary-user-token.js';
+import { createUser, findByUsernameOrEmail, findById, UsernameTakenError } from '../../users/users.js';
+import {
+  FirstTimeSetupBody,
+  LoginRecordBody,
+  PasswordResetAnswerSchema,
+  ProfileBody,
+  ProfileUserSchema,
+  RegistrationBody,
+  RegistrationResultSchema,
+  SetupParams,
+  UserExistsSchema,
+  UserIdParams,
+  UsernameQuery,
+} from './schemas.js';
 
 export const usernameQuery = object({
   username: string().trim().required(ACCOUNT_MESSAGES.required('Username')).max(200),
 });
 
-/** `user…`: exists, registration, profile, sign-in record, first-login setup. */
-export default async function userRoutes(app: FastifyInstance) {
-  // The reset screen's first step asks this (specs §4 Password reset); by its nature it tells.
-  app.get('/user/exists', { config: { access: 'public' } }, async (request, reply) => {
-    const query = await validateInput(usernameQuery, request.query);
-    if (!query.ok) return reply.status(400).send(validationErrors(query.errors));
-    const user = await findByUsernameOrEmail(app.identityDb, query.value.username);
-    return { exists: user !== undefined } satisfies UserExists;
-  });
-
-  await app.register(registrationRoutes);
-  await app.register(profileRoutes);
-  await app.register(loginRoutes);
-  await app.register(firstTimeSetupRoutes);
+/** The business rules after the structure: the value yup cleaned, or its messages as a 400. */
+async function rules<S extends Parameters<typeof validateInput>[0]>(schema: S, input: unknown) {
+  const result = await validateInput(schema, input);
+  if (!result.ok) throw new ValidationFailure(result.errors);
+  return result.value;
 }
+
+/** The names travel URL-encoded (specs §7 "names URL-encoded"). */
+const ENCODED_FIELDS = {
+  firstname: 'First name',
+  lastname: 'Last name',
+  companyName: 'Company name',
+} as const;
+
+function decodeNames<T extends Partial<Record<keyof typeof ENCODED_FIELDS, string>>>(body: T): T {
+  const value = { ...body };
+  const errors: string[] = [];
+  for (const [field, label] of Object.entries(ENCODED_FIELDS) as [keyof typeof ENCODED_FIELDS, string][]) {
+    const raw = value[field];
+    if (typeof raw !== 'string') continue;
+    try {
+      value[field] = decodeURIComponent(raw) as T[typeof field];
+    } catch {
+      errors.push(`${label} is not correctly URL-encoded`);
+    }
+  }
+  if (errors.length > 0) throw new ValidationFailure(errors);
+  return value;
+}
+
+const OWN = (action: string) => ({ resource: 'user', action, param: 'userId' }) as const;
+const SIGNED_IN = ['broker', 'epop', 'compliance'] as const;
+
+/** `user…`: exists, registration, profile, sign-in record, first-login setup. */
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The reset screen's first step asks this (specs §4 Password reset); by its nature it tells.
+  app.get(
+    '/user/exists',
+    {
+      config: { access: 'public', ownership: 'none' },
+      schema: {
+        summary: 'Whether an account has this username or e-mail address (the password reset asks first)',
+        querystring: UsernameQuery,
+        response: { 200: UserExistsSchema },
+      },
+    },
+    async (request) => {
+      const { username } = await rules(usernameQuery, request.query);
+      return { exists: (await findByUsernameOrEmail(app.identityDb, username)) !== undefined };
+    },
+  );
+
+  app.post(
+    '/user',
+    {
+      config: { access: 'public', ownership: 'none' },
+      schema: {
+        summary: 'Creates a Producer/Broker or Employer account (names URL-encoded)',
+        body: RegistrationBody,
+        response: { 201: RegistrationResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const input = await rules(registrationSchema, decodeNames(request.body));
+      try {
+        const user = await createUser(app.identityDb, {
+          username: input.username,
+          password: input.password,
+          email: input.email,
+          firstName: input.firstname,
+          lastName: input.lastname,
+          companyName: input.companyName,
+          roles: [input.accountType],
+          referralId: input.referralId || null,
+        });
+        return reply.status(201).send({ userId: user.userId });
+      } catch (error) {
+        if (error instanceof UsernameTakenError) throw badRequest(ACCOUNT_MESSAGES.usernameTaken);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/user/:userId',
+    {
+      config: { access: SIGNED_IN, ownership: OWN('read') },
+      schema: {
+        summary: "The caller's profile ('Your Profile')",
+        params: UserIdParams,
+        response: { 200: ProfileUserSchema },
+      },
+    },
+    async (request) => {
+      const user = await findById(app.identityDb, request.params.userId);
+      if (!user) throw notFound(ACCOUNT_MESSAGES.notFound);
+      return toProfileUser(user);
+    },
+  );
+
+  app.post(
+    '/user/:userId',
+    {
+      config: { access: SIGNED_IN, ownership: OWN('update') },
+      schema: {
+        summary: "Saves the caller's profile; the password only with changePassword",
+        params: UserIdParams,
+        body: ProfileBody,
+        response: { 200: ProfileUserSchema },
+      },
+    },
+    async (request) => {
+      const { userId, userName, firstName, lastName, email, changePassword, password } = await rules(
+        profileSchema,
+        request.body,
+      );
+      if (userId !== request.params.userId)
+        throw new ValidationFailure(['The userId does not match the address']);
+      try {
+        const updated = await updateProfile(app.identityDb, userId, {
+          userName,
+          firstName,
+          lastName,
+          email,
+          password: changePassword ? password : undefined,
+        });
+        if (!updated) throw notFound(ACCOUNT_MESSAGES.notFound);
+        return updated;
+      } catch (error) {
+        if (error instanceof UsernameTakenError) throw badRequest(ACCOUNT_MESSAGES.usernameTaken);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/user/:userId/login',
+    {
+      config: { access: SIGNED_IN, ownership: OWN('record-login') },
+      schema: {
+        summary: 'Records a sign-in of the caller, with the referral id the browser kept',
+        params: UserIdParams,
+        body: LoginRecordBody,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      const referralId = request.body.referralId?.trim() || null;
+      if (!(await recordLogin(app.identityDb, request.params.userId, referralId))) {
+        throw notFound(ACCOUNT_MESSAGES.notFound);
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  // The first-login welcome sets the account's names and password and spends the link. The token is a
+  // credential: logging.ts keeps it out of the logs.
+  app.post(
+    '/user/:userId/token/:token',
+    {
+      config: { access: 'public', ownership: 'none' },
+      schema: {
+        summary: 'First-login welcome: sets the names and password of an invited account and spends the link',
+        params: SetupParams,
+        body: FirstTimeSetupBody,
+        response: { 200: PasswordResetAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { userId, username, firstname, lastname, email, password } = await rules(
+        firstTimeSetupSchema,
+        request.body,
+      );
+      if (userId !== request.params.userId) throw badRequest(ACCOUNT_MESSAGES.invalidSetupLink);
+      try {
+        const done = await completeFirstTimeSetup(app.identityDb, userId, request.params.token, {
+          username,
+          firstname,
+          lastname,
+          email,
+          password,
+        });
+        if (!done) throw badRequest(ACCOUNT_MESSAGES.invalidSetupLink);
+      } catch (error) {
+        if (error instanceof UsernameTakenError) throw badRequest(ACCOUNT_MESSAGES.usernameTaken);
+        throw error;
+      }
+      return { success: true, message: ACCOUNT_MESSAGES.setupComplete };
+    },
+  );
+};
+
+export default userRoutes;

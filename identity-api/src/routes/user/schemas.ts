@@ -1,0 +1,87 @@
+import { Nullable, Type } from 'service-kit';
+
+/**
+ * The structural contract of the account routes: types, lengths and closed bodies. Fields the forms
+ * require are Optional here on purpose: shared-domain's yup schemas run next and say 'First name is
+ * required' in the forms' own words (the business rules live there, once, for the forms and for us).
+ */
+const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+/** Names travel URL-encoded (specs §7): up to three characters per character of a 200-character name. */
+const encoded = text(600);
+
+export const UserIdParams = Type.Object(
+  { userId: Type.String({ pattern: '^[A-Za-z0-9._-]{1,64}$', maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+export const UsernameQuery = Type.Object({ username: text(200) }, { additionalProperties: false });
+
+export const UserExistsSchema = Type.Object({ exists: Type.Boolean() });
+
+export const RegistrationBody = Type.Object(
+  {
+    accountType: text(50),
+    firstname: encoded,
+    lastname: encoded,
+    companyName: encoded,
+    username: text(200),
+    email: text(200),
+    password: text(200),
+    confirmPassword: text(200),
+    referralId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  },
+  { additionalProperties: false },
+);
+
+export const RegistrationResultSchema = Type.Object({ userId: Type.String() });
+
+export const ProfileUserSchema = Type.Object({
+  userId: Type.String(),
+  userName: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+});
+
+export const ProfileBody = Type.Object(
+  {
+    userId: text(64),
+    userName: text(200),
+    firstName: text(200),
+    lastName: text(200),
+    email: text(200),
+    changePassword: Type.Optional(Type.Boolean()),
+    password: text(200),
+    confirmPassword: text(200),
+  },
+  { additionalProperties: false },
+);
+
+export const LoginRecordBody = Type.Object(
+  { referralId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))) },
+  { additionalProperties: false },
+);
+
+export const SetupParams = Type.Object(
+  {
+    userId: Type.String({ pattern: '^[A-Za-z0-9._-]{1,64}$', maxLength: 64 }),
+    token: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const FirstTimeSetupBody = Type.Object(
+  {
+    userId: text(64),
+    username: text(200),
+    firstname: text(200),
+    lastname: text(200),
+    email: text(200),
+    password: text(200),
+    confirmPassword: text(200),
+  },
+  { additionalProperties: false },
+);
+
+/** `{success, message}`: the password-reset and first-time-setup answers (specs §7). */
+export const PasswordResetAnswerSchema = Type.Object({ success: Type.Boolean(), message: Type.String() });

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Role } from 'shared-domain';
+import { startIdentityApi, type TestIdentityApi } from '../../src/testing.js';
+import { accessToken, call } from '../routes/http.js';
+
+/**
+ * The account API's authorization matrix (issue 8 §3, as cart-api's): every operation of identity-api's
+ * OpenAPI document × guest, broker A, broker B, employer A, employer B, compliance × their own account
+ * and a foreign one. The expected statuses come from this table, keyed `METHOD path`: an operation
+ * without a row fails the test. A refusal answers with a message and changes nothing.
+ */
+const CALLERS = ['guest', 'brokerA', 'brokerB', 'employerA', 'employerB', 'compliance'] as const;
+type CallerName = (typeof CALLERS)[number];
+type AccountName = Exclude<CallerName, 'guest'>;
+type Expectation = Record<CallerName, readonly [own: number, foreign: number]>;
+
+const ROLES: Record<AccountName, Role> = {
+  brokerA: 'broker',
+  brokerB: 'broker',
+  employerA: 'employer',
+  employerB: 'employer',
+  compliance: 'compliance',
+};
+const PASSWORD = 'MatrixPass2026';
+
+/** Whose account is "own" and "foreign" for each caller (guests: any two). */
+const SIDES: Record<CallerName, readonly [AccountName, AccountName]> = {
+  guest: ['brokerA', 'employerB'],
+  brokerA: ['brokerA', 'brokerB'],
+  brokerB: ['brokerB', 'brokerA'],
+  employerA: ['employerA', 'employerB'],
+  employerB: ['employerB', 'employerA'],
+  compliance: ['compliance', 'brokerA'],
+};
+
+const everyone = (status: number) =>
+  Object.fromEntries(CALLERS.map((name) => [name, [status, status] as const])) as Expectation;
+/** The caller's own account only: another's reads like an unknown one, for compliance too (policy.ts). */
+const SELF_ONLY = (status: number): Expectation => ({
+  guest: [401, 401],
+  brokerA: [status, 404],
+  brokerB: [status, 404],
+  employerA: [status, 404],
+  employerB: [status, 404],
+  compliance: [status, 404],
+});
+
+interface Target {
+  userId: string;
+  username: string;
+}
+interface Row {
+  expect: Expectation;
+  query?: string;
+  body?: (target: Target) => object;
+}
+
+let registrations = 0;
+const MATRIX: Record<string, Row> = {
+  'GET /user/exists': { expect: everyone(200), query: 'username=nobody.here' },
+  'POST /user': {
+    expect: everyone(201),
+    body: () => {
+      registrations += 1;
+      return {
+        accountType: 'broker',
+        firstname: 'New',
+        lastname: 'Broker',
+        companyName: '',
+        username: `matrix.new.${registrations}`,
+        email: `matrix.new.${registrations}@example.test`,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      };
+    },
+  },
+  'GET /user/{userId}': { expect: SELF_ONLY(200) },
+  'POST /user/{userId}': {
+    expect: SELF_ONLY(200),
+    body: (target) => ({
+      userId: target.userId,
+      userName: target.username,
+      firstName: 'Same',
+      lastName: 'Name',
+      email: `${target.username}@example.test`,
+      changePassword: false,
+    }),
+  },
+  'POST /user/{userId}/login': { expect: SELF_ONLY(204), body: () => ({ referralId: null }) },
+  // A link that was never issued: refused alike for everyone, and the account is untouched.
+  'POST /user/{userId}/token/{token}': {
+    expect: everyone(400),
+    body: (target) => ({
+      userId: target.userId,
+      username: target.username,
+      firstname: 'Taken',
+      lastname: 'Over',
+      email: 'taken.over@example.test',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    }),
+  },
+  'GET /temporary-user-token': { expect: everyone(400), query: 'token=never-issued' },
+  // The same answer whoever is named (no account is revealed); nobody.here has no account, so no passcode.
+  'GET /authentication/password/reset': { expect: everyone(200), query: 'username=nobody.here' },
+  'POST /authentication/password/reset': {
+    expect: everyone(400),
+    body: (target) => ({
+      username: target.username,
+      passcode: '000000',
+      password: PASSWORD,
+      confirm: PASSWORD,
+    }),
+  },
+};
+
+describe('the account API authorization matrix', () => {
+  let api: TestIdentityApi;
+  const accounts = {} as Record<AccountName, Target & { token: string }>;
+
+  beforeAll(async () => {
+    api = await startIdentityApi();
+    for (const [name, role] of Object.entries(ROLES) as [AccountName, Role][]) {
+      const username = `matrix.${name.toLowerCase()}`;
+      const { userId } = await api.createUser({
+        username,
+        password: PASSWORD,
+        roles: [role],
+        email: `${username}@example.test`,
+      });
+      accounts[name] = { userId, username, token: await accessToken(api, username, PASSWORD) };
+    }
+  }, 30_000);
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  /** What a refusal must not change: the accounts, passcodes, first-login tokens and sign-ins. */
+  async function state() {
+    const db = api.app.identityDb;
+    return JSON.stringify(
+      await Promise.all([
+        db.selectFrom('users').selectAll().execute(),
+        db.selectFrom('passcode').selectAll().execute(),
+        db.selectFrom('temporary_user_token').selectAll().execute(),
+        db.selectFrom('user_login').selectAll().execute(),
+      ]),
+    );
+  }
+
+  async function operations(): Promise<string[]> {
+    const document = (await (await fetch(`${api.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    return Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+  }
+
+  it('has a row for every operation, and no row for an operation that is gone', async () => {
+    expect((await operations()).sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it.each(Object.keys(MATRIX))('%s', async (key) => {
+    const row = MATRIX[key]!;
+    const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+    const seen: string[] = [];
+    const wanted: string[] = [];
+    for (const caller of CALLERS) {
+      for (const [side, name] of SIDES[caller].entries()) {
+        const target = accounts[name];
+        const url =
+          path.replace('{userId}', target.userId).replace('{token}', 'never-issued') +
+          (row.query ? `?${row.query}` : '');
+        const before = await state();
+        const answer = await call(api, method, url, {
+          bearer: caller === 'guest' ? undefined : accounts[caller].token,
+          body: row.body?.(target) ?? (method === 'POST' ? {} : undefined),
+        });
+        const label = `${caller} ${side === 0 ? 'own' : 'foreign'} ${method} ${url}`;
+        seen.push(`${label} → ${answer.status}`);
+        wanted.push(`${label} → ${row.expect[caller][side]}`);
+        if (answer.status >= 400) {
+          // A refusal says why in one message (the catalogue's, or the reset screen's) and changes nothing.
+          expect(typeof (answer.body as { message?: unknown }).message).toBe('string');
+          expect(await state()).toBe(before);
+        }
+      }
+    }
+    expect(seen).toEqual(wanted);
+  });
+});
