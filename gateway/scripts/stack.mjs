@@ -29,6 +29,7 @@ const remotes = ['mf-ordering', 'mf-documents', 'mf-admin'];
 /** What each package's build leaves behind; a package whose output is missing or stale is built. */
 const buildOutputs = {
   'shared-domain': 'dist/index.js',
+  'service-kit': 'dist/index.js',
   'identity-api': 'dist/server.js',
   'cart-api': 'dist/server.js',
   gateway: 'dist/server.js',
@@ -38,7 +39,7 @@ const buildOutputs = {
   'mf-admin': 'dist/remoteEntry.js',
 };
 /** Workspace packages compiled into others from source: a change there makes those builds stale too. */
-const sharedSources = { node: ['shared-domain'], web: ['shared-domain', 'shared-ui'] };
+const sharedSources = { node: ['shared-domain', 'service-kit'], web: ['shared-domain', 'shared-ui'] };
 const webApps = new Set(['shell', 'mf-ordering', 'mf-documents', 'mf-admin']);
 
 function run(command, args, extraEnv = {}) {
@@ -118,29 +119,48 @@ function publishRemotes() {
   }
 }
 
-const children = [];
+/** The running child of each service, by name (replaced when the supervisor restarts one). */
+const children = new Map();
+const pidDir = join(dataDir, 'stack');
 let stopping = false;
 
-function start(name, script, extraEnv) {
+/** Waits before restart attempt n (0, 1, …): 0.5 s, 1 s, 2 s … up to 30 s. */
+const backoffMs = (attempt) => Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
+/** A service that ran this long before it stopped starts over from the shortest wait. */
+const STABLE_AFTER_MS = 30_000;
+
+/**
+ * Runs a service and supervises it: one that stops on its own (a crash, an out-of-memory kill) is
+ * started again after a backoff, and the others keep running meanwhile. Its pid is kept in
+ * $DATA_DIR/stack/<name>.pid (operators and the e2e fault journey read it).
+ */
+function start(name, script, extraEnv, attempt = 0) {
+  const startedAt = Date.now();
   const child = spawn('node', [script], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...env, ...common, ...extraEnv },
   });
+  children.set(name, child);
+  writeFileSync(join(pidDir, `${name}.pid`), String(child.pid));
   child.on('exit', (code, signal) => {
     if (stopping) return;
-    console.error(`stack: ${name} stopped (${signal ?? code}); stopping the others`);
-    stop(1);
+    const next = Date.now() - startedAt >= STABLE_AFTER_MS ? 0 : attempt + 1;
+    const wait = backoffMs(next);
+    console.error(`stack: ${name} stopped (${signal ?? code}); restarting it in ${wait} ms`);
+    setTimeout(() => {
+      if (!stopping) start(name, script, extraEnv, next);
+    }, wait);
   });
-  children.push(child);
 }
 
 function stop(exitCode) {
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
+  const running = [...children.values()];
+  for (const child of running) child.kill('SIGTERM');
   setTimeout(() => process.exit(exitCode), 2000).unref();
   Promise.all(
-    children.map((c) => new Promise((done) => (c.exitCode !== null ? done() : c.on('exit', done)))),
+    running.map((c) => new Promise((done) => (c.exitCode !== null ? done() : c.on('exit', done)))),
   ).then(() => process.exit(exitCode));
 }
 
@@ -158,7 +178,7 @@ async function waitForHealth(url, timeoutMs) {
   return false;
 }
 
-mkdirSync(dataDir, { recursive: true });
+mkdirSync(pidDir, { recursive: true });
 buildMissing();
 seedDemoOnce();
 publishRemotes();
@@ -171,7 +191,7 @@ start('gateway', 'gateway/dist/server.js', serviceEnv.gateway);
 
 if (await waitForHealth(`http://localhost:${port}/healthz`, 60_000)) {
   // Imported only now: on a fresh clone shared-domain's build does not exist before buildMissing().
-  const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('../../shared-domain/dist/index.js');
+  const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('shared-domain');
   const accounts = DEMO_ACCOUNTS.map(
     (a) =>
       `  ${a.username.padEnd(16)} ${DEMO_PASSWORD}  (${a.roles.join(', ')})` +

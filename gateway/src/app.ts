@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -29,11 +30,13 @@ import {
 import helmet from './plugins/external/helmet.js';
 import rateLimit from './plugins/external/rate-limit.js';
 import session from './plugins/external/session.js';
+import apiDocs from './routes/api-docs/index.js';
 import apiProxy from './routes/api/index.js';
 import bffRoutes from './routes/bff/index.js';
 import healthRoutes from './routes/healthz/index.js';
 import staticRoutes from './routes/static/index.js';
 import { fastifyTrustProxy } from 'shared-domain/server';
+import { loggerOptions, requestLogging } from 'service-kit';
 
 /** Seams for tests; production uses the defaults. */
 export interface AppOptions {
@@ -74,9 +77,10 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
     logger:
       options.logger === false
         ? false
-        : {
+        : loggerOptions({
             level: config.logLevel,
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            production: config.production,
+            stream: options.logStream,
             // The URL without one-time tokens (temporary-user-token?token=…, user/:id/token/:token).
             serializers: {
               req: (request: FastifyRequest) => ({
@@ -86,7 +90,9 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
                 remoteAddress: request.ip,
               }),
             },
-          },
+          }),
+    // One line per request, written when it is done (requestLogging below), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     // Fastify's default (1 MiB) made explicit and configurable; /api bodies are counted in the proxy.
     bodyLimit: config.bodyLimit,
     // A request id the caller sent (a load balancer's) is kept when sane, else generated; it travels
@@ -117,10 +123,13 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
           : { errorText: error.message, stackTrace: error.stack },
       );
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // The request id goes back to the browser too (support can find the request in all three logs).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    return payload;
+    done();
   });
+  // Successes at debug: the gateway's bulk is 2xx proxying; refusals, errors and slow requests at info.
+  await app.register(requestLogging, { slowRequestMs: config.slowRequestMs, successLevel: 'debug' });
 
   mkdirSync(config.remotesDir, { recursive: true });
   const store =
@@ -186,9 +195,15 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
       flows: createSignInFlows(store, now),
       now,
     });
+    await scope.register(apiDocs, {
+      upstreams: { identity: config.identityUrl, cart: config.cartApiUrl },
+      access: config.apiDocs,
+      timeoutMs: config.upstreamTimeoutMs,
+    });
     await scope.register(apiProxy, {
       upstreams: { identity: config.identityUrl, cart: config.cartApiUrl },
       bodyLimit: config.bodyLimit,
+      timeoutMs: config.upstreamTimeoutMs,
       rateLimits: { 'account-route': config.accountRouteRateLimit, 'page-view': config.pageViewRateLimit },
     });
   });

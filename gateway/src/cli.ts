@@ -15,11 +15,15 @@ function remotesDir(env: NodeJS.ProcessEnv): string {
   return resolve(env.REMOTES_DIR || join(resolve(env.DATA_DIR || './data'), 'remotes'));
 }
 
-function packageVersion(packageName: string): string {
+interface PackageJson {
+  version?: string;
+  pop?: { sections?: string[] };
+}
+
+function packageJson(packageName: string): PackageJson {
   const file = join(repoDir, packageName, 'package.json');
-  if (!existsSync(file)) return '0.0.0';
-  const { version } = JSON.parse(readFileSync(file, 'utf8')) as { version?: string };
-  return version || '0.0.0';
+  if (!existsSync(file)) return {};
+  return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
 }
 
 export function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, out = console.log): void {
@@ -34,14 +38,18 @@ export function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, out
     case 'publish-remote': {
       if (!packageName) throw new ConfigError(USAGE);
       const distDir = resolve(values.dist ?? join(repoDir, packageName, 'dist'));
+      const pkg = packageJson(packageName);
       const result = publishRemote({
         remotesDir: dir,
         packageName,
         distDir,
-        packageVersion: packageVersion(packageName),
+        packageVersion: pkg.version || '0.0.0',
+        // Only for a build made before builds emitted pop-remote.json.
+        ...(pkg.pop?.sections ? { sections: pkg.pop.sections } : {}),
       });
+      const sections = result.sections.join(', ') || 'none';
       out(
-        `${packageName} ${result.version} ${result.copied ? 'published' : 'already published'}; registry now points at it`,
+        `${packageName} ${result.version} ${result.copied ? 'published' : 'already published'} (sections: ${sections}); registry now points at it`,
       );
       return;
     }

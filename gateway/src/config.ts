@@ -45,6 +45,15 @@ export interface GatewayConfig {
   bodyLimit: number;
   /** Fastify's trustProxy: off, the number of proxy hops in front, or the proxies' addresses/CIDRs. */
   trustProxy: TrustProxy;
+  /**
+   * `/api/openapi.json` and `/api/docs` (API_DOCS): on outside production; in production only with
+   * API_DOCS=on, and then for compliance sessions only.
+   */
+  apiDocs: 'open' | 'compliance' | 'off';
+  /** How long an upstream may take to answer before the gateway gives up with 504 (UPSTREAM_TIMEOUT_MS). */
+  upstreamTimeoutMs: number;
+  /** A request at least this slow is logged at info even when it succeeded (SLOW_REQUEST_MS). */
+  slowRequestMs: number;
 }
 
 /** identity-api's dev default: the two packages must agree on it outside production. */
@@ -150,5 +159,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: positiveInteger('BODY_LIMIT', env.BODY_LIMIT, 1024 * 1024),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    apiDocs: apiDocs(env.API_DOCS, production),
+    upstreamTimeoutMs: positiveInteger('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 10_000),
+    slowRequestMs: positiveInteger('SLOW_REQUEST_MS', env.SLOW_REQUEST_MS, 1000),
   };
+}
+
+function apiDocs(value: string | undefined, production: boolean): GatewayConfig['apiDocs'] {
+  if (value === undefined || value === '') return production ? 'off' : 'open';
+  if (value === 'off') return 'off';
+  if (value === 'on') return production ? 'compliance' : 'open';
+  throw new ConfigError(`Invalid API_DOCS: ${value} (on or off)`);
 }

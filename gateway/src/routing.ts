@@ -55,19 +55,30 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', pattern: 'page-view', limit: 'page-view' },
 ];
 
-function matches(pattern: string, segments: readonly string[]): boolean {
-  const parts = pattern.split('/');
+/** A pattern split once: each part a literal segment, or null for `:name` (any non-empty segment). */
+type CompiledPattern = readonly (string | null)[];
+
+function compile(pattern: string): CompiledPattern {
+  return pattern.split('/').map((part) => (part.startsWith(':') ? null : part));
+}
+
+function matches(parts: CompiledPattern, segments: readonly string[]): boolean {
   if (parts.length !== segments.length) return false;
   return parts.every((part, index) => {
     const segment = segments[index] ?? '';
-    return part.startsWith(':') ? segment.length > 0 : part === segment;
+    return part === null ? segment.length > 0 : part === segment;
   });
 }
+
+// Compiled when the module loads, not per request.
+const COMPILED_PUBLIC_ROUTES = PUBLIC_ROUTES.map((route) => ({ route, parts: compile(route.pattern) }));
 
 function publicRoute(method: string, segments: readonly string[]): PublicRoute | undefined {
   // HEAD is GET without a body: a guest may HEAD what they may GET.
   const effective = method === 'HEAD' ? 'GET' : method;
-  return PUBLIC_ROUTES.find((route) => route.method === effective && matches(route.pattern, segments));
+  return COMPILED_PUBLIC_ROUTES.find(
+    ({ route, parts }) => route.method === effective && matches(parts, segments),
+  )?.route;
 }
 
 /** The route of `path` (no `/api`, no leading slash, no query). */
@@ -107,9 +118,11 @@ export function isSafeApiPath(rawPath: string): boolean {
  */
 export const MULTIPART_ROUTES: readonly PublicRoute[] = [{ method: 'POST', pattern: 'colonial/return-file' }];
 
+const COMPILED_MULTIPART_ROUTES = MULTIPART_ROUTES.map((route) => ({ route, parts: compile(route.pattern) }));
+
 export function acceptsMultipart(method: string, path: string): boolean {
   const segments = path.split('/');
-  return MULTIPART_ROUTES.some(
-    (route) => route.method === method.toUpperCase() && matches(route.pattern, segments),
+  return COMPILED_MULTIPART_ROUTES.some(
+    ({ route, parts }) => route.method === method.toUpperCase() && matches(parts, segments),
   );
 }

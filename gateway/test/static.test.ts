@@ -1,11 +1,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { runCli } from '../src/cli.js';
 import { readRegistry, RegistryError } from '../src/lib/remote-registry.js';
 import { fakeShell, tempDir, testConfig } from './helpers.js';
+
+/** mf-ordering/package.json `pop.sections`: what a build without pop-remote.json is published with. */
+const ORDERING = ['basket', 'checkout', 'orders'];
 
 function fakeRemoteBuild(dir: string, marker: string): string {
   mkdirSync(dir, { recursive: true });
@@ -51,7 +55,9 @@ describe('shell, remotes and the remote registry', () => {
 
     const manifest = await app.inject({ method: 'GET', url: '/remotes.json' });
     expect(manifest.json()).toEqual({
-      remotes: [{ name: 'mf_ordering', entry: `/remotes/mf-ordering/${v1}/remoteEntry.js` }],
+      remotes: [
+        { name: 'mf_ordering', entry: `/remotes/mf-ordering/${v1}/remoteEntry.js`, sections: ORDERING },
+      ],
     });
 
     const entry = await app.inject({ method: 'GET', url: `/remotes/mf-ordering/${v1}/remoteEntry.js` });
@@ -68,14 +74,18 @@ describe('shell, remotes and the remote registry', () => {
     const v2 = readRegistry(remotesDir).remotes['mf-ordering']!.current;
     expect(v2).not.toBe(v1);
     expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json()).toEqual({
-      remotes: [{ name: 'mf_ordering', entry: `/remotes/mf-ordering/${v2}/remoteEntry.js` }],
+      remotes: [
+        { name: 'mf_ordering', entry: `/remotes/mf-ordering/${v2}/remoteEntry.js`, sections: ORDERING },
+      ],
     });
     // The old version stays reachable for browsers that still run it.
     expect(readFileSync(join(remotesDir, 'mf-ordering', v1, 'remoteEntry.js'), 'utf8')).toContain('one');
 
     cli('rollback-remote', 'mf-ordering', v1);
     expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json()).toEqual({
-      remotes: [{ name: 'mf_ordering', entry: `/remotes/mf-ordering/${v1}/remoteEntry.js` }],
+      remotes: [
+        { name: 'mf_ordering', entry: `/remotes/mf-ordering/${v1}/remoteEntry.js`, sections: ORDERING },
+      ],
     });
 
     lines.length = 0;
@@ -144,5 +154,198 @@ describe('shell, remotes and the remote registry', () => {
         body: { message: 'Not found' },
       });
     }
+  });
+});
+
+/** Writes `file` with its `.br` and `.gz` siblings, as the production build does; returns the three bodies. */
+function withEncodings(dir: string, file: string, content: string) {
+  mkdirSync(dir, { recursive: true });
+  const identity = Buffer.from(content);
+  const br = brotliCompressSync(identity);
+  const gzip = gzipSync(identity);
+  writeFileSync(join(dir, file), identity);
+  writeFileSync(join(dir, `${file}.br`), br);
+  writeFileSync(join(dir, `${file}.gz`), gzip);
+  return { identity, br, gzip };
+}
+
+describe('precompressed files', () => {
+  const data = tempDir('static-encodings');
+  const remotesDir = join(data.path, 'remotes');
+  const shellDir = join(data.path, 'shell');
+  const env = { DATA_DIR: data.path };
+  let app: FastifyInstance;
+  let index: ReturnType<typeof withEncodings>;
+  let main: ReturnType<typeof withEncodings>;
+  let chunk: ReturnType<typeof withEncodings>;
+  let version: string;
+
+  beforeAll(async () => {
+    fakeShell(shellDir);
+    index = withEncodings(
+      shellDir,
+      'index.html',
+      `<!doctype html><div id="root"></div>${'<!-- x -->'.repeat(50)}`,
+    );
+    main = withEncodings(shellDir, 'main.1a2b3c4d5e.js', `console.log("shell");`.repeat(100));
+    const build = join(data.path, 'build');
+    fakeRemoteBuild(build, 'compressed');
+    chunk = withEncodings(build, '7.0a1b2c3d4e.js', `export const chunk = 1;`.repeat(100));
+    runCli(['publish-remote', 'mf-ordering', '--dist', build], env, () => undefined);
+    version = readRegistry(remotesDir).remotes['mf-ordering']!.current;
+    app = await buildApp(testConfig({ ...env, SHELL_DIR: shellDir, CART_API_URL: 'http://127.0.0.1:9' }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    data.remove();
+  });
+
+  const get = (url: string, acceptEncoding?: string, method: 'GET' | 'HEAD' = 'GET') =>
+    app.inject({
+      method,
+      url,
+      headers: { accept: 'text/html,*/*', ...(acceptEncoding && { 'accept-encoding': acceptEncoding }) },
+    });
+
+  it('sends the .br file to a browser that accepts brotli, the .gz to one that accepts gzip only, the file otherwise', async () => {
+    for (const [url, bodies, type, cache] of [
+      ['/main.1a2b3c4d5e.js', main, 'application/javascript', 'public, max-age=31536000, immutable'],
+      ['/', index, 'text/html', 'no-cache'],
+      // The SPA fallback is index.html too.
+      ['/profile', index, 'text/html', 'no-cache'],
+      [
+        `/remotes/mf-ordering/${version}/7.0a1b2c3d4e.js`,
+        chunk,
+        'application/javascript',
+        'public, max-age=31536000, immutable',
+      ],
+    ] as const) {
+      for (const [acceptEncoding, encoding, body] of [
+        ['gzip, deflate, br, zstd', 'br', bodies.br],
+        ['gzip', 'gzip', bodies.gzip],
+        [undefined, undefined, bodies.identity],
+        ['identity', undefined, bodies.identity],
+      ] as const) {
+        const response = await get(url, acceptEncoding);
+        expect({
+          url,
+          acceptEncoding,
+          status: response.statusCode,
+          encoding: response.headers['content-encoding'],
+          type: String(response.headers['content-type']).split(';')[0],
+          vary: response.headers.vary,
+          cache: response.headers['cache-control'],
+          same: response.rawPayload.equals(body),
+        }).toEqual({
+          url,
+          acceptEncoding,
+          status: 200,
+          encoding,
+          type,
+          vary: 'accept-encoding',
+          cache,
+          same: true,
+        });
+      }
+    }
+  });
+
+  it('answers HEAD with the headers of the encoded file and no body', async () => {
+    const response = await get('/main.1a2b3c4d5e.js', 'br', 'HEAD');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(Number(response.headers['content-length'])).toBe(main.br.length);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe('');
+  });
+
+  it('sends a file that has no compressed sibling as is', async () => {
+    const response = await get(`/remotes/mf-ordering/${version}/remoteEntry.js`, 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toContain('compressed');
+  });
+
+  it('publishes the compressed siblings with the remote', () => {
+    const published = join(remotesDir, 'mf-ordering', version);
+    expect(readFileSync(join(published, '7.0a1b2c3d4e.js.br')).equals(chunk.br)).toBe(true);
+    expect(readFileSync(join(published, '7.0a1b2c3d4e.js.gz')).equals(chunk.gzip)).toBe(true);
+  });
+});
+
+describe('sections come from the registry', () => {
+  const data = tempDir('static-sections');
+  const env = { DATA_DIR: data.path };
+  let app: FastifyInstance;
+  const cli = (...argv: string[]) => runCli(argv, env, () => undefined);
+  const manifest = async () => (await app.inject({ method: 'GET', url: '/remotes.json' })).json();
+
+  function buildWithSections(name: string, sections: string[]): string {
+    const dir = fakeRemoteBuild(join(data.path, name), name);
+    writeFileSync(join(dir, 'pop-remote.json'), JSON.stringify({ sections }));
+    return dir;
+  }
+
+  beforeAll(async () => {
+    app = await buildApp(testConfig({ ...env, CART_API_URL: 'http://127.0.0.1:9' }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    data.remove();
+  });
+
+  it('lists the sections of each current version; a new section ships with its remote; a rollback restores the old list', async () => {
+    cli(
+      'publish-remote',
+      'mf-ordering',
+      '--dist',
+      buildWithSections('one', ['basket', 'checkout', 'orders']),
+    );
+    const v1 = readRegistry(join(data.path, 'remotes')).remotes['mf-ordering']!.current;
+    cli('publish-remote', 'mf-documents', '--dist', buildWithSections('docs', ['document', 'client']));
+    expect(await manifest()).toEqual({
+      remotes: [
+        {
+          name: 'mf_documents',
+          entry: expect.stringMatching(/^\/remotes\/mf-documents\//),
+          sections: ['document', 'client'],
+        },
+        {
+          name: 'mf_ordering',
+          entry: `/remotes/mf-ordering/${v1}/remoteEntry.js`,
+          sections: ['basket', 'checkout', 'orders'],
+        },
+      ],
+    });
+
+    cli(
+      'publish-remote',
+      'mf-ordering',
+      '--dist',
+      buildWithSections('two', ['basket', 'checkout', 'orders', 'receipts']),
+    );
+    const v2 = readRegistry(join(data.path, 'remotes')).remotes['mf-ordering']!;
+    expect(v2.sections).toEqual({
+      [v1]: ['basket', 'checkout', 'orders'],
+      [v2.current]: ['basket', 'checkout', 'orders', 'receipts'],
+    });
+    expect((await manifest()).remotes[1]).toEqual({
+      name: 'mf_ordering',
+      entry: `/remotes/mf-ordering/${v2.current}/remoteEntry.js`,
+      sections: ['basket', 'checkout', 'orders', 'receipts'],
+    });
+
+    cli('rollback-remote', 'mf-ordering', v1);
+    expect((await manifest()).remotes[1]).toEqual({
+      name: 'mf_ordering',
+      entry: `/remotes/mf-ordering/${v1}/remoteEntry.js`,
+      sections: ['basket', 'checkout', 'orders'],
+    });
+  });
+
+  it('refuses a build whose sections are not path segments', () => {
+    expect(() => cli('publish-remote', 'mf-admin', '--dist', buildWithSections('bad', ['Admin/x']))).toThrow(
+      RegistryError,
+    );
   });
 });

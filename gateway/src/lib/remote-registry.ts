@@ -21,6 +21,8 @@ export interface RegistryEntry {
   current: string;
   versions: string[];
   updatedAt: string;
+  /** The sections (first path segments) each published version owns, by version. */
+  sections?: Record<string, string[]>;
 }
 
 export interface Registry {
@@ -28,12 +30,16 @@ export interface Registry {
 }
 
 export interface RemoteManifest {
-  remotes: { name: string; entry: string }[];
+  /** `sections`: the first path segments the remote renders (`/basket/...`), so the shell needs no table. */
+  remotes: { name: string; entry: string; sections: string[] }[];
 }
 
 export const REGISTRY_FILE = 'registry.json';
 export const REMOTE_ENTRY = 'remoteEntry.js';
+/** Emitted by the remote's build from its package.json `pop.sections` (shared-ui/build/webpack.js). */
+export const REMOTE_MANIFEST_FILE = 'pop-remote.json';
 const PACKAGE_NAME = /^[a-z0-9][a-z0-9-]*$/;
+const SECTION = /^[a-z0-9][a-z0-9-]*$/;
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]*$/;
 
 export class RegistryError extends Error {}
@@ -66,7 +72,29 @@ function writeRegistry(remotesDir: string, registry: Registry): void {
   renameSync(temporary, join(remotesDir, REGISTRY_FILE));
 }
 
-/** What `/remotes.json` answers: each package's current entry point. */
+function validSections(sections: unknown, source: string): string[] {
+  if (!Array.isArray(sections) || !sections.every((s) => typeof s === 'string' && SECTION.test(s))) {
+    throw new RegistryError(`${source}: sections must be a list of lower-case path segments`);
+  }
+  return [...new Set(sections as string[])];
+}
+
+/** The sections a build declares in its `pop-remote.json`; undefined when the build has none. */
+export function sectionsOfBuild(dir: string): string[] | undefined {
+  const file = join(dir, REMOTE_MANIFEST_FILE);
+  if (!existsSync(file)) return undefined;
+  const { sections } = JSON.parse(readFileSync(file, 'utf8')) as { sections?: unknown };
+  return validSections(sections ?? [], file);
+}
+
+/** A version's sections: recorded at publish; a registry written before sections read its build. */
+function sectionsOf(remotesDir: string, packageName: string, entry: RegistryEntry): string[] {
+  return (
+    entry.sections?.[entry.current] ?? sectionsOfBuild(join(remotesDir, packageName, entry.current)) ?? []
+  );
+}
+
+/** What `/remotes.json` answers: each package's current entry point and the sections it owns. */
 export function remoteManifest(remotesDir: string): RemoteManifest {
   const { remotes } = readRegistry(remotesDir);
   return {
@@ -75,6 +103,7 @@ export function remoteManifest(remotesDir: string): RemoteManifest {
       .map(([packageName, entry]) => ({
         name: federationName(packageName),
         entry: `/remotes/${packageName}/${entry.current}/${REMOTE_ENTRY}`,
+        sections: sectionsOf(remotesDir, packageName, entry),
       })),
   };
 }
@@ -105,6 +134,8 @@ export interface PublishOptions {
   distDir: string;
   /** The package.json version; the content hash is appended. */
   packageVersion: string;
+  /** Used when the build has no `pop-remote.json` (the package.json `pop.sections`). */
+  sections?: string[];
   now?: Date;
 }
 
@@ -112,6 +143,7 @@ export interface PublishResult {
   version: string;
   /** False when this exact build was already published (the folder is reused, never rewritten). */
   copied: boolean;
+  sections: string[];
 }
 
 export function publishRemote(options: PublishOptions): PublishResult {
@@ -122,6 +154,8 @@ export function publishRemote(options: PublishOptions): PublishResult {
       `${relative(process.cwd(), distDir) || distDir} has no ${REMOTE_ENTRY}: build the remote first`,
     );
   }
+  // The build's own declaration wins: it is what this version's code actually routes.
+  const sections = sectionsOfBuild(distDir) ?? validSections(options.sections ?? [], 'sections');
   const version = `${options.packageVersion}-${contentHash(distDir)}`;
   if (!isVersion(version)) throw new RegistryError(`Invalid version: ${version}`);
   const packageDir = join(remotesDir, packageName);
@@ -131,6 +165,7 @@ export function publishRemote(options: PublishOptions): PublishResult {
     mkdirSync(packageDir, { recursive: true });
     const staging = join(packageDir, `.staging-${randomBytes(6).toString('hex')}`);
     try {
+      // Everything, the `.br`/`.gz` siblings included: the gateway serves those precompressed.
       cpSync(distDir, staging, { recursive: true });
       renameSync(staging, target);
       copied = true;
@@ -138,17 +173,31 @@ export function publishRemote(options: PublishOptions): PublishResult {
       rmSync(staging, { recursive: true, force: true });
     }
   }
-  pointTo(remotesDir, packageName, version, options.now);
-  return { version, copied };
+  pointTo(remotesDir, packageName, version, { sections, now: options.now });
+  return { version, copied, sections };
 }
 
-function pointTo(remotesDir: string, packageName: string, version: string, now = new Date()): void {
+function pointTo(
+  remotesDir: string,
+  packageName: string,
+  version: string,
+  { sections, now = new Date() }: { sections?: string[]; now?: Date | undefined } = {},
+): void {
   const registry = readRegistry(remotesDir);
   const previous = registry.remotes[packageName];
   const versions = previous?.versions.includes(version)
     ? previous.versions
     : [...(previous?.versions ?? []), version];
-  registry.remotes[packageName] = { current: version, versions, updatedAt: now.toISOString() };
+  // A rollback keeps the sections recorded when that version was published.
+  const recorded = { ...previous?.sections };
+  if (sections) recorded[version] = sections;
+  else recorded[version] ??= sectionsOfBuild(join(remotesDir, packageName, version)) ?? [];
+  registry.remotes[packageName] = {
+    current: version,
+    versions,
+    updatedAt: now.toISOString(),
+    sections: recorded,
+  };
   writeRegistry(remotesDir, registry);
 }
 

@@ -4,8 +4,6 @@ import type { SessionUser } from 'shared-domain';
 export interface SessionTokens {
   accessToken: string;
   refreshToken: string | undefined;
-  /** The id_token's claims (the token itself is not kept). */
-  idClaims: Record<string, unknown>;
   /** When identity-api issued these tokens (epoch ms): the 20-minute refresh clock starts here. */
   obtainedAt: number;
   /** When the access token stops being valid (epoch ms), when identity-api said so. */

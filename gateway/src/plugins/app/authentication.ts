@@ -77,7 +77,6 @@ function tokensFrom(issued: IssuedTokens, now: number, previous?: SessionTokens)
     accessToken: issued.accessToken,
     // Without rotation identity-api keeps the old refresh token valid.
     refreshToken: issued.refreshToken ?? previous?.refreshToken,
-    idClaims: issued.idClaims ?? previous?.idClaims ?? {},
     obtainedAt: now,
     accessExpiresAt: issued.expiresIn === undefined ? undefined : now + issued.expiresIn * 1000,
   };

@@ -13,8 +13,13 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const NAVIGATIONS = new Set(['/bff/external/login', '/bff/callback']);
 
+/** The API's documentation (routes/api-docs), read in a browser tab: GET only, it changes nothing. */
+const DOCS = /^\/api\/(openapi\.json|docs(\/.*)?)$/;
+
 function isNavigation(request: FastifyRequest): boolean {
-  return request.method === 'GET' && NAVIGATIONS.has(request.url.split('?', 1)[0]!);
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?', 1)[0]!;
+  return NAVIGATIONS.has(path) || DOCS.test(path);
 }
 
 function hasBody(request: FastifyRequest): boolean {
@@ -71,11 +76,7 @@ async function requestGuard(app: FastifyInstance) {
       return;
     return reply.code(415).send({ message: GATEWAY_MESSAGES.jsonRequired });
   });
-  // Upstream answers carry their own Cache-Control: ours wins, nothing here may be cached.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  // Set once, above: an upstream's own Cache-Control never comes back (routes/api's header allow-list).
 }
 
 export default fp(requestGuard, { name: 'request-guard' });

@@ -20,6 +20,8 @@ function adaptStore(store: SessionRecordStore, limits: SessionLimits, now: Clock
   return {
     set(id, session, callback) {
       const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
+      // The cookie's options are the plugin's own (no per-session expiry: the server decides): not kept.
+      delete data.cookie;
       const auth = data.auth as SessionAuth | undefined;
       const expiresAt = auth ? sessionExpiresAt(auth, limits) : now() + limits.idleMs;
       store.set(id, data, expiresAt).then(() => callback(), callback);

@@ -13,6 +13,8 @@ export interface ApiProxyOptions {
   bodyLimit: number;
   /** Calls allowed per client address and minute, by the route's limit (ApiRoute.limit). */
   rateLimits: Record<RouteLimit, number>;
+  /** How long an upstream may take to send its answer's headers (and each part of its body). */
+  timeoutMs: number;
 }
 
 /**
@@ -83,17 +85,29 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+const TIMEOUTS = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'FST_REPLY_FROM_TIMEOUT',
+  'FST_REPLY_FROM_GATEWAY_TIMEOUT',
+]);
+
 /**
  * What a failed forward answers: 413 for a body past the limit, 400 when undici refused the request
- * itself (UND_ERR_INVALID_ARG: a header or body it cannot send), otherwise 502 (the upstream is away).
+ * itself (UND_ERR_INVALID_ARG: a header or body it cannot send), 504 when the upstream took longer
+ * than the timeout, otherwise 502 (the upstream is away). Never a hang, never an HTML page.
  */
-export function classifyUpstreamError(error: unknown): { status: 400 | 413 | 502; message: string } {
+export function classifyUpstreamError(error: unknown): { status: 400 | 413 | 502 | 504; message: string } {
   const chain = causes(error);
   if (chain.some((cause) => cause instanceof BodyTooLarge)) {
     return { status: 413, message: GATEWAY_MESSAGES.bodyTooLarge };
   }
   if (chain.some((cause) => errorCode(cause) === 'UND_ERR_INVALID_ARG')) {
     return { status: 400, message: GATEWAY_MESSAGES.badRequest };
+  }
+  if (chain.some((cause) => TIMEOUTS.has(errorCode(cause) ?? ''))) {
+    return { status: 504, message: GATEWAY_MESSAGES.unreachable };
   }
   return { status: 502, message: GATEWAY_MESSAGES.unreachable };
 }
@@ -180,6 +194,12 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
     // Its "fetching from remote server" line carries the path, one-time tokens included; the
     // gateway's own (redacted) request log says the same.
     disableRequestLogging: true,
+    // A slow upstream is given up on (504) instead of holding the browser's request open.
+    undici: {
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: { timeout: options.timeoutMs },
+    },
     preHandler: async (request, reply) => {
       // http-proxy hands the body on as a stream, outside Fastify's bodyLimit: count it here.
       if (request.body instanceof Readable) request.body = request.body.pipe(limitBody(options.bodyLimit));
@@ -199,7 +219,7 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
       rewriteHeaders: (headers) => pick(headers, RETURNED_RESPONSE_HEADERS),
       onError: (reply, { error }) => {
         const answer = classifyUpstreamError(error);
-        if (answer.status === 502) reply.log.warn({ err: error }, 'upstream unavailable');
+        if (answer.status >= 502) reply.log.warn({ err: error }, 'upstream unavailable');
         else reply.log.info({ err: error }, 'request not forwarded');
         if (answer.status === 413) reply.header('connection', 'close');
         return reply.code(answer.status).send({ message: answer.message });

@@ -6,9 +6,13 @@ export interface HealthOptions {
   timeoutMs?: number;
 }
 
-async function probe(baseUrl: string, timeoutMs: number): Promise<'ok' | 'unavailable'> {
+async function probe(baseUrl: string, timeoutMs: number, requestId: string): Promise<'ok' | 'unavailable'> {
   try {
-    const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
+    // The same request id as the gateway's own: the three services' lines of one health check agree.
+    const response = await fetch(`${baseUrl}/healthz`, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { 'x-request-id': requestId },
+    });
     await response.body?.cancel();
     return response.status === 200 ? 'ok' : 'unavailable';
   } catch {
@@ -19,10 +23,10 @@ async function probe(baseUrl: string, timeoutMs: number): Promise<'ok' | 'unavai
 /** Ready when both APIs are: the gateway alone cannot serve a single screen. */
 export default async function healthRoutes(app: FastifyInstance, options: HealthOptions) {
   const timeoutMs = options.timeoutMs ?? 2000;
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', async (request, reply) => {
     const [identity, cart] = await Promise.all([
-      probe(options.upstreams.identity, timeoutMs),
-      probe(options.upstreams.cart, timeoutMs),
+      probe(options.upstreams.identity, timeoutMs, String(request.id)),
+      probe(options.upstreams.cart, timeoutMs, String(request.id)),
     ]);
     reply.header('cache-control', 'no-store');
     if (identity === 'ok' && cart === 'ok') return { status: 'ok' };

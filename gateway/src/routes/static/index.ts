@@ -15,6 +15,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** Paths that are never the shell's: an unknown one is a 404, not index.html. */
 const NOT_SHELL = /^\/(api|bff|remotes)(\/|$)/;
+/** The build's precompressed siblings (`main.3f9a1c2b7d.js.br`): cached like the file they encode. */
+const ENCODED_SIBLING = /\.(br|gz)$/;
 
 function wantsHtml(request: FastifyRequest): boolean {
   return (
@@ -30,7 +32,7 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
   /** A published remote version never changes; the shell's index.html and unhashed files may. */
   function cacheControlOf(path: string): string {
     if (resolve(path).startsWith(remotesRoot)) return IMMUTABLE;
-    return HASHED_FILE.test(path) ? IMMUTABLE : 'no-cache';
+    return HASHED_FILE.test(path.replace(ENCODED_SIBLING, '')) ? IMMUTABLE : 'no-cache';
   }
   const shellBuilt = existsSync(join(shellDir, 'index.html'));
   if (!shellBuilt) app.log.warn({ shellDir }, 'no shell build found: only the APIs are served');
@@ -42,6 +44,10 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
     wildcard: true,
     index: false,
     cacheControl: false,
+    // The build writes `.br` and `.gz` beside each asset (shared-ui/build/webpack.js): the file the
+    // request's Accept-Encoding prefers is sent as is, with `Vary: Accept-Encoding`; no compression
+    // at request time. This holds for reply.sendFile below too (remote folders, index.html).
+    preCompressed: true,
     // Every file answer comes through here, also reply.sendFile's below.
     setHeaders: (reply, path) => {
       reply.header('cache-control', cacheControlOf(path));
