@@ -1,0 +1,225 @@
+import { addDays, addYears, format, isBefore } from 'date-fns';
+import { boolean, mixed, number, object, string, type InferType } from 'yup';
+import { DATE_DISPLAY_FORMAT, fromIsoDate, INVALID_DATE_MESSAGE } from './dates.js';
+import {
+  DATES_OF_ELIGIBILITY,
+  LEGAL_ENTITY_TYPES,
+  SEASONAL_WEEKS,
+  US_STATE_IDS,
+  WAITING_PERIODS,
+  WORKING_HOURS_PER_WEEK,
+  WORKING_MONTHS_PER_YEAR,
+} from './lists.js';
+import { DEFAULT_NUMERIC_MAX, MASKS } from './masks.js';
+
+/**
+ * The document form's business rules (2-documents §5), once: the order form runs them with formik and
+ * cart-api runs them on the document body before it saves. Dates are ISO (YYYY-MM-DD) strings, flags
+ * booleans, counts integers. The structural schema (types, lengths) is the route's TypeBox schema.
+ *
+ * Context: `{ colonial: true }` when the document belongs to a Colonial partner (agent number required).
+ */
+export const DOCUMENT_MESSAGES = {
+  required: (label: string) => `${label} is required`,
+  invalidEmail: 'Enter a valid e-mail address',
+  invalidState: 'Choose a state from the list',
+  invalidOption: 'Choose an option from the list',
+  tooLarge: (max: number) => `Enter a number no greater than ${max}`,
+  startBeforeEnd: 'Plan Year Start Date must be before Plan Year End Date',
+  planYearTooLong: (start: string, suggestedEnd: string) =>
+    `Plan year cannot be greater than 12 months. Did you mean ${start} to ${suggestedEnd}?`,
+  waitingPeriod:
+    'A waiting period exceeding 90 days is not compliant when health insurance is offered on a pre tax basis',
+} as const;
+
+const TEXT_MAX = 200;
+const text = () => string().trim().max(TEXT_MAX);
+const requiredText = (label: string) => text().required(DOCUMENT_MESSAGES.required(label));
+const email = () => text().email(DOCUMENT_MESSAGES.invalidEmail);
+const requiredEmail = (label: string) => email().required(DOCUMENT_MESSAGES.required(label));
+const masked = (name: 'phone' | 'zip' | 'taxId', label: string) =>
+  string()
+    .trim()
+    .required(DOCUMENT_MESSAGES.required(label))
+    .matches(MASKS[name].pattern, MASKS[name].message);
+const state = (label: string) =>
+  string()
+    .required(DOCUMENT_MESSAGES.required(label))
+    .oneOf([...US_STATE_IDS], DOCUMENT_MESSAGES.invalidState);
+const oneOf = (values: readonly string[]) =>
+  string()
+    .oneOf([...values, ''], DOCUMENT_MESSAGES.invalidOption)
+    .default('');
+const isoDate = () =>
+  string()
+    .trim()
+    .test('iso-date', INVALID_DATE_MESSAGE, (value) => !value || fromIsoDate(value) !== null);
+const requiredDate = (label: string) => isoDate().required(DOCUMENT_MESSAGES.required(label));
+const count = (label: string, max = DEFAULT_NUMERIC_MAX) =>
+  number()
+    .typeError(DOCUMENT_MESSAGES.required(label))
+    .integer()
+    .min(0)
+    .max(max, DOCUMENT_MESSAGES.tooLarge(max));
+const answer = (label: string) => boolean().nullable().required(DOCUMENT_MESSAGES.required(label));
+const flag = () => boolean().default(false);
+
+/** Only when `flagName` is true; otherwise the value is dropped (a hidden field keeps nothing). */
+const onlyWhen = <S extends ReturnType<typeof isoDate> | ReturnType<typeof count>>(
+  flagName: string,
+  schema: S,
+) =>
+  mixed().when(flagName, {
+    is: true,
+    then: () => schema,
+    otherwise: () => mixed().strip(),
+  });
+
+/**
+ * The last day of a twelve-month plan year starting on `start` (start + 1 year - 1 day). A year after
+ * February 29 is March 1, not the February 28 date-fns clamps to, so that plan year ends February 28.
+ */
+export function twelveMonthsEnd(start: Date): Date {
+  const leapDay = start.getMonth() === 1 && start.getDate() === 29;
+  const anniversary = leapDay ? new Date(start.getFullYear() + 1, 2, 1, 12) : addYears(start, 1);
+  return addDays(anniversary, -1);
+}
+
+/** §5 plan-year rule: the message for a start and end, or null when they are fine (or not both set). */
+export function planYearMessage(startIso: string | undefined, endIso: string | undefined): string | null {
+  const start = fromIsoDate(startIso ?? '');
+  const end = fromIsoDate(endIso ?? '');
+  if (start === null || end === null) return null;
+  if (!isBefore(start, end)) return DOCUMENT_MESSAGES.startBeforeEnd;
+  const lastDay = twelveMonthsEnd(start);
+  if (isBefore(lastDay, end)) {
+    return DOCUMENT_MESSAGES.planYearTooLong(
+      format(start, DATE_DISPLAY_FORMAT),
+      format(lastDay, DATE_DISPLAY_FORMAT),
+    );
+  }
+  return null;
+}
+
+/**
+ * §5 waiting-period warning (a warning: it does not stop the save): only when health insurance is
+ * offered pre-tax, and the period is flagged over 90 days, or is 90 days / 3 months with an eligibility
+ * other than Immediately.
+ */
+export function waitingPeriodWarning(values: {
+  healthInsurance?: boolean | null;
+  requiredWaitingPeriod?: string | null;
+  dateOfEligibility?: string | null;
+}): string | null {
+  if (values.healthInsurance !== true) return null;
+  const period = WAITING_PERIODS.find((option) => option.value === values.requiredWaitingPeriod);
+  if (!period) return null;
+  const exceeds =
+    period.overNinetyDays || (period.atNinetyDays && values.dateOfEligibility !== 'Immediately');
+  return exceeds ? DOCUMENT_MESSAGES.waitingPeriod : null;
+}
+
+const BENEFIT_FLAGS = [
+  'healthInsurance',
+  'vision',
+  'dental',
+  'hsa',
+  'groupTermLife',
+  'specifiedDiseaseOrIllness',
+  'accident',
+  'accidentalDeath',
+  'hospitalConfinement',
+  'bridge',
+  'disability',
+] as const;
+export type BenefitFlag = (typeof BENEFIT_FLAGS)[number];
+export { BENEFIT_FLAGS };
+
+/** Step 1: company and contact. */
+const companyStep = {
+  primaryEmail: requiredEmail('Primary e-mail'),
+  alternateEmail1: email(),
+  alternateEmail2: email(),
+  accountId: text(),
+  accountIdSuffix: text(),
+  federalTaxId: masked('taxId', 'Federal tax id'),
+  clientCompanyName: requiredText('Company name'),
+  phone: masked('phone', 'Phone'),
+  addressLine1: requiredText('Address line 1'),
+  addressLine2: text(),
+  city: requiredText('City'),
+  state: state('State'),
+  zipCode: masked('zip', 'Zip code'),
+  benefitsContact: requiredText('Benefits contact'),
+  benefitContactEmail: requiredEmail('Benefits contact e-mail'),
+  additionalContactEmail1: email(),
+  additionalContactEmail2: email(),
+  stateOfLegalConstruction: state('State of legal construction'),
+  legalEntityType: string()
+    .required(DOCUMENT_MESSAGES.required('Legal entity type'))
+    .oneOf([...LEGAL_ENTITY_TYPES], DOCUMENT_MESSAGES.invalidOption),
+  isERISA: answer('ERISA exemption'),
+  erisaPlanNumber: mixed().when('isERISA', {
+    is: true,
+    then: () => text(),
+    otherwise: () => mixed().strip(),
+  }),
+  agentNumber: text().when('$colonial', {
+    is: true,
+    then: (schema) => schema.required(DOCUMENT_MESSAGES.required('Agent number')),
+  }),
+};
+
+/** Step 2: plan details. */
+const planStep = {
+  amendmentToOriginal: flag(),
+  originalEffectiveDate: onlyWhen('amendmentToOriginal', isoDate()),
+  amendmentEffectiveDate: onlyWhen('amendmentToOriginal', isoDate()),
+  currentPlanYearStartDate: requiredDate('Plan year start date'),
+  currentPlanYearEndDate: requiredDate('Plan year end date').test('plan-year', function (end) {
+    const message = planYearMessage(this.parent.currentPlanYearStartDate, end);
+    return message === null || this.createError({ message });
+  }),
+  shortPlanYear: flag(),
+  totalNumAtStartPlanYear: count('Total employees').required(DOCUMENT_MESSAGES.required('Total employees')),
+  totalNumBenefitEligible: count('Benefit-eligible employees').required(
+    DOCUMENT_MESSAGES.required('Benefit-eligible employees'),
+  ),
+  requiredWaitingPeriod: oneOf(WAITING_PERIODS.map((option) => option.value)),
+  requiredWorkingHoursPerWeek: oneOf(WORKING_HOURS_PER_WEEK),
+  requiredWorkingMonthsPerYear: oneOf(WORKING_MONTHS_PER_YEAR),
+  dateOfEligibility: oneOf(DATES_OF_ELIGIBILITY),
+  otherDateOfEligibility: mixed().when('dateOfEligibility', {
+    is: 'Other',
+    then: () => requiredDate('Other date of eligibility'),
+    otherwise: () => mixed().strip(),
+  }),
+  unionEmployeesEligible: flag(),
+  seasonalEmployeesEligible: flag(),
+  seasonalWorksLessThanWeeks: onlyWhen(
+    'seasonalEmployeesEligible',
+    count('Seasonal weeks', SEASONAL_WEEKS[SEASONAL_WEEKS.length - 1]),
+  ),
+  noticeTimeFrame: count('Notice timeframe', 9999).nullable().default(null),
+  ...Object.fromEntries(BENEFIT_FLAGS.map((name) => [name, flag()])),
+  otherBenefitsOffered: text(),
+};
+
+/** Step 3: finish up. */
+const finishStep = {
+  allowHSAContributions: answer('HSA contributions'),
+  hsaAmendmentEffectiveDate: onlyWhen('allowHSAContributions', isoDate()),
+  negativeEnrollment: flag(),
+  evergreenRollingEnrollment: flag(),
+  affiliates: flag(),
+};
+
+export const documentSchema = object({ ...companyStep, ...planStep, ...finishStep });
+export type DocumentFormValues = InferType<typeof documentSchema>;
+
+/** Which step each field is on, so a step can show its own errors when the user tries to leave it. */
+export const DOCUMENT_STEP_FIELDS = {
+  1: Object.keys(companyStep),
+  2: Object.keys(planStep),
+  3: Object.keys(finishStep),
+} as const;
