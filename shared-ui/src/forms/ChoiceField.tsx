@@ -1,0 +1,93 @@
+import Form from 'react-bootstrap/Form';
+import { useField } from 'formik';
+import { useFieldFrame, type FieldProps } from './FieldFrame.js';
+
+export interface ChoiceFieldProps<Value extends string | boolean> extends Omit<
+  FieldProps,
+  'help' | 'readOnly'
+> {
+  options: ReadonlyArray<{ value: Value; label: string }>;
+}
+
+/**
+ * A labelled group of radio buttons (a fieldset whose legend is the label), one choice among a few:
+ * account type, yes/no answers. The formik value is the chosen option's value, string or boolean.
+ */
+export function ChoiceField<Value extends string | boolean>({
+  name,
+  label,
+  required,
+  disabled,
+  options,
+}: ChoiceFieldProps<Value>) {
+  const { meta, id, invalid } = useFieldFrame<Value>(name);
+  const errorId = `${id}-error`;
+  return (
+    <Form.Group as="fieldset" className="mb-3" aria-describedby={invalid ? errorId : undefined}>
+      <Form.Label as="legend" className="fs-6">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-danger ms-1">
+            *
+          </span>
+        )}
+      </Form.Label>
+      {options.map((option) => (
+        <ChoiceOption
+          key={String(option.value)}
+          name={name}
+          id={`${id}-${String(option.value)}`}
+          option={option}
+          invalid={invalid}
+          disabled={disabled}
+        />
+      ))}
+      {invalid && (
+        <div id={errorId} className="invalid-feedback d-block">
+          {meta.error}
+        </div>
+      )}
+    </Form.Group>
+  );
+}
+
+function ChoiceOption<Value extends string | boolean>({
+  name,
+  id,
+  option,
+  invalid,
+  disabled,
+}: {
+  name: string;
+  id: string;
+  option: { value: Value; label: string };
+  invalid: boolean;
+  disabled?: boolean;
+}) {
+  const [field, , helpers] = useField<Value>(name);
+  return (
+    <Form.Check
+      type="radio"
+      inline
+      id={id}
+      name={name}
+      value={String(option.value)}
+      label={option.label}
+      checked={field.value === option.value}
+      onChange={() => void helpers.setValue(option.value)}
+      onBlur={field.onBlur}
+      isInvalid={invalid}
+      disabled={disabled}
+    />
+  );
+}
+
+const YES_NO = [
+  { value: true, label: 'Yes' },
+  { value: false, label: 'No' },
+] as const;
+
+/** A yes/no question: the value is true, false, or null until answered. */
+export function YesNoField(props: Omit<ChoiceFieldProps<boolean>, 'options'>) {
+  return <ChoiceField<boolean> {...props} options={YES_NO} />;
+}

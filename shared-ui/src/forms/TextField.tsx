@@ -1,0 +1,39 @@
+import Form from 'react-bootstrap/Form';
+import { FieldFrame, useFieldFrame, type FieldProps } from './FieldFrame.js';
+
+export interface TextFieldProps extends FieldProps {
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+  maxLength?: number;
+}
+
+/** A labelled text input bound to formik. */
+export function TextField({
+  name,
+  type = 'text',
+  autoComplete,
+  maxLength,
+  readOnly,
+  disabled,
+  ...frame
+}: TextFieldProps) {
+  const { field, meta, id, invalid } = useFieldFrame<string>(name);
+  return (
+    <FieldFrame id={id} error={invalid ? meta.error : undefined} {...frame}>
+      {(describedBy) => (
+        <Form.Control
+          {...field}
+          value={field.value ?? ''}
+          type={type}
+          required={frame.required}
+          readOnly={readOnly}
+          disabled={disabled}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+          isInvalid={invalid}
+          aria-describedby={describedBy}
+        />
+      )}
+    </FieldFrame>
+  );
+}
