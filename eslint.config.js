@@ -4,8 +4,152 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const webApps = ['shell', 'mf-ordering', 'mf-documents', 'mf-admin', 'shared-ui'];
+const root = path.dirname(fileURLToPath(import.meta.url));
+const remotes = ['mf-ordering', 'mf-documents', 'mf-admin'];
+const apps = ['shell', ...remotes];
+const webApps = [...apps, 'shared-ui'];
+const services = ['gateway', 'identity-api', 'cart-api'];
+const servicePackages = [...services, 'service-kit', 'shared-domain', 'api-contract', 'e2e', 'bench'];
+
+/** The folders under `<app>/src/features/`, read at each run so a new feature is covered at once. */
+function featuresOf(app) {
+  try {
+    return readdirSync(path.join(root, app, 'src/features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * bulletproof-react's unidirectional flow, checked on resolved files (whatever the relative path):
+ * shared code (components, hooks, lib, types) → features → app. A feature never imports another feature
+ * nor the app; the shared folders import neither. The zones use absolute globs because the rule matches
+ * `except` against the resolved path as it is.
+ */
+function featureZones(app) {
+  const src = path.join(root, app, 'src');
+  const features = featuresOf(app);
+  return [
+    ...features.map((feature) => ({
+      target: `${src}/features/${feature}/**`,
+      from: `${src}/features/*/**`,
+      except: [`${src}/features/${feature}/**`],
+      message: `The feature '${feature}' does not import other features: move what both need to components/, hooks/ or lib/, or compose them in app/.`,
+    })),
+    {
+      target: `${src}/features/**`,
+      from: `${src}/app/**`,
+      message: 'Features do not import the app: the app composes the features.',
+    },
+    {
+      target: `${src}/{components,hooks,lib,types,utils}/**`,
+      from: [`${src}/features/**`, `${src}/app/**`],
+      message: 'Shared code does not import features or the app.',
+    },
+  ];
+}
+
+// The only ways into the shared packages (their package.json `exports`; `shared-ui/forms` is the form kit's
+// entry point), and the packages a web app never imports: the other apps (a remote is loaded at runtime,
+// never bundled) and anything server-side.
+const sharedEntryPoints = {
+  'shared-ui': [
+    'shared-ui',
+    'shared-ui/forms',
+    'shared-ui/testing',
+    'shared-ui/styles.css',
+    'shared-ui/webpack',
+  ],
+  'shared-domain': ['shared-domain', 'shared-domain/forms', 'shared-domain/server'],
+  'service-kit': ['service-kit'],
+};
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** An import of `pkg` by name other than through one of its entry points. */
+function deepImportPattern(pkg, entries) {
+  return {
+    regex: `^${escapeRegex(pkg)}(?!(?:${entries.map((entry) => escapeRegex(entry.slice(pkg.length))).join('|')})$)(/.*)?$`,
+    message: `Import ${pkg} only through its entry points: ${entries.map((entry) => `'${entry}'`).join(', ')}.`,
+  };
+}
+
+/** An import by name of one of `packages` (or a file inside it). */
+function packagePattern(packages, message) {
+  return { regex: `^(?:${packages.map(escapeRegex).join('|')})(?:/.*)?$`, message };
+}
+
+function webAppImportPatterns(app) {
+  const otherApps = apps.filter((other) => other !== app);
+  return [
+    packagePattern(
+      otherApps,
+      app === 'shell'
+        ? 'The shell never imports a remote: it loads remotes at runtime (loadRemote).'
+        : remotes.includes(app)
+          ? 'A remote never imports another remote or the shell: share code through shared-ui or shared-domain.'
+          : 'shared-ui never imports an app.',
+    ),
+    packagePattern(
+      [...services, 'service-kit', 'shared-domain/server'],
+      'Server code never reaches the browser: use shared-domain (and the API client) instead.',
+    ),
+    deepImportPattern('shared-ui', sharedEntryPoints['shared-ui']),
+    deepImportPattern('shared-domain', sharedEntryPoints['shared-domain']),
+  ];
+}
+
+// The first segments of the screen paths (shared-ui/src/paths.ts; lint.test.mjs checks the two agree).
+const screenSections = [
+  'about',
+  'forgot-password',
+  'create-account',
+  'first-time-setup',
+  'auth',
+  'logout',
+  'referral',
+  'profile',
+  'basket',
+  'checkout',
+  'orders',
+  'tutorials',
+  'document',
+  'client',
+  'admin',
+];
+// `\x2F` is '/': esquery's regex literals end at the first slash.
+const screenPath = `^\\x2F(?:${screenSections.join('|')})(?:[\\x2F?#]|$)`;
+const usePaths = 'Screen paths come from shared-ui: paths.basket(), paths.document(documentId), …';
+
+/** A screen path written by hand: a string or template starting with a screen section, or '/' as a link. */
+const useClient =
+  "The domain API is called through shared-ui's generated client (apiClient.GET('/order', …)), never by a hand-written /api/ path.";
+/** A hand-written `/api` path: the generated client (shared-ui/src/api/client.ts) alone knows the base. */
+const literalApiPaths = [
+  { selector: 'Literal[value=/^\\/api(\\/|$)/]', message: useClient },
+  { selector: 'TemplateLiteral > TemplateElement[value.raw=/^\\/api(\\/|$)/]', message: useClient },
+];
+
+const literalScreenPaths = [
+  { selector: `Literal[value=/${screenPath}/]`, message: usePaths },
+  { selector: `TemplateLiteral > TemplateElement[value.raw=/${screenPath}/]`, message: usePaths },
+  {
+    selector: `:matches(JSXAttribute[name.name=/^(to|href)$/], Property[key.name=/^(to|href)$/], CallExpression[callee.name='navigate']) Literal[value='/']`,
+    message: `${usePaths} (paths.home())`,
+  },
+  {
+    selector: `JSXOpeningElement[name.name='Route'] > JSXAttribute[name.name='path'] Literal[value!='*']`,
+    message:
+      "Route paths come from shared-ui's patterns: patterns.basket, below(patterns.documentPages, patterns.documentNdt), …",
+  },
+];
 
 export default tseslint.config(
   {
@@ -16,6 +160,8 @@ export default tseslint.config(
       'data/**',
       '**/test-results/**',
       '**/playwright-report/**',
+      // Generated by api-contract from the APIs' OpenAPI document.
+      'shared-ui/src/api/generated/**',
     ],
   },
   js.configs.recommended,
@@ -38,20 +184,69 @@ export default tseslint.config(
     },
   },
   {
-    // bulletproof-react's rule: features never import each other; code flows lib → features → app.
-    files: webApps.map((app) => `${app}/src/features/**/*.{ts,tsx}`),
+    // Imports are resolved as TypeScript resolves them (each package's tsconfig, `.js` → `.ts`).
+    // Package sources only: the packages' tool configs (jest.config.js) share the root's on purpose.
+    files: ['*/{src,test,tests,scripts}/**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x skips .ts files when it follows imports (no-cycle would see nothing).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/external-module-folders': ['node_modules'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: path.join(root, '*/tsconfig.json'),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // Another package is reached by its name (and so through its entry points), never by `../../pkg/src`.
+      'import-x/no-relative-packages': 'error',
+    },
+  },
+  {
+    // A test file is a leaf (nothing imports it), so it cannot close a cycle: skipping it halves the cost.
+    files: ['*/{src,test,tests,scripts}/**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/tests/**'],
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: webApps.map((app) => `${app}/src/**/*.{ts,tsx}`),
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webApps.flatMap(featureZones) }],
+    },
+  },
+  ...webApps.map((app) => ({
+    files: [`${app}/**/*.{ts,tsx,js,mjs}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: webAppImportPatterns(app) }] },
+  })),
+  {
+    files: servicePackages.map((pkg) => `${pkg}/**/*.{ts,tsx,js,mjs}`),
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              group: ['../../features/*', '**/app/*'],
-              message: 'Features do not import each other or the app.',
-            },
+            packagePattern([...apps, 'shared-ui'], 'Services never import the browser apps.'),
+            ...Object.entries(sharedEntryPoints).map(([pkg, entries]) => deepImportPattern(pkg, entries)),
           ],
         },
       ],
     },
+  },
+  {
+    files: webApps.map((app) => `${app}/src/**/*.{ts,tsx}`),
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '*/src/testing/**',
+      'shared-ui/src/paths.ts',
+      'shared-ui/src/api/client.ts',
+      // API paths (the generated client's), not screen paths.
+      'shared-ui/src/api/types.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...literalScreenPaths, ...literalApiPaths] },
   },
 );

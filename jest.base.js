@@ -10,9 +10,13 @@ const workspace = fileURLToPath(new URL('.', import.meta.url));
 export const workspaceSources = {
   '^shared-domain$': `${workspace}shared-domain/src/index.ts`,
   '^shared-domain/server$': `${workspace}shared-domain/src/server/index.ts`,
+  '^shared-domain/forms$': `${workspace}shared-domain/src/forms/index.ts`,
+  '^shared-ui/forms$': `${workspace}shared-ui/src/forms/index.ts`,
+  '^service-kit$': `${workspace}service-kit/src/index.ts`,
   '^shared-ui$': `${workspace}shared-ui/src/index.ts`,
   '^shared-ui/testing$': `${workspace}shared-ui/src/testing/index.ts`,
   '^identity-api/testing$': `${workspace}identity-api/src/testing.ts`,
+  '^cart-api/(app|config)$': `${workspace}cart-api/src/$1.ts`,
   '^(\\.{1,2}/.*)\\.js$': '$1',
   // Jest (before Node 24.9) cannot require() an ES module, which Node 20 itself can. light-my-request
   // (fastify.inject) requires `cookie`, whose 2.x is ESM-only: under Jest it gets 1.x, the same API in CJS.
@@ -21,13 +25,14 @@ export const workspaceSources = {
 
 // jsdom with the browser's export conditions, and the encoders react-router needs that jsdom lacks.
 const jsdom = {
+  testEnvironment: `${workspace}jest.environment.jsdom.cjs`,
   setupFiles: [`${workspace}jest.setup.jsdom.js`],
   testEnvironmentOptions: { customExportConditions: ['browser'] },
 };
 
 export function jestConfig({ environment = 'node', ...rest } = {}) {
   return {
-    testEnvironment: environment,
+    testEnvironment: environment === 'jsdom' ? jsdom.testEnvironment : environment,
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
     transform: {
@@ -45,7 +50,9 @@ export function jestConfig({ environment = 'node', ...rest } = {}) {
     },
     transformIgnorePatterns: ['/node_modules/'],
     moduleNameMapper: workspaceSources,
-    ...(environment === 'jsdom' ? jsdom : {}),
+    ...(environment === 'jsdom'
+      ? { setupFiles: jsdom.setupFiles, testEnvironmentOptions: jsdom.testEnvironmentOptions }
+      : {}),
     ...rest,
   };
 }

@@ -3,7 +3,7 @@ import 'shared-ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { StandalonePage } from 'shared-ui';
+import { paths, patterns, StandalonePage } from 'shared-ui';
 import App from './app/App.js';
 import OrderManagement from './features/orders/components/OrderManagement.js';
 
@@ -15,8 +15,8 @@ createRoot(root).render(
     <StandalonePage title="POP Documents: Admin">
       <Routes>
         <Route index element={<OrderManagement />} />
-        <Route path="admin/*" element={<App />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path={patterns.admin} element={<App />} />
+        <Route path="*" element={<Navigate to={paths.home()} replace />} />
       </Routes>
     </StandalonePage>
   </StrictMode>,

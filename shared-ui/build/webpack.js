@@ -3,6 +3,8 @@
 // 'loaded-first' sharing and the same singleton list everywhere.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -16,6 +18,11 @@ function versionOf(pkg) {
 }
 
 const singleton = (pkg) => ({ singleton: true, requiredVersion: `^${versionOf(pkg)}` });
+const sharedUi = {
+  singleton: true,
+  version: sharedUiPackage.version,
+  requiredVersion: `^${sharedUiPackage.version}`,
+};
 
 /**
  * The shared singletons, each subpath listed: webpack matches shared modules by request, so
@@ -31,12 +38,74 @@ export function sharedModules() {
     'react-router': singleton('react-router'),
     'react-router-dom': singleton('react-router-dom'),
     swr: singleton('swr'),
-    'shared-ui': {
-      singleton: true,
-      version: sharedUiPackage.version,
-      requiredVersion: `^${sharedUiPackage.version}`,
-    },
+    'shared-ui': sharedUi,
+    // The form kit: its own shared module, loaded by the first form on the page (never by the sign-in page).
+    'shared-ui/forms': sharedUi,
   };
+}
+
+/** Text assets the gateway serves precompressed (`@fastify/static` `preCompressed`). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map|ico|xml|webmanifest)$/;
+
+/**
+ * `.br` (quality 11) and `.gz` (level 9) beside each text asset: compressed once at build time at the
+ * highest levels, so the gateway never compresses per request. A file that does not shrink by 20%
+ * (minRatio 0.8) gets no sibling and is served as is.
+ */
+function compressionPlugins() {
+  return [
+    new CompressionPlugin({
+      test: COMPRESSIBLE,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+    new CompressionPlugin({
+      test: COMPRESSIBLE,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+    }),
+  ];
+}
+
+/** The file a remote's build emits with what the registry records per version (gateway `publish-remote`). */
+export const REMOTE_MANIFEST_FILE = 'pop-remote.json';
+
+/**
+ * Emits `pop-remote.json` (`{"sections": [...]}`) from the package.json `pop.sections` field: the
+ * first path segments the remote owns (`/basket/...`). The build carries them, so a new section ships
+ * with its remote alone.
+ */
+class RemoteManifestPlugin {
+  /** @param {string[]} sections */
+  constructor(sections) {
+    this.sections = sections;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('RemoteManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RemoteManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const json = `${JSON.stringify({ sections: this.sections })}\n`;
+          compilation.emitAsset(REMOTE_MANIFEST_FILE, new sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
+
+/** `pop.sections` of the app's package.json: lower-case path segments. */
+function sectionsOf(dirname) {
+  const { pop } = require(path.join(dirname, 'package.json'));
+  const sections = pop?.sections ?? [];
+  if (!Array.isArray(sections) || !sections.every((s) => /^[a-z0-9][a-z0-9-]*$/.test(s))) {
+    throw new Error(`${dirname}/package.json: pop.sections must be a list of lower-case path segments`);
+  }
+  return sections;
 }
 
 /**
@@ -136,6 +205,8 @@ export function createWebpackConfig({ dirname, name, exposes, devPort, title = n
   </body>
 </html>`,
         }),
+        ...(isRemote ? [new RemoteManifestPlugin(sectionsOf(dirname))] : []),
+        ...(production ? compressionPlugins() : []),
       ],
       optimization: {
         minimize: production,

@@ -1,14 +1,43 @@
 // shared-ui: the React kit every app uses. It is a federation singleton, so module state here
 // (the session context, the error window, the 401 handler) is one per page.
-export { api } from './api/api.js';
+export {
+  API_BASE,
+  apiClient,
+  apiUrl,
+  call,
+  queryKey,
+  useQuery,
+  useRevalidate,
+  type ApiPath,
+  type ApiPaths,
+  type QueryKey,
+} from './api/client.js';
+export type * from './api/types.js';
 export { bff, type Credentials, type SignInResult, type TokenExchangeResult } from './api/bff.js';
 export { ApiError, isMessageError, isServerError, isValidationError } from './api/errors.js';
 export { reportError, setUnauthorizedHandler, type RequestOptions } from './api/http.js';
-export { useApi } from './api/use-api.js';
+export { downloadFile, fileNameOf, useDownload } from './actions/download.js';
+export {
+  DIALOG_BUTTON_SETS,
+  ModalDialog,
+  UNRECOGNIZED_BUTTONS,
+  type DialogButtons,
+  type ModalDialogProps,
+} from './actions/ModalDialog.js';
 export { AppProviders } from './components/AppProviders.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog.js';
 export { Pagination, visiblePages, type PaginationProps } from './components/Pagination.js';
 export { closeErrorWindow, showErrorWindow } from './feedback/error-window-store.js';
+export { Busy } from './feedback/Busy.js';
+export { PagedList, SearchBox, usePagedSearch, type PagedListProps } from './lists/PagedList.js';
+export {
+  CompanyUsersPanel,
+  matchesUserFilter,
+  USER_FILTER_MIN_LENGTH,
+  type CompanyUsersPanelProps,
+} from './users/CompanyUsersPanel.js';
+export { USER_SEARCH_TYPES, type UserRow, type UserSearchBy } from './users/types.js';
+export { UserSearchModal, type UserSearchModalProps } from './users/UserSearchModal.js';
 export { ErrorWindowHost } from './feedback/ErrorWindowHost.js';
 export { dismissToasts, notifyError, notifySuccess, ToastHost } from './feedback/toasts.js';
 export { formatDate, formatMoney } from './format.js';
@@ -17,4 +46,5 @@ export { SessionProvider, useSession, type Session, type SessionStatus } from '.
 export { SignInForm, type SignInFormProps } from './session/SignInForm.js';
 export { StandalonePage } from './standalone/StandalonePage.js';
 export { WidgetPreviewRoutes } from './standalone/WidgetPreviewRoutes.js';
+export { below, paths, patterns, UTILITY_SECTIONS, type Below, type UtilitySection } from './paths.js';
 export { SUPPORT_PHONE } from './support.js';

@@ -1,21 +1,23 @@
 import 'shared-ui/styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { rewriteHashAuthUrl } from './app/auth-hash.js';
-import { ensureRegistry } from './lib/federation.js';
 
 // /#/auth?token=… becomes /auth?token=… before the router reads the address.
 rewriteHashAuthUrl();
 
-// Start fetching /remotes.json at once; the login page does not wait for it.
-void ensureRegistry().catch(() => undefined);
+// /remotes.json is fetched by the first remote slot (after sign-in): the login page needs no remote.
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from the page');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices that yield to the browser (no task of
+// several hundred ms on a slow phone), instead of one synchronous block.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

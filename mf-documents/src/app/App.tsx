@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { useSession } from 'shared-ui';
+import { patterns, useSession } from 'shared-ui';
 import { ClientRoutes } from '../features/client/components/ClientRoutes.js';
 import { DocumentRoutes } from '../features/document-pages/components/DocumentRoutes.js';
 
@@ -11,8 +11,8 @@ export default function App() {
 
   return (
     <Routes>
-      <Route path="document/*" element={<DocumentRoutes />} />
-      <Route path="client/*" element={<ClientRoutes />} />
+      <Route path={patterns.documentPages} element={<DocumentRoutes />} />
+      <Route path={patterns.clientPages} element={<ClientRoutes />} />
       <Route path="*" element={<p>Page not found.</p>} />
     </Routes>
   );

@@ -1,6 +1,6 @@
 import { Nav, Navbar } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { WidgetPreviewRoutes } from 'shared-ui';
+import { paths, WidgetPreviewRoutes } from 'shared-ui';
 import App from './App.js';
 import { CartMenu } from './exposes/CartMenu.js';
 import { PurchaseCard } from './exposes/PurchaseCard.js';
@@ -15,10 +15,10 @@ export function StandaloneRoutes() {
         <>
           <Navbar className="border rounded px-3 mb-3">
             <Nav className="me-auto">
-              <Nav.Link as={Link} to="/basket">
+              <Nav.Link as={Link} to={paths.basket()}>
                 Shopping Cart
               </Nav.Link>
-              <Nav.Link as={Link} to="/checkout">
+              <Nav.Link as={Link} to={paths.checkout()}>
                 Checkout
               </Nav.Link>
             </Nav>

@@ -17,6 +17,13 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
   unauthorizedHandler = handler;
 }
 
+/** Hands a 401 of the domain API to the shell's handler; false when none is registered. */
+export function handleUnauthorized(): boolean {
+  if (!unauthorizedHandler) return false;
+  unauthorizedHandler();
+  return true;
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return null;

@@ -1,74 +1,166 @@
 import { jest } from '@jest/globals';
+import type { ApiPath, ApiPaths } from '../api/client.js';
 
 /** One stubbed answer of the gateway: a JSON body (a string body is sent as an HTML page) and a status. */
-export interface StubAnswer {
+export interface StubAnswer<Body = unknown> {
   status?: number;
-  body?: unknown;
+  body?: Body | string;
+  headers?: Record<string, string>;
 }
 
-/** A request the app made: the headers as it passed them, the body parsed when it is JSON. */
+/** A request the app made: the headers as sent, the body parsed when it is JSON. */
 export interface RecordedCall {
   method: string;
+  /** The URL as requested, e.g. `/api/shopping-cart/u1?page=1`. */
   url: string;
   headers: Record<string, string>;
   body: unknown;
+  /** For a domain API call: the path parameters its operation named (`{ id: 'u1' }`). */
+  params: Record<string, string>;
+  query: URLSearchParams;
 }
 
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+
 /**
- * The answers: a table keyed by 'METHOD /url' (each entry an answer or a function of the call), or
- * one function of the call that returns undefined for calls it does not know.
+ * `'GET /shopping-cart/{id}'`: an operation the generated client knows. A stub of an endpoint that
+ * does not exist is a type error, so no test passes over an endpoint the APIs lack.
  */
+export type OperationKey = {
+  [P in ApiPath]: {
+    [M in Method & keyof ApiPaths[P]]: [NonNullable<ApiPaths[P][M]>] extends [never]
+      ? never
+      : `${Uppercase<M>} ${P}`;
+  }[Method & keyof ApiPaths[P]];
+}[ApiPath];
+
+/** The gateway's own endpoints (sessions, the remote registry): matched by their exact URL. */
+export type GatewayKey = `${'GET' | 'POST'} /bff/${string}` | 'GET /remotes.json';
+
+type OperationOf<K extends OperationKey> = K extends `${infer M} ${infer P}`
+  ? NonNullable<ApiPaths[P & ApiPath][Lowercase<M> & keyof ApiPaths[P & ApiPath]]>
+  : never;
+
+/** What an operation may answer: any of its documented JSON bodies (success or catalogue error). */
+export type ResponseBody<K extends OperationKey> =
+  OperationOf<K> extends { responses: infer Responses }
+    ? {
+        [Code in keyof Responses]: Responses[Code] extends { content: { 'application/json': infer Body } }
+          ? Body
+          : undefined;
+      }[keyof Responses]
+    : unknown;
+
+export type StubEntry<Body = unknown> = StubAnswer<Body> | ((call: RecordedCall) => StubAnswer<Body>);
+
+/** The answers, by operation (domain API, bodies typed by the operation) or URL (gateway), or one function. */
 export type StubAnswers =
-  | Record<string, StubAnswer | ((call: RecordedCall) => StubAnswer)>
+  | ({ [K in OperationKey]?: StubEntry<ResponseBody<K>> } & { [K in GatewayKey]?: StubEntry })
   | ((call: RecordedCall) => StubAnswer | undefined);
 
 /** Unknown calls answer 404, so a wrong path fails the test instead of hanging it. */
 const notFound: StubAnswer = { status: 404, body: { message: 'Not found' } };
 
-// shared-ui's http client passes its headers as a plain object (jsdom has no Headers class).
-function headersOf(init: RequestInit | undefined): Record<string, string> {
-  return { ...(init?.headers as Record<string, string> | undefined) };
+const API_PREFIX = '/api';
+
+interface Template {
+  key: string;
+  method: string;
+  pattern: RegExp;
+  names: string[];
+  literalLength: number;
 }
 
-function bodyOf(init: RequestInit | undefined): unknown {
-  if (init?.body === undefined || init.body === null) return undefined;
-  const text = String(init.body);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
+function templateOf(key: string): Template | undefined {
+  const [method, path] = key.split(' ', 2) as [string, string | undefined];
+  if (!path || path.startsWith('/bff/') || path === '/remotes.json') return undefined;
+  const names: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+      if (!name) return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      names.push(name);
+      return '([^/]+)';
+    })
+    .join('/');
+  return {
+    key,
+    method,
+    pattern: new RegExp(`^${API_PREFIX}${source}$`),
+    names,
+    literalLength: path.replace(/\{\w+\}/g, '').length,
+  };
+}
+
+async function recordOf(input: RequestInfo | URL, init: RequestInit | undefined): Promise<RecordedCall> {
+  const request = input instanceof Request ? input : undefined;
+  const rawUrl = request ? request.url : String(input);
+  const url = new URL(rawUrl, 'http://localhost');
+  const headers: Record<string, string> = {};
+  if (request) request.headers.forEach((value, name) => (headers[name] = value));
+  for (const [name, value] of Object.entries((init?.headers as Record<string, string> | undefined) ?? {})) {
+    headers[name] = value;
   }
-}
-
-function answerTo(answers: StubAnswers, call: RecordedCall): StubAnswer | undefined {
-  if (typeof answers === 'function') return answers(call);
-  const entry = answers[`${call.method} ${call.url}`];
-  return typeof entry === 'function' ? entry(call) : entry;
+  const text = request ? await request.text() : init?.body == null ? undefined : String(init.body);
+  let body: unknown = text === undefined || text === '' ? undefined : text;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body) as unknown;
+    } catch {
+      // not JSON: keep the text
+    }
+  }
+  return {
+    method: (request?.method ?? init?.method ?? 'GET').toUpperCase(),
+    url: request ? `${url.pathname}${url.search}` : rawUrl,
+    headers,
+    body,
+    params: {},
+    query: url.searchParams,
+  };
 }
 
 /**
- * Replaces global fetch (the edge between the browser app and the gateway; jsdom has none) with
- * `answers`, and records every call in `calls`.
+ * Replaces global fetch (the edge between the browser app and the gateway) with `answers`, and
+ * records every call in `calls`. Domain API calls are matched by their operation (`'GET
+ * /shopping-cart/{id}'`, the most specific template first) and get `params`; gateway calls by URL.
  */
 export function stubFetch(answers: StubAnswers) {
   const calls: RecordedCall[] = [];
+  const templates = (typeof answers === 'function' ? [] : Object.keys(answers))
+    .map(templateOf)
+    .filter((template): template is Template => template !== undefined)
+    .sort((a, b) => b.literalLength - a.literalLength);
+
+  function answerTo(call: RecordedCall): StubAnswer | undefined {
+    if (typeof answers === 'function') return answers(call);
+    const path = call.url.split('?', 1)[0]!;
+    const table = answers as Record<string, StubEntry | undefined>;
+    let entry = table[`${call.method} ${call.url}`] ?? table[`${call.method} ${path}`];
+    if (!entry) {
+      for (const template of templates) {
+        const match = template.method === call.method ? template.pattern.exec(path) : null;
+        if (!match) continue;
+        template.names.forEach((name, index) => (call.params[name] = decodeURIComponent(match[index + 1]!)));
+        entry = table[template.key];
+        break;
+      }
+    }
+    return typeof entry === 'function' ? entry(call) : entry;
+  }
+
   const fetchStub = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call: RecordedCall = {
-      method: init?.method ?? 'GET',
-      url: String(input),
-      headers: headersOf(init),
-      body: bodyOf(init),
-    };
+    const call = await recordOf(input, init);
     calls.push(call);
-    const { status = 200, body } = answerTo(answers, call) ?? notFound;
-    const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+    const { status = 200, body, headers = {} } = answerTo(call) ?? notFound;
+    const text =
+      body === undefined || status === 204 ? null : typeof body === 'string' ? body : JSON.stringify(body);
     const contentType = typeof body === 'string' ? 'text/html' : 'application/json';
-    return {
-      ok: status >= 200 && status < 300,
+    return new Response(text, {
       status,
-      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? contentType : null) },
-      text: async () => text,
-    } as unknown as Response;
+      headers: text === null ? headers : { 'content-type': contentType, ...headers },
+    });
   });
   globalThis.fetch = fetchStub as unknown as typeof fetch;
   return { calls, fetchStub };

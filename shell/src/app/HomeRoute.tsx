@@ -1,25 +1,19 @@
+import { lazy } from 'react';
 import { useSession } from 'shared-ui';
-import { RemoteSlot } from '../components/RemoteSlot.js';
 import { LoginPage } from '../features/auth/components/LoginPage.js';
-import { Overview } from '../features/overview/components/Overview.js';
+import { LazyPage } from './LazyPage.js';
 
-const renderOverview = () => <Overview />;
+// The signed-in homes (remote slots, the overview) load after sign-in: the login screen is all a
+// guest's first load carries.
+const SignedInHome = lazy(() => import('./SignedInHome.js').then((m) => ({ default: m.SignedInHome })));
 
 /** '/': the login screen for a guest, otherwise the role's home (specs/1-foundation.md §2 Home). */
 export function HomeRoute() {
   const { user } = useSession();
   if (!user) return <LoginPage />;
-  if (user.roleGroup === 'compliance') return <RemoteSlot id="mf_admin/OrderManagement" props={{ user }} />;
-  if (user.roleGroup === 'broker' || user.roleGroup === 'epop') {
-    return (
-      <div className="d-flex flex-column gap-3">
-        <RemoteSlot id="mf_ordering/PurchaseCard" props={{ user }} />
-        <RemoteSlot id="mf_ordering/SavedForLaterNotice" props={{ user }} />
-        <RemoteSlot id="mf_documents/ActionItems" props={{ user }} />
-        <RemoteSlot id="mf_documents/DocumentList" props={{ user, renderEmpty: renderOverview }} />
-      </div>
-    );
-  }
-  // Roles outside the three groups have no home of their own.
-  return <Overview />;
+  return (
+    <LazyPage>
+      <SignedInHome user={user} />
+    </LazyPage>
+  );
 }

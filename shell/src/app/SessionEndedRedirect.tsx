@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { useSession } from 'shared-ui';
+import { paths, useSession } from 'shared-ui';
 
 /**
  * Whenever the session ends while the page is open (Logout, the idle check, a 401 from /api), the
@@ -17,7 +17,7 @@ export function SessionEndedRedirect() {
     previous.current = status;
     if (!ended) return;
     void mutate(() => true, undefined, { revalidate: false });
-    navigate('/', { replace: true });
+    navigate(paths.home(), { replace: true });
   }, [status, mutate, navigate]);
   return null;
 }

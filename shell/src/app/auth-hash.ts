@@ -1,3 +1,5 @@
+import { paths } from 'shared-ui';
+
 /**
  * §2: the sign-in link also arrives in its older hash form, /#/auth?token=…. Before the router
  * starts, that address is rewritten in place (history.replaceState, no reload and no extra history
@@ -8,7 +10,7 @@ export function rewriteHashAuthUrl(
   history: Pick<History, 'replaceState' | 'state'> = window.history,
 ): boolean {
   const match = /^#\/auth(\?.*)?$/.exec(location.hash);
-  if (!match || location.pathname !== '/') return false;
-  history.replaceState(history.state, '', `/auth${match[1] ?? ''}`);
+  if (!match || location.pathname !== paths.home()) return false;
+  history.replaceState(history.state, '', `${paths.auth()}${match[1] ?? ''}`);
   return true;
 }

@@ -1,22 +1,22 @@
 import type { ReactNode } from 'react';
-import Spinner from 'react-bootstrap/Spinner';
 import { matchPath, Navigate, useLocation } from 'react-router-dom';
 import type { RoleGroup } from 'shared-domain';
-import { useSession } from 'shared-ui';
+import { patterns, paths, Busy, useSession } from 'shared-ui';
 
 /**
  * What a guest may open (specs/1-foundation.md §2 Route guard). /referral, /auth and /logout are
  * allowed too: they only store or end something and then go to / themselves (README).
  */
 const GUEST_PATHS = [
-  '/',
-  '/about',
-  '/forgot-password',
-  '/create-account',
-  '/first-time-setup/*',
-  '/referral/:referralId',
-  '/auth',
-  '/logout',
+  patterns.home,
+  patterns.about,
+  patterns.forgotPassword,
+  patterns.createAccount,
+  patterns.firstTimeSetup,
+  patterns.firstTimeSetupWithoutToken,
+  patterns.referral,
+  patterns.auth,
+  patterns.logout,
 ];
 
 export function isGuestPath(pathname: string) {
@@ -28,20 +28,20 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const { pathname } = useLocation();
   // /auth works without knowing the session yet: its token must leave the address bar at once.
-  if (status === 'loading' && pathname !== '/auth') {
+  if (status === 'loading' && pathname !== paths.auth()) {
     return (
       <div className="d-flex justify-content-center p-5">
-        <Spinner animation="border" role="status" aria-label="Loading" />
+        <Busy label="Loading" size="md" />
       </div>
     );
   }
-  if (status === 'guest' && !isGuestPath(pathname)) return <Navigate to="/" replace />;
+  if (status === 'guest' && !isGuestPath(pathname)) return <Navigate to={paths.home()} replace />;
   return children;
 }
 
 /** Keeps a route to some role groups (the APIs enforce the same rule themselves). */
 export function RequireGroup({ groups, children }: { groups: RoleGroup[]; children: ReactNode }) {
   const { user } = useSession();
-  if (!user || !groups.includes(user.roleGroup)) return <Navigate to="/" replace />;
+  if (!user || !groups.includes(user.roleGroup)) return <Navigate to={paths.home()} replace />;
   return children;
 }

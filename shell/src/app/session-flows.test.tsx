@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { IDLE_CHECK_INTERVAL_MS, SESSION_IDLE_MS } from 'shared-domain';
-import { api } from 'shared-ui';
+import { apiClient, call } from 'shared-ui';
 import { broker, stubFetch, type RecordedCall } from 'shared-ui/testing';
 import { clickOn, currentLocation, renderShell } from '../testing/render-shell.js';
 
@@ -17,7 +17,7 @@ afterEach(() => {
 
 describe('page views (§2: each navigation records one)', () => {
   it('POSTs the pathname, never the query string, once per navigation, for guests too', async () => {
-    const { calls } = stubFetch({ 'GET /bff/user': guest, 'POST /api/page-view': { status: 204 } });
+    const { calls } = stubFetch({ 'GET /bff/user': guest, 'POST /page-view': { status: 204 } });
     renderShell('/forgot-password?expired=true');
     await screen.findByRole('heading', { level: 1, name: 'Forgot Password' });
     await clickOn(screen.getByRole('link', { name: 'Overview' }));
@@ -32,8 +32,8 @@ describe('page views (§2: each navigation records one)', () => {
     const token = 'c2V0dXAtdG9rZW4tc2VjcmV0';
     const { calls } = stubFetch({
       'GET /bff/user': guest,
-      [`GET /api/temporary-user-token?token=${token}`]: { status: 400, body: { message: 'Invalid link' } },
-      'POST /api/page-view': { status: 204 },
+      'GET /temporary-user-token': { status: 400, body: { message: 'Invalid link' } },
+      'POST /page-view': { status: 204 },
     });
     renderShell(`/first-time-setup/${token}`);
     await screen.findByRole('heading', { level: 1, name: 'Welcome' });
@@ -47,7 +47,7 @@ describe('the session ending while the page is open', () => {
   it('a 401 from /api while signed in → guest, back to /', async () => {
     stubFetch({
       'GET /bff/user': { body: broker },
-      'GET /api/system-message/config/app': { status: 401, body: { message: 'Session expired' } },
+      'GET /system-message/config/app': { status: 401, body: { message: 'Session expired' } },
     });
     renderShell('/tutorials/ndt');
     expect(await screen.findByRole('heading', { level: 1, name: 'Non-Discrimination Testing' })).toBeTruthy();
@@ -57,11 +57,11 @@ describe('the session ending while the page is open', () => {
 
   it("a guest's 401 changes nothing (the stored referral id stays)", async () => {
     localStorage.setItem('referralId', 'ref-5');
-    stubFetch({ 'GET /bff/user': guest, 'GET /api/order': guest });
+    stubFetch({ 'GET /bff/user': guest, 'GET /order': guest });
     renderShell('/about');
     await screen.findByRole('heading', { level: 1, name: 'Overview' });
     await act(async () => {
-      await api.get('order').catch(() => undefined);
+      await call(apiClient.GET('/order', { params: { query: {} } })).catch(() => undefined);
     });
     expect(localStorage.getItem('referralId')).toBe('ref-5');
     expect(currentLocation()).toBe('/about');

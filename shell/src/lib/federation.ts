@@ -1,12 +1,17 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
-/** `GET /remotes.json` (README "Remotes"): the gateway's pointer to each remote's current build. */
+/**
+ * `GET /remotes.json` (README "Remotes"): the gateway's pointer to each remote's current build and
+ * the sections (first path segments) it renders, recorded when that build was published.
+ */
 interface RemoteRegistry {
-  remotes: { name: string; entry: string }[];
+  remotes: { name: string; entry: string; sections?: string[] }[];
 }
 
 const registered = new Map<string, string>();
+/** Section → remote name, from the last /remotes.json: no table compiled into the shell. */
+let sectionOwners = new Map<string, string>();
 let registry: Promise<void> | null = null;
 
 async function fetchRegistry(): Promise<void> {
@@ -21,6 +26,9 @@ async function fetchRegistry(): Promise<void> {
   // A remote published (or rolled back) since the page loaded: replace it.
   if (moved.length > 0) registerRemotes(moved, { force: true });
   for (const remote of remotes) registered.set(remote.name, remote.entry);
+  sectionOwners = new Map(
+    remotes.flatMap((remote) => (remote.sections ?? []).map((section) => [section, remote.name] as const)),
+  );
 }
 
 /** Fetches /remotes.json once; a failure is not cached, so the next attempt fetches again. */
@@ -30,6 +38,32 @@ export function ensureRegistry(): Promise<void> {
     throw error;
   });
   return registry;
+}
+
+/** The owner of `section` in the registry fetched last, without fetching (undefined: not known yet). */
+export function knownRemoteOfSection(section: string): string | undefined {
+  return sectionOwners.get(section);
+}
+
+/**
+ * The remote that owns `section` (`basket` → `mf_ordering`), or undefined when none does. A section
+ * missing from the registry fetched earlier is looked up once more (a remote published since the page
+ * loaded brings its new sections with it).
+ */
+export async function remoteOfSection(section: string): Promise<string | undefined> {
+  await ensureRegistry();
+  if (!sectionOwners.has(section)) {
+    registry = null;
+    await ensureRegistry();
+  }
+  return sectionOwners.get(section);
+}
+
+/** Forgets what was fetched (tests: each starts with no registry). */
+export function resetRegistryForTests(): void {
+  registered.clear();
+  sectionOwners = new Map();
+  registry = null;
 }
 
 type RemoteModule = { default?: ComponentType<never> } | ComponentType<never>;

@@ -4,6 +4,19 @@ import { useLocation, type InitialEntry } from 'react-router-dom';
 import { renderAt } from 'shared-ui/testing';
 import { AppContent } from '../app/App.js';
 
+// Jest's ESM loader fails when several lazy modules link the same dependency at the same moment
+// ("request for 'react/jsx-runtime' is not in cache"), as the signed-in bar, user menu and home do
+// right after a sign-in: under test they are loaded once, one after the other, before any render.
+for (const load of [
+  () => import('../features/top-bar/components/SignedInBar.js'),
+  () => import('../features/top-bar/components/UserMenu.js'),
+  () => import('../app/SignedInHome.js'),
+  () => import('../app/RemoteSection.js'),
+  () => import('../app/AdminSection.js'),
+]) {
+  await load();
+}
+
 /** Shows the router's current address, so a test can see where the shell went. */
 function LocationProbe() {
   const { pathname, search } = useLocation();

@@ -1,6 +1,6 @@
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
-import { TextField } from './TextField.js';
+import { TextField } from 'shared-ui/forms';
 
 /**
  * First Name and Last Name side by side, as every account form shows them. The field names are the

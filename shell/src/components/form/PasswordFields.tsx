@@ -1,5 +1,5 @@
 import { PASSWORD_POLICY_TEXT } from 'shared-domain';
-import { TextField } from './TextField.js';
+import { TextField } from 'shared-ui/forms';
 
 export interface PasswordFieldsProps {
   /** Field names and labels of the new password and its confirmation. */

@@ -1,12 +1,10 @@
-import { PAGE_SIZE, type Order, type Page } from 'shared-domain';
-import { useApi } from 'shared-ui';
+import { PAGE_SIZE } from 'shared-domain';
+import { apiClient, call, queryKey, useQuery } from 'shared-ui';
 
 /** GET order?page&pageSize=10&searchText= (specs/1-foundation.md §7). */
-export function ordersPath(page: number, searchText: string) {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), searchText });
-  return `order?${query.toString()}`;
-}
+export const getOrders = (page: number, searchText: string) =>
+  call(apiClient.GET('/order', { params: { query: { page, pageSize: PAGE_SIZE, searchText } } }));
 
 export function useOrders(page: number, searchText: string) {
-  return useApi<Page<Order>>(ordersPath(page, searchText));
+  return useQuery(queryKey('/order', page, searchText), () => getOrders(page, searchText));
 }

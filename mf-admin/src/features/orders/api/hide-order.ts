@@ -1,6 +1,6 @@
-import { api } from 'shared-ui';
+import { apiClient, call } from 'shared-ui';
 
 /** Mark as Reviewed: hides the new-order highlight (§4 Order). */
 export function hideOrder(orderId: string) {
-  return api.post<unknown>(`order/${encodeURIComponent(orderId)}/hide`);
+  return call(apiClient.POST('/order/{orderId}/hide', { params: { path: { orderId } }, body: {} }));
 }

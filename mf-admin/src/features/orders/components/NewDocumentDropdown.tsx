@@ -1,6 +1,7 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router-dom';
-import { partnerName, useStrategicPartners } from '../api/get-strategic-partners.js';
+import { paths } from 'shared-ui';
+import { useStrategicPartners } from '../api/get-strategic-partners.js';
 
 /** 'New POP Document': General, then one entry per strategic partner (specs/1-foundation.md §2). */
 export function NewDocumentDropdown() {
@@ -11,16 +12,12 @@ export function NewDocumentDropdown() {
         New POP Document
       </Dropdown.Toggle>
       <Dropdown.Menu>
-        <Dropdown.Item as={Link} to="/document/new">
+        <Dropdown.Item as={Link} to={paths.newDocument()}>
           General
         </Dropdown.Item>
         {partners.map((partner) => (
-          <Dropdown.Item
-            key={partner.companyId}
-            as={Link}
-            to={`/document/new/${encodeURIComponent(partner.companyId)}`}
-          >
-            {partnerName(partner)}
+          <Dropdown.Item key={partner.companyId} as={Link} to={paths.newDocument(partner.companyId)}>
+            {partner.name}
           </Dropdown.Item>
         ))}
       </Dropdown.Menu>

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Order, Page } from 'shared-domain';
 import { SWRConfig } from 'swr';
 import { stubFetch } from 'shared-ui/testing';
 import OrderManagement from './OrderManagement.js';
+import { type Order, type OrderPage } from 'shared-ui';
 
 function order(orderNumber: string, isNew: boolean): Order {
   return {
@@ -49,12 +49,9 @@ describe('Order Management', () => {
   afterEach(cleanup);
 
   it('shows the order panels with their links and the partners in New POP Document', async () => {
-    const { calls } = stubFetch(({ url }) => {
-      if (url.startsWith('/api/order?'))
-        return { body: { data: [order('1001', true), order('1002', false)], pages: 1 } };
-      if (url === '/api/strategic-partner')
-        return { body: [{ companyId: 'sp-9', companyDetail: { name: 'Colonial' } }] };
-      return undefined;
+    const { calls } = stubFetch({
+      'GET /order': { body: { data: [order('1001', true), order('1002', false)], pages: 1 } },
+      'GET /strategic-partner': { body: [{ companyId: 'sp-9', name: 'Colonial' }] },
     });
     renderPage();
 
@@ -67,9 +64,8 @@ describe('Order Management', () => {
     expect(within(panel).getByRole('link', { name: 'Acme 1001' }).getAttribute('href')).toBe(
       '/admin/client/client-1001',
     );
-    expect(within(panel).getByRole('link', { name: 'View Receipt' }).getAttribute('href')).toBe(
-      '/orders/id-1001/receipt',
-    );
+    // View Receipt returns with the receipt endpoint (the checkout issue).
+    expect(within(panel).queryByRole('link', { name: 'View Receipt' })).toBeNull();
     expect(within(panel).getByRole('link', { name: 'Email Purchaser' }).getAttribute('href')).toBe(
       'mailto:broker@example.com',
     );
@@ -84,28 +80,26 @@ describe('Order Management', () => {
 
   it('marks a new order as reviewed through the hide call, then reloads the orders', async () => {
     let reviewed = false;
-    const { calls } = stubFetch(({ method, url }) => {
-      if (method === 'POST' && url === '/api/order/id-1001/hide') {
-        reviewed = true;
-        return { body: {} };
-      }
-      if (url.startsWith('/api/order?')) return { body: { data: [order('1001', !reviewed)], pages: 1 } };
-      if (url === '/api/strategic-partner') return { body: [] };
-      return undefined;
+    const { calls } = stubFetch({
+      'POST /order/{orderId}/hide': (call) => {
+        reviewed = call.params.orderId === 'id-1001';
+        return { body: { orderId: 'id-1001', new: false } };
+      },
+      'GET /order': () => ({ body: { data: [order('1001', !reviewed)], pages: 1 } }),
+      'GET /strategic-partner': { body: [] },
     });
     renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as Reviewed' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as Reviewed' })).toBeNull());
     const hide = calls.find((call) => call.method === 'POST');
-    expect(hide?.headers['X-CSRF']).toBe('1');
+    expect(hide?.headers['x-csrf']).toBe('1');
   });
 
   it('searches by the text typed, after the typing stops', async () => {
-    const { calls } = stubFetch(({ url }) => {
-      if (url.startsWith('/api/order?')) return { body: { data: [], pages: 0 } satisfies Page<Order> };
-      if (url === '/api/strategic-partner') return { body: [] };
-      return undefined;
+    const { calls } = stubFetch({
+      'GET /order': { body: { data: [], pages: 0 } satisfies OrderPage },
+      'GET /strategic-partner': { body: [] },
     });
     renderPage();
     expect(await screen.findByText('No orders found')).toBeTruthy();
@@ -114,7 +108,9 @@ describe('Order Management', () => {
       target: { value: 'Acme Tools' },
     });
     await waitFor(() =>
-      expect(calls.map((call) => call.url)).toContain('/api/order?page=1&pageSize=10&searchText=Acme+Tools'),
+      expect(calls.map((call) => call.url)).toContain(
+        '/api/order?page=1&pageSize=10&searchText=Acme%20Tools',
+      ),
     );
     // One search call for the whole phrase, not one per key.
     expect(calls.filter((call) => call.url.includes('searchText=Acme')).length).toBe(1);

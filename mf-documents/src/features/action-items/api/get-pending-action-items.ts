@@ -1,10 +1,10 @@
-import { api, useApi } from 'shared-ui';
-import type { PendingActionItems } from 'shared-domain';
+import { apiClient, call, queryKey, useQuery } from 'shared-ui';
 
 /** GET action-item/{userId}/pending: open items grouped today, yesterday, pastweek, older (§7). */
-const pendingPath = (userId: string) => `action-item/${encodeURIComponent(userId)}/pending`;
-
-export const getPendingActionItems = (userId: string) => api.get<PendingActionItems>(pendingPath(userId));
+export const getPendingActionItems = (userId: string) =>
+  call(apiClient.GET('/action-item/{userId}/pending', { params: { path: { userId } } }));
 
 export const usePendingActionItems = (userId: string | undefined) =>
-  useApi<PendingActionItems>(userId ? pendingPath(userId) : null);
+  useQuery(userId ? queryKey('/action-item/{userId}/pending', userId) : null, () =>
+    getPendingActionItems(userId!),
+  );

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { ActionItem, PendingActionItems } from 'shared-domain';
 import { broker, employer, renderAt, stubFetch } from 'shared-ui/testing';
 import { usePendingActionItems } from '../api/get-pending-action-items.js';
 import { ActionItems } from './ActionItems.js';
+import { type ActionItem, type PendingActionItems } from 'shared-ui';
 
 const invite: ActionItem = {
   id: 'ai-1',

@@ -1,6 +1,7 @@
 import { Badge, Card, ListGroup } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import type { PendingActionItems, SessionUser } from 'shared-domain';
+import { paths, type PendingActionItems } from 'shared-ui';
+import type { SessionUser } from 'shared-domain';
 import { usePendingActionItems } from '../api/get-pending-action-items.js';
 import { actionItemDescription } from './action-item-description.js';
 
@@ -35,7 +36,7 @@ export function ActionItems({ user }: { user: SessionUser }) {
                 {pending[key].map((item) => (
                   <ListGroup.Item key={item.id} className="d-flex justify-content-between gap-3">
                     <span>{actionItemDescription(item, user.roleGroup)}</span>
-                    <Link to={`/document/action-item/${encodeURIComponent(item.id)}`} className="text-nowrap">
+                    <Link to={paths.actionItemDocument(item.id)} className="text-nowrap">
                       Click to view
                     </Link>
                   </ListGroup.Item>

@@ -1,4 +1,5 @@
-import type { ActionItem, RoleGroup } from 'shared-domain';
+import type { RoleGroup } from 'shared-domain';
+import { type ActionItem } from 'shared-ui';
 
 interface InviteDescription {
   broker?: unknown;

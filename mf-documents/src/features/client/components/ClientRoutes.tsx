@@ -1,11 +1,12 @@
 import { Route, Routes } from 'react-router-dom';
+import { below, patterns } from 'shared-ui';
 import { ClientPage } from './ClientPage.js';
 
 /** /client/{clientId}, relative to /client. */
 export function ClientRoutes() {
   return (
     <Routes>
-      <Route path=":clientId" element={<ClientPage />} />
+      <Route path={below(patterns.clientPages, patterns.client)} element={<ClientPage />} />
       <Route path="*" element={<p>Page not found.</p>} />
     </Routes>
   );

@@ -1,5 +1,5 @@
-import { api, useApi } from 'shared-ui';
-import { PAGE_SIZE, type DocumentListRow, type Page } from 'shared-domain';
+import { PAGE_SIZE } from 'shared-domain';
+import { apiClient, call, queryKey, useQuery, type DocumentPage } from 'shared-ui';
 
 export interface DocumentsQuery {
   page: number;
@@ -7,13 +7,21 @@ export interface DocumentsQuery {
 }
 
 /** GET epop-document/{userId}?page=&pageSize=10&searchText= (specs/1-foundation.md §7). */
-export function documentsPath(userId: string, { page, searchText }: DocumentsQuery) {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), searchText });
-  return `epop-document/${encodeURIComponent(userId)}?${query.toString()}`;
+export async function getDocuments(
+  userId: string,
+  { page, searchText }: DocumentsQuery,
+): Promise<DocumentPage> {
+  const answer = await call(
+    apiClient.GET('/epop-document/{id}', {
+      params: { path: { id: userId }, query: { page, pageSize: PAGE_SIZE, searchText } },
+    }),
+  );
+  // The same path answers one document for a document's id; a user id gets the page.
+  if (!('pages' in answer)) throw new Error('epop-document answered a document for a user id');
+  return answer;
 }
 
-export const getDocuments = (userId: string, query: DocumentsQuery) =>
-  api.get<Page<DocumentListRow>>(documentsPath(userId, query));
-
 export const useDocuments = (userId: string | undefined, query: DocumentsQuery) =>
-  useApi<Page<DocumentListRow>>(userId ? documentsPath(userId, query) : null);
+  useQuery(userId ? queryKey('/epop-document/{id}', userId, query.page, query.searchText) : null, () =>
+    getDocuments(userId!, query),
+  );

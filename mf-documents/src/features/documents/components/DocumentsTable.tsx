@@ -1,7 +1,7 @@
 import { Table } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { formatDate } from 'shared-ui';
-import type { DocumentListRow, SessionUser } from 'shared-domain';
+import { formatDate, paths, type DocumentListRow } from 'shared-ui';
+import type { SessionUser } from 'shared-domain';
 import { DocumentActions } from './DocumentActions.js';
 
 interface DocumentsTableProps {
@@ -24,31 +24,13 @@ export function DocumentsTable({ user, documents }: DocumentsTableProps) {
         </tr>
       </thead>
       <tbody>
-        {documents.length === 0 && (
-          <tr>
-            <td colSpan={5} className="text-center text-muted">
-              No documents found.
-            </td>
-          </tr>
-        )}
         {documents.map((document) => (
           <tr key={document.documentId}>
-            <td>
-              {document.showUserReceipt && document.orderId ? (
-                <Link to={`/orders/${encodeURIComponent(document.orderId)}/receipt`}>
-                  {document.orderNumber}
-                </Link>
-              ) : (
-                document.orderNumber
-              )}
-            </td>
+            {/* The receipt link (showUserReceipt) comes back with the receipt endpoint (checkout issue). */}
+            <td>{document.orderNumber}</td>
             <td>
               {/* Only brokers have a client page (§6: epop users get no client links). */}
-              {isBroker ? (
-                <Link to={`/client/${encodeURIComponent(document.clientId)}`}>{document.name}</Link>
-              ) : (
-                document.name
-              )}
+              {isBroker ? <Link to={paths.client(document.clientId)}>{document.name}</Link> : document.name}
             </td>
             <td className="text-nowrap">
               {formatDate(document.startDate)} - {formatDate(document.endDate)}

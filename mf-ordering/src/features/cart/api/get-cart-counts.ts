@@ -1,9 +1,10 @@
-import { api, useApi } from 'shared-ui';
-import type { CartCounts } from 'shared-domain';
-import { cartCountsPath } from './keys.js';
+import { apiClient, call, queryKey, useQuery } from 'shared-ui';
 
 /** GET shopping-cart/{userId}/count/saved-for-later: cartCount and savedForLaterCount. */
-export const getCartCounts = (userId: string) => api.get<CartCounts>(cartCountsPath(userId));
+export const getCartCounts = (userId: string) =>
+  call(apiClient.GET('/shopping-cart/{userId}/count/saved-for-later', { params: { path: { userId } } }));
 
 export const useCartCounts = (userId: string | undefined) =>
-  useApi<CartCounts>(userId ? cartCountsPath(userId) : null);
+  useQuery(userId ? queryKey('/shopping-cart/{userId}/count/saved-for-later', userId) : null, () =>
+    getCartCounts(userId!),
+  );

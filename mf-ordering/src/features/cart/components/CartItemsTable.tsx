@@ -1,13 +1,12 @@
 import { Table } from 'react-bootstrap';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney } from 'shared-ui';
-import type { CartItem } from 'shared-domain';
+import { formatMoney, paths, type CartItem } from 'shared-ui';
 
 interface CartItemsTableProps {
   items: CartItem[];
-  /** The buttons of one row (Save for later / Move to cart, Delete). */
-  renderActions: (item: CartItem) => ReactNode;
+  /** The buttons of one row (Save for later / Move to cart, Delete), once their endpoints exist. */
+  renderActions?: (item: CartItem) => ReactNode;
   caption: string;
 }
 
@@ -28,9 +27,11 @@ export function CartItemsTable({ items, renderActions, caption }: CartItemsTable
           <th scope="col" className="text-end">
             Total
           </th>
-          <th scope="col">
-            <span className="visually-hidden">Item actions</span>
-          </th>
+          {renderActions && (
+            <th scope="col">
+              <span className="visually-hidden">Item actions</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -38,12 +39,12 @@ export function CartItemsTable({ items, renderActions, caption }: CartItemsTable
           <tr key={item.cartItemId}>
             <td>
               {/* The document held in the cart reopens in the order form (2-documents §2). */}
-              <Link to={`/document/cart/${item.cartItemId}`}>{item.product}</Link>
+              <Link to={paths.cartItemDocument(item.cartItemId)}>{item.product}</Link>
             </td>
             <td className="text-end">{formatMoney(item.unitPrice)}</td>
             <td className="text-end">{formatMoney(item.discount)}</td>
             <td className="text-end">{formatMoney(item.total)}</td>
-            <td className="text-end text-nowrap">{renderActions(item)}</td>
+            {renderActions && <td className="text-end text-nowrap">{renderActions(item)}</td>}
           </tr>
         ))}
       </tbody>

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import type { Cart } from 'shared-domain';
 import { broker, renderAt, stubFetch } from 'shared-ui/testing';
 import { CartMenu } from './CartMenu.js';
 import { SavedForLaterNotice } from './SavedForLaterNotice.js';
+import { type Cart } from 'shared-ui';
 
 const cart: Cart = {
   subtotal: 600,
@@ -29,10 +29,10 @@ describe('CartMenu', () => {
   it('reads the cart count in its toggle and lists the items with their totals and Go to cart', async () => {
     stubFetch({
       'GET /bff/user': { body: broker },
-      'GET /api/shopping-cart/u-broker/count/saved-for-later': {
+      'GET /shopping-cart/{userId}/count/saved-for-later': {
         body: { cartCount: 2, savedForLaterCount: 1 },
       },
-      'GET /api/shopping-cart/u-broker': { body: cart },
+      'GET /shopping-cart/{id}': { body: cart },
     });
     renderAt('/', <CartMenu user={broker} />);
 
@@ -47,10 +47,10 @@ describe('CartMenu', () => {
   it('says 0 item(s) in cart for an empty cart', async () => {
     stubFetch({
       'GET /bff/user': { body: broker },
-      'GET /api/shopping-cart/u-broker/count/saved-for-later': {
+      'GET /shopping-cart/{userId}/count/saved-for-later': {
         body: { cartCount: 0, savedForLaterCount: 0 },
       },
-      'GET /api/shopping-cart/u-broker': { body: { ...cart, items: [], total: 0, subtotal: 0 } },
+      'GET /shopping-cart/{id}': { body: { ...cart, items: [], total: 0, subtotal: 0 } },
     });
     renderAt('/', <CartMenu user={broker} />);
     expect(await screen.findByRole('button', { name: '0 item(s) in cart' })).toBeTruthy();
@@ -61,7 +61,7 @@ describe('SavedForLaterNotice', () => {
   it('tells how many items are saved for later and links to the cart', async () => {
     stubFetch({
       'GET /bff/user': { body: broker },
-      'GET /api/shopping-cart/u-broker/count/saved-for-later': {
+      'GET /shopping-cart/{userId}/count/saved-for-later': {
         body: { cartCount: 0, savedForLaterCount: 3 },
       },
     });
@@ -73,10 +73,10 @@ describe('SavedForLaterNotice', () => {
   it('renders nothing when nothing is saved for later', async () => {
     stubFetch({
       'GET /bff/user': { body: broker },
-      'GET /api/shopping-cart/u-broker/count/saved-for-later': {
+      'GET /shopping-cart/{userId}/count/saved-for-later': {
         body: { cartCount: 4, savedForLaterCount: 0 },
       },
-      'GET /api/shopping-cart/u-broker': { body: cart },
+      'GET /shopping-cart/{id}': { body: cart },
     });
     renderAt(
       '/',

@@ -1,6 +1,6 @@
 import { NavDropdown } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { formatMoney } from 'shared-ui';
+import { formatMoney, paths } from 'shared-ui';
 import type { SessionUser } from 'shared-domain';
 import { useCart } from '../api/get-cart.js';
 import { useCartCounts } from '../api/get-cart-counts.js';
@@ -20,7 +20,7 @@ export function CartMenu({ user }: { user: SessionUser }) {
         </NavDropdown.ItemText>
       ))}
       {cart && cart.items.length > 0 && <NavDropdown.Divider />}
-      <NavDropdown.Item as={Link} to="/basket">
+      <NavDropdown.Item as={Link} to={paths.basket()}>
         Go to cart
       </NavDropdown.Item>
     </NavDropdown>

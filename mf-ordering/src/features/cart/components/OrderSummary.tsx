@@ -1,19 +1,12 @@
-import { Button, Card } from 'react-bootstrap';
+import { Card } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { formatMoney } from 'shared-ui';
-import type { Cart } from 'shared-domain';
-
-interface OrderSummaryProps {
-  cart: Cart;
-  completing: boolean;
-  onComplete: () => void;
-}
+import { formatMoney, paths, type Cart } from 'shared-ui';
 
 /**
  * Subtotal, Discount, Total (§2). A non-zero total goes to checkout; a zero total (fully discounted)
- * is completed as a free purchase (§4 "Checkout").
+ * is completed as a free purchase (§4 "Checkout") once its endpoint lands with the checkout issue.
  */
-export function OrderSummary({ cart, completing, onComplete }: OrderSummaryProps) {
+export function OrderSummary({ cart }: { cart: Cart }) {
   const hasItems = cart.items.length > 0;
   return (
     <Card aria-labelledby="order-summary-title">
@@ -36,14 +29,9 @@ export function OrderSummary({ cart, completing, onComplete }: OrderSummaryProps
           </dd>
         </dl>
         {hasItems && cart.total !== 0 && (
-          <Link className="btn btn-primary w-100" to="/checkout">
+          <Link className="btn btn-primary w-100" to={paths.checkout()}>
             Proceed to checkout
           </Link>
-        )}
-        {hasItems && cart.total === 0 && (
-          <Button className="w-100" variant="success" disabled={completing} onClick={onComplete}>
-            Complete
-          </Button>
         )}
       </Card.Body>
     </Card>

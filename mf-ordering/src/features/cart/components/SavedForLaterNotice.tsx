@@ -1,5 +1,6 @@
 import { Alert } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
+import { paths } from 'shared-ui';
 import type { SessionUser } from 'shared-domain';
 import { useCartCounts } from '../api/get-cart-counts.js';
 
@@ -12,7 +13,7 @@ export function SavedForLaterNotice({ user }: { user: SessionUser }) {
   return (
     <Alert variant="info" role="status">
       You have {savedForLaterCount} item(s) saved for later.{' '}
-      <Alert.Link as={Link} to="/basket">
+      <Alert.Link as={Link} to={paths.basket()}>
         View your cart
       </Alert.Link>
     </Alert>

@@ -1,6 +1,6 @@
 import { Card, Placeholder } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { formatMoney } from 'shared-ui';
+import { formatMoney, paths } from 'shared-ui';
 import type { SessionUser } from 'shared-domain';
 import { useProduct } from '../api/get-product.js';
 
@@ -18,7 +18,7 @@ export function PurchaseCard({ user }: { user: SessionUser }) {
           {product ? formatMoney(product.price) : <Placeholder xs={3} />}
         </Card.Text>
         {/* The order form itself is the documents remote's /document/new. */}
-        <Link className="btn btn-primary" to="/document/new">
+        <Link className="btn btn-primary" to={paths.newDocument()}>
           Order Now
         </Link>
       </Card.Body>

@@ -1,5 +1,4 @@
-import type { LoginRecord } from 'shared-domain';
-import { api } from 'shared-ui';
+import { apiClient, call } from 'shared-ui';
 import { readReferralId } from '../../../lib/referral.js';
 
 /**
@@ -8,9 +7,13 @@ import { readReferralId } from '../../../lib/referral.js';
  * signed in from the external identity page. Silent: a failed record never bothers the user.
  */
 export function recordLogin(userId: string): Promise<void> {
-  const body: LoginRecord = { referralId: readReferralId() };
-  return api
-    .post<unknown>(`user/${encodeURIComponent(userId)}/login`, body, { silent: true })
+  return call(
+    apiClient.POST('/user/{userId}/login', {
+      params: { path: { userId } },
+      body: { referralId: readReferralId() },
+    }),
+    { silent: true },
+  )
     .then(() => undefined)
     .catch(() => undefined);
 }

@@ -22,7 +22,7 @@ describe('/auth?token=…', () => {
         signedIn = true;
         return { body: broker };
       },
-      'POST /api/user/u-broker/login': { status: 204 },
+      'POST /user/{userId}/login': { status: 204 },
     });
     // Hold the exchange until the address has been checked.
     const stubbed = globalThis.fetch;

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
-import { bff, useSession, type TokenExchangeResult } from 'shared-ui';
+import { Busy, bff, paths, useSession, type TokenExchangeResult } from 'shared-ui';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { recordLogin } from '../api/record-login.js';
 
@@ -26,7 +25,7 @@ export function AuthPage() {
       exchange.current = value
         ? bff.exchangeToken(value)
         : Promise.resolve({ ok: false, message: ACCOUNT_MESSAGES.invalidSignInLink });
-      navigate('/auth', { replace: true });
+      navigate(paths.auth(), { replace: true });
     }
     let active = true;
     void exchange.current.then(async (result) => {
@@ -37,7 +36,7 @@ export function AuthPage() {
       }
       void recordLogin(result.user.userId);
       await reload();
-      navigate('/', { replace: true });
+      navigate(paths.home(), { replace: true });
     });
     return () => {
       active = false;
@@ -49,10 +48,10 @@ export function AuthPage() {
       <PageTitle>Signing In</PageTitle>
       {failed ? (
         <Alert variant="danger">
-          {ACCOUNT_MESSAGES.invalidSignInLink} <Link to="/">Sign in</Link>
+          {ACCOUNT_MESSAGES.invalidSignInLink} <Link to={paths.home()}>Sign in</Link>
         </Alert>
       ) : (
-        <Spinner animation="border" role="status" aria-label="Signing in" />
+        <Busy label="Signing in" size="md" />
       )}
     </>
   );

@@ -27,7 +27,7 @@ describe('login screen', () => {
   it('shows the login system messages as Bootstrap alerts by style, above the form', async () => {
     stubFetch({
       'GET /bff/user': guest,
-      'GET /api/system-message?location=login': {
+      'GET /system-message': {
         body: [
           { message: 'Scheduled maintenance tonight', style: 'warning', location: 'login' },
           { message: 'Welcome', style: 'info', location: 'login' },
@@ -50,7 +50,7 @@ describe('login screen', () => {
         signedIn = true;
         return { body: broker };
       },
-      'POST /api/user/u-broker/login': { status: 204 },
+      'POST /user/{userId}/login': { status: 204 },
     });
     renderShell('/');
     await screen.findByLabelText('Username');
@@ -141,7 +141,7 @@ describe('return from the external identity page', () => {
     localStorage.setItem('referralId', 'ref-9');
     const { calls } = stubFetch({
       'GET /bff/user': { body: broker },
-      'POST /api/user/u-broker/login': { status: 204 },
+      'POST /user/{userId}/login': { status: 204 },
     });
     const second = renderShell('/');
     await waitFor(() =>

@@ -3,7 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router-dom';
-import { SignInForm } from 'shared-ui';
+import { paths, SignInForm } from 'shared-ui';
 import { markExternalSignIn } from '../api/external-sign-in.js';
 import { useLoginMessages } from '../api/get-login-messages.js';
 import { recordLogin } from '../api/record-login.js';
@@ -27,15 +27,15 @@ export function LoginPage() {
             <SignInForm
               // §4: an expired password goes to reset step 1.1, which already knows the username.
               onPasswordExpired={(username) =>
-                navigate('/forgot-password?expired=true', { state: { username } })
+                navigate(paths.forgotPassword({ expired: true }), { state: { username } })
               }
               onExternalSignIn={markExternalSignIn}
               onSignedIn={(user) => void recordLogin(user.userId)}
             />
             <div className="d-flex flex-wrap justify-content-between mt-3 gap-2">
-              <Link to="/forgot-password">Forgot password?</Link>
-              <Link to="/create-account">Create account</Link>
-              <Link to="/about#other-systems">Other systems</Link>
+              <Link to={paths.forgotPassword()}>Forgot password?</Link>
+              <Link to={paths.createAccount()}>Create account</Link>
+              <Link to={paths.about('other-systems')}>Other systems</Link>
             </div>
           </Card.Body>
         </Card>

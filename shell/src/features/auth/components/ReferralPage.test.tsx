@@ -9,7 +9,7 @@ beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
 async function openReferral(path: string) {
-  stubFetch({ 'GET /bff/user': guest, 'POST /api/page-view': { status: 204 } });
+  stubFetch({ 'GET /bff/user': guest, 'POST /page-view': { status: 204 } });
   renderShell(path);
   await waitFor(() => expect(currentLocation()).toBe('/'));
   await screen.findByRole('button', { name: 'Secure Sign In' });

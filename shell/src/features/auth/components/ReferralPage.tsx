@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
+import { paths } from 'shared-ui';
 import { storeReferralId } from '../../../lib/referral.js';
 
 /** /referral/{referralId}: keeps a sane referral id locally (anything else is ignored), then goes to the root. */
@@ -8,5 +9,5 @@ export function ReferralPage() {
   useEffect(() => {
     storeReferralId(referralId);
   }, [referralId]);
-  return <Navigate to="/" replace />;
+  return <Navigate to={paths.home()} replace />;
 }

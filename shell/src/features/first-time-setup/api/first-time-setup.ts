@@ -1,12 +1,16 @@
-import useSWR from 'swr';
-import type { FirstTimeSetupPayload, PasswordResetAnswer, TemporaryUserToken } from 'shared-domain';
-import { api, ApiError, reportError } from 'shared-ui';
+import {
+  apiClient,
+  ApiError,
+  call,
+  queryKey,
+  reportError,
+  useQuery,
+  type FirstTimeSetupPayload,
+} from 'shared-ui';
 
 /** GET temporary-user-token?token= (public): the invited user behind a setup link. */
 export function getTemporaryUserToken(token: string) {
-  return api.get<TemporaryUserToken>(`temporary-user-token?token=${encodeURIComponent(token)}`, {
-    silent: true,
-  });
+  return call(apiClient.GET('/temporary-user-token', { params: { query: { token } } }), { silent: true });
 }
 
 /**
@@ -14,7 +18,7 @@ export function getTemporaryUserToken(token: string) {
  * no response is reported like any other call.
  */
 export function useTemporaryUserToken(token: string | undefined) {
-  return useSWR<TemporaryUserToken, ApiError>(token ? ['temporary-user-token', token] : null, () =>
+  return useQuery(token ? queryKey('/temporary-user-token', token) : null, () =>
     getTemporaryUserToken(token!).catch((error: unknown) => {
       if (error instanceof ApiError && (error.status === null || error.status >= 500)) reportError(error);
       throw error;
@@ -24,7 +28,9 @@ export function useTemporaryUserToken(token: string | undefined) {
 
 /** POST user/{userId}/token/{token} (public): sets the password and consumes the link. */
 export const completeFirstTimeSetup = (token: string, payload: FirstTimeSetupPayload) =>
-  api.post<PasswordResetAnswer>(
-    `user/${encodeURIComponent(payload.userId)}/token/${encodeURIComponent(token)}`,
-    payload,
+  call(
+    apiClient.POST('/user/{userId}/token/{token}', {
+      params: { path: { userId: payload.userId ?? '', token } },
+      body: payload,
+    }),
   );

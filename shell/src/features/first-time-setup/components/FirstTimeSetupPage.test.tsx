@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { ACCOUNT_MESSAGES, PASSWORD_POLICY_TEXT, type TemporaryUserToken } from 'shared-domain';
+import { ACCOUNT_MESSAGES, PASSWORD_POLICY_TEXT } from 'shared-domain';
 import { broker, stubFetch } from 'shared-ui/testing';
 import { clickOn, currentLocation, fillIn, renderShell } from '../../../testing/render-shell.js';
+import { type TemporaryUserToken } from 'shared-ui';
 
 const guest = { status: 401, body: { message: 'Not signed in' } };
 const invited: TemporaryUserToken = {
@@ -17,8 +18,8 @@ describe('/first-time-setup/{token}', () => {
   it('prefills the invited user, sets the password and completes the setup', async () => {
     const { calls } = stubFetch({
       'GET /bff/user': guest,
-      'GET /api/temporary-user-token?token=tok-1': { body: invited },
-      'POST /api/user/u-new/token/tok-1': {
+      'GET /temporary-user-token': { body: invited },
+      'POST /user/{userId}/token/{token}': {
         body: { success: true, message: ACCOUNT_MESSAGES.setupComplete },
       },
     });
@@ -58,7 +59,7 @@ describe('/first-time-setup/{token}', () => {
   it('sends nothing without the password', async () => {
     const { calls } = stubFetch({
       'GET /bff/user': guest,
-      'GET /api/temporary-user-token?token=tok-1': { body: invited },
+      'GET /temporary-user-token': { body: invited },
     });
     renderShell('/first-time-setup/tok-1');
     await clickOn(await screen.findByRole('button', { name: 'Complete Account Setup' }));
@@ -69,7 +70,7 @@ describe('/first-time-setup/{token}', () => {
   it('an invalid or used link says so on the page', async () => {
     stubFetch({
       'GET /bff/user': guest,
-      'GET /api/temporary-user-token?token=used': {
+      'GET /temporary-user-token': {
         status: 400,
         body: { message: ACCOUNT_MESSAGES.invalidSetupLink },
       },
@@ -84,7 +85,7 @@ describe('/first-time-setup/{token}', () => {
   it('is reachable when signed in', async () => {
     stubFetch({
       'GET /bff/user': { body: broker },
-      'GET /api/temporary-user-token?token=tok-1': { body: invited },
+      'GET /temporary-user-token': { body: invited },
     });
     renderShell('/first-time-setup/tok-1');
     expect(await screen.findByRole('button', { name: 'Complete Account Setup' })).toBeTruthy();

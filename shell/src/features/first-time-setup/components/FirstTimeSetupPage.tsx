@@ -3,18 +3,11 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
-import { Form, Formik } from 'formik';
+import { Form, Formik, TextField } from 'shared-ui/forms';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import {
-  ACCOUNT_MESSAGES,
-  firstTimeSetupSchema,
-  type FirstTimeSetupPayload,
-  type TemporaryUserToken,
-} from 'shared-domain';
-import { notifySuccess } from 'shared-ui';
+import { ACCOUNT_MESSAGES, firstTimeSetupSchema, type FirstTimeSetupPayload } from 'shared-domain';
+import { Busy, notifySuccess, paths, type TemporaryUserToken } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
-import { TextField } from '../../../components/form/TextField.js';
 import { NameFields } from '../../../components/form/NameFields.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { completeFirstTimeSetup, useTemporaryUserToken } from '../api/first-time-setup.js';
@@ -54,18 +47,18 @@ export function FirstTimeSetupPage() {
       return; // told by the api client
     }
     notifySuccess(answer?.message || ACCOUNT_MESSAGES.setupComplete);
-    navigate('/');
+    navigate(paths.home());
   }
 
   let body;
   if (!token || error) {
     body = (
       <Alert variant="danger">
-        {ACCOUNT_MESSAGES.invalidSetupLink} <Link to="/">Back to sign in</Link>
+        {ACCOUNT_MESSAGES.invalidSetupLink} <Link to={paths.home()}>Back to sign in</Link>
       </Alert>
     );
   } else if (isLoading || !data) {
-    body = <Spinner animation="border" role="status" aria-label="Loading" />;
+    body = <Busy label="Loading" size="md" />;
   } else {
     body = (
       <Card>

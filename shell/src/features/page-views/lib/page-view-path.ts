@@ -1,11 +1,12 @@
 import { matchPath } from 'react-router-dom';
+import { patterns } from 'shared-ui';
 
 /**
  * Routes whose path carries a one-time credential. A page view records the route pattern instead of
  * the real path, so the credential never reaches cart-api's page_view table or the gateway's log.
  * (`/auth` keeps its token in the query string, which is never recorded.)
  */
-export const TOKEN_BEARING_ROUTES = ['/first-time-setup/:token'] as const;
+export const TOKEN_BEARING_ROUTES = [patterns.firstTimeSetup] as const;
 
 /**
  * The path a page view records for `pathname`: the pattern of a token-bearing route (anything below

@@ -1,16 +1,13 @@
-import type { PasswordResetAnswer, PasswordResetRequest, UserExists } from 'shared-domain';
-import { api } from 'shared-ui';
-
-const byUsername = (username: string) => `username=${encodeURIComponent(username)}`;
+import { apiClient, call, type PasswordResetRequest } from 'shared-ui';
 
 /** GET user/exists?username= (a username or an e-mail address): reset step 1's check. */
 export const checkUserExists = (username: string) =>
-  api.get<UserExists>(`user/exists?${byUsername(username)}`);
+  call(apiClient.GET('/user/exists', { params: { query: { username } } }));
 
 /** GET authentication/password/reset?username=: e-mails a one-time passcode. */
 export const requestPasscode = (username: string) =>
-  api.get<PasswordResetAnswer>(`authentication/password/reset?${byUsername(username)}`);
+  call(apiClient.GET('/authentication/password/reset', { params: { query: { username } } }));
 
 /** POST authentication/password/reset: a refusal (400 {message}) is the api client's one toast. */
 export const resetPassword = (request: PasswordResetRequest) =>
-  api.post<PasswordResetAnswer>('authentication/password/reset', request);
+  call(apiClient.POST('/authentication/password/reset', { body: request }));

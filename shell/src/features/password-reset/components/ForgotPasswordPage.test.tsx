@@ -16,8 +16,8 @@ afterEach(cleanup);
 async function reachStep2(answers: Parameters<typeof stubFetch>[0] & object) {
   const stub = stubFetch({
     'GET /bff/user': guest,
-    'GET /api/user/exists?username=jo%40example.com': exists(true),
-    'GET /api/authentication/password/reset?username=jo%40example.com': sent,
+    'GET /user/exists': exists(true),
+    'GET /authentication/password/reset': sent,
     ...answers,
   });
   renderShell('/forgot-password');
@@ -42,7 +42,7 @@ describe('/forgot-password step 1', () => {
   it('an unknown username → Invalid username, no passcode requested', async () => {
     const { calls } = stubFetch({
       'GET /bff/user': guest,
-      'GET /api/user/exists?username=nobody': exists(false),
+      'GET /user/exists': exists(false),
     });
     renderShell('/forgot-password');
     await fillIn(
@@ -80,7 +80,7 @@ describe('/forgot-password step 2', () => {
 
   it('POSTs {username, password, confirm, passcode}, toasts the update and returns to /', async () => {
     const { calls } = await reachStep2({
-      'POST /api/authentication/password/reset': {
+      'POST /authentication/password/reset': {
         body: { success: true, message: MESSAGES.passwordUpdated },
       },
     });
@@ -101,7 +101,7 @@ describe('/forgot-password step 2', () => {
 
   it("a refusal shows the server's message once and stays on step 2", async () => {
     await reachStep2({
-      'POST /api/authentication/password/reset': {
+      'POST /authentication/password/reset': {
         status: 400,
         body: { success: false, message: ACCOUNT_MESSAGES.invalidPasscode },
       },
@@ -122,7 +122,7 @@ describe('/forgot-password?expired=true (step 1.1)', () => {
   it('explains the expiry, prefills the username from the login and sends the reset e-mail at once', async () => {
     const { calls } = stubFetch({
       'GET /bff/user': guest,
-      'GET /api/authentication/password/reset?username=demo.broker': sent,
+      'GET /authentication/password/reset': sent,
     });
     renderShell({
       pathname: '/forgot-password',
@@ -144,7 +144,7 @@ describe('/forgot-password?expired=true (step 1.1)', () => {
   it('opened without the login screen: a typed unknown name is checked → Invalid username, nothing sent', async () => {
     const { calls } = stubFetch({
       'GET /bff/user': guest,
-      'GET /api/user/exists?username=nobody': exists(false),
+      'GET /user/exists': exists(false),
     });
     renderShell('/forgot-password?expired=true');
     expect(await screen.findByText(ACCOUNT_MESSAGES.passwordExpired)).toBeTruthy();
@@ -161,8 +161,8 @@ describe('/forgot-password?expired=true (step 1.1)', () => {
   it('a name typed over the one from the login screen is checked before the passcode is requested', async () => {
     const { calls } = stubFetch({
       'GET /bff/user': guest,
-      'GET /api/user/exists?username=jo%40example.com': exists(true),
-      'GET /api/authentication/password/reset?username=jo%40example.com': sent,
+      'GET /user/exists': exists(true),
+      'GET /authentication/password/reset': sent,
     });
     renderShell({
       pathname: '/forgot-password',

@@ -3,6 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from 'shared-ui';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { NewPasswordStep } from './NewPasswordStep.js';
 import { UsernameStep } from './UsernameStep.js';
@@ -35,12 +36,12 @@ export function ForgotPasswordPage() {
             {passcodeFor === null ? (
               <UsernameStep expired={expired} loginUsername={loginUsername} onPasscodeSent={setPasscodeFor} />
             ) : (
-              <NewPasswordStep username={passcodeFor} onDone={() => navigate('/')} />
+              <NewPasswordStep username={passcodeFor} onDone={() => navigate(paths.home())} />
             )}
           </Card.Body>
         </Card>
         <p className="mt-3">
-          <Link to="/">Back to sign in</Link>
+          <Link to={paths.home()}>Back to sign in</Link>
         </p>
       </Col>
     </Row>

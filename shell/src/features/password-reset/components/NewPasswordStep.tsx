@@ -1,9 +1,8 @@
 import Button from 'react-bootstrap/Button';
-import { Form, Formik } from 'formik';
+import { Form, Formik, TextField } from 'shared-ui/forms';
 import { MESSAGES, type PasswordResetRequest } from 'shared-domain';
 import { notifyError, notifySuccess } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
-import { TextField } from '../../../components/form/TextField.js';
 import { resetPassword } from '../api/password-reset.js';
 
 type NewPasswordValues = Omit<PasswordResetRequest, 'username'>;

@@ -1,9 +1,8 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { Form, Formik } from 'formik';
+import { Form, Formik, TextField } from 'shared-ui/forms';
 import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
 import { notifyError, notifySuccess } from 'shared-ui';
-import { TextField } from '../../../components/form/TextField.js';
 import { checkUserExists, requestPasscode } from '../api/password-reset.js';
 
 export interface UsernameStepProps {

@@ -1,12 +1,11 @@
-import type { ProfileUpdate, ProfileUser } from 'shared-domain';
-import { api, useApi } from 'shared-ui';
-
-const profilePath = (userId: string) => `user/${encodeURIComponent(userId)}`;
+import { apiClient, call, queryKey, useQuery, type ProfileUpdate } from 'shared-ui';
 
 /** GET user/{userId} (the owner only): the profile being edited. */
 export const useProfile = (userId: string | undefined) =>
-  useApi<ProfileUser>(userId ? profilePath(userId) : null);
+  useQuery(userId ? queryKey('/user/{userId}', userId) : null, () =>
+    call(apiClient.GET('/user/{userId}', { params: { path: { userId: userId! } } })),
+  );
 
 /** POST user/{userId}: answers the updated profile (a falsy answer means nothing was saved). */
-export const updateProfile = (update: ProfileUpdate) =>
-  api.post<ProfileUser | null>(profilePath(update.userId), update);
+export const updateProfile = (update: ProfileUpdate & { userId: string }) =>
+  call(apiClient.POST('/user/{userId}', { params: { path: { userId: update.userId } }, body: update }));

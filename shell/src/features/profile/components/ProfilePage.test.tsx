@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
-import { MESSAGES, PASSWORD_POLICY_TEXT, type ProfileUser } from 'shared-domain';
+import { MESSAGES, PASSWORD_POLICY_TEXT } from 'shared-domain';
 import { broker, stubFetch, type RecordedCall } from 'shared-ui/testing';
 import { clickOn, fillIn, renderShell } from '../../../testing/render-shell.js';
+import { type ProfileUser } from 'shared-ui';
 
 const profile: ProfileUser = {
   userId: 'u-broker',
@@ -20,7 +21,7 @@ afterEach(cleanup);
 
 describe('/profile (Your Profile)', () => {
   it('Change Password? reveals the password fields with the requirements; Cancel Change hides them', async () => {
-    stubFetch({ 'GET /bff/user': { body: broker }, 'GET /api/user/u-broker': { body: profile } });
+    stubFetch({ 'GET /bff/user': { body: broker }, 'GET /user/{userId}': { body: profile } });
     renderShell('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Profile' })).toBeTruthy();
     await screen.findByLabelText('First Name');
@@ -39,8 +40,8 @@ describe('/profile (Your Profile)', () => {
   it('Update Profile POSTs the profile (and the new password when changing it), then toasts', async () => {
     const { calls } = stubFetch({
       'GET /bff/user': { body: broker },
-      'GET /api/user/u-broker': { body: profile },
-      'POST /api/user/u-broker': ({ body }) => ({ body: { ...profile, ...(body as object) } }),
+      'GET /user/{userId}': { body: profile },
+      'POST /user/{userId}': ({ body }) => ({ body: { ...profile, ...(body as object) } }),
     });
     renderShell('/profile');
     await screen.findByLabelText('First Name');
@@ -66,8 +67,8 @@ describe('/profile (Your Profile)', () => {
   it('without a password change sends empty password fields; a falsy answer aborts silently', async () => {
     const { calls } = stubFetch({
       'GET /bff/user': { body: broker },
-      'GET /api/user/u-broker': { body: profile },
-      'POST /api/user/u-broker': { status: 200 },
+      'GET /user/{userId}': { body: profile },
+      'POST /user/{userId}': { status: 200 },
     });
     renderShell('/profile');
     await screen.findByLabelText('First Name');
@@ -83,7 +84,7 @@ describe('/profile (Your Profile)', () => {
   it('changing the password needs both fields', async () => {
     const { calls } = stubFetch({
       'GET /bff/user': { body: broker },
-      'GET /api/user/u-broker': { body: profile },
+      'GET /user/{userId}': { body: profile },
     });
     renderShell('/profile');
     await screen.findByLabelText('First Name');

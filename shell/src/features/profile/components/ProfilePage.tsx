@@ -2,12 +2,10 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { MESSAGES, profileSchema, type ProfileUpdate, type ProfileUser } from 'shared-domain';
-import { notifySuccess, useSession } from 'shared-ui';
+import { Form, Formik, type FormikHelpers, TextField } from 'shared-ui/forms';
+import { MESSAGES, profileSchema, type ProfileUpdate } from 'shared-domain';
+import { Busy, notifySuccess, useSession, type ProfileUser } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
-import { TextField } from '../../../components/form/TextField.js';
 import { NameFields } from '../../../components/form/NameFields.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { updateProfile, useProfile } from '../api/profile.js';
@@ -49,7 +47,7 @@ export function ProfilePage() {
       <Col md={9} lg={7}>
         <PageTitle>Your Profile</PageTitle>
         {!profile ? (
-          <Spinner animation="border" role="status" aria-label="Loading" />
+          <Busy label="Loading" size="md" />
         ) : (
           <Card>
             <Card.Body>

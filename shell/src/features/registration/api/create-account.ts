@@ -1,5 +1,5 @@
-import type { AccountType, RegistrationPayload, RegistrationResult } from 'shared-domain';
-import { api } from 'shared-ui';
+import type { AccountType } from 'shared-domain';
+import { apiClient, call, type RegistrationPayload } from 'shared-ui';
 
 /** The create-account form's values (the account type is unchosen at first). */
 export interface RegistrationValues {
@@ -35,4 +35,5 @@ export function registrationPayload(
 }
 
 /** POST user (public): 201 {userId}; refusals are toasts through the api client. */
-export const createAccount = (payload: RegistrationPayload) => api.post<RegistrationResult>('user', payload);
+export const createAccount = (payload: RegistrationPayload) =>
+  call(apiClient.POST('/user', { body: payload }));

@@ -44,7 +44,7 @@ describe('/create-account', () => {
     localStorage.setItem('referralId', 'ref-42');
     const { calls } = stubFetch({
       'GET /bff/user': guest,
-      'POST /api/user': { status: 201, body: { userId: 'u-new' } },
+      'POST /user': { status: 201, body: { userId: 'u-new' } },
     });
     renderShell('/create-account');
     await clickOn(await screen.findByRole('radio', { name: 'Employer' }));
@@ -78,7 +78,7 @@ describe('/create-account', () => {
   it('sends referralId null without a referral, and shows a refusal as the server words it', async () => {
     const { calls } = stubFetch({
       'GET /bff/user': guest,
-      'POST /api/user': { status: 400, body: { message: ACCOUNT_MESSAGES.usernameTaken } },
+      'POST /user': { status: 400, body: { message: ACCOUNT_MESSAGES.usernameTaken } },
     });
     renderShell('/create-account');
     await clickOn(await screen.findByRole('radio', { name: 'Producer/Broker' }));

@@ -2,12 +2,11 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
-import { Form, Formik } from 'formik';
+import { Form, Formik, TextField } from 'shared-ui/forms';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES, registrationSchema } from 'shared-domain';
-import { notifySuccess } from 'shared-ui';
+import { notifySuccess, paths } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
-import { TextField } from '../../../components/form/TextField.js';
 import { NameFields } from '../../../components/form/NameFields.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { readReferralId } from '../../../lib/referral.js';
@@ -36,7 +35,7 @@ export function CreateAccountPage() {
       return; // the api client has shown the server's answer (validation list or message)
     }
     notifySuccess(MESSAGES.accountCreated);
-    navigate('/');
+    navigate(paths.home());
   }
 
   return (
@@ -62,7 +61,7 @@ export function CreateAccountPage() {
                     <Button type="submit" disabled={isSubmitting}>
                       Create Account
                     </Button>
-                    <Link to="/">Back to sign in</Link>
+                    <Link to={paths.home()}>Back to sign in</Link>
                   </div>
                 </Form>
               )}

@@ -4,7 +4,7 @@ import Modal from 'react-bootstrap/Modal';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link } from 'react-router-dom';
 import type { SessionUser } from 'shared-domain';
-import { SUPPORT_PHONE } from 'shared-ui';
+import { paths, SUPPORT_PHONE } from 'shared-ui';
 
 /** The user menu: toggled by the user's full name (specs/1-foundation.md §2 Top bar). */
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -12,14 +12,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <>
       <NavDropdown title={user.fullName} id="user-menu" align="end">
-        <NavDropdown.Item as={Link} to="/profile">
+        <NavDropdown.Item as={Link} to={paths.profile()}>
           My Profile
         </NavDropdown.Item>
         <NavDropdown.Item as="button" onClick={() => setContactOpen(true)}>
           Contact Us
         </NavDropdown.Item>
         <NavDropdown.Divider />
-        <NavDropdown.Item as={Link} to="/logout">
+        <NavDropdown.Item as={Link} to={paths.logout()}>
           Logout
         </NavDropdown.Item>
       </NavDropdown>

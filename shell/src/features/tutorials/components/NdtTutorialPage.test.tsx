@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
-import type { AppConfig } from 'shared-domain';
 import { broker, stubFetch } from 'shared-ui/testing';
 import { renderShell } from '../../../testing/render-shell.js';
+import { type AppConfig } from 'shared-ui';
 
 const config: AppConfig = {
   definitions: { keyEmployee: 'A key employee owns more than 5%.', hce: 'An HCE earns above the IRS limit.' },
@@ -14,7 +14,7 @@ afterEach(cleanup);
 
 describe('/tutorials/ndt', () => {
   it('shows the configured definitions, guide links and videos', async () => {
-    stubFetch({ 'GET /bff/user': { body: broker }, 'GET /api/system-message/config/app': { body: config } });
+    stubFetch({ 'GET /bff/user': { body: broker }, 'GET /system-message/config/app': { body: config } });
     renderShell('/tutorials/ndt');
     expect(await screen.findByText(config.definitions.keyEmployee)).toBeTruthy();
     expect(screen.getByText(config.definitions.hce)).toBeTruthy();
@@ -32,7 +32,7 @@ describe('/tutorials/ndt', () => {
   it('without videos shows no video section', async () => {
     stubFetch({
       'GET /bff/user': { body: broker },
-      'GET /api/system-message/config/app': { body: { ...config, videoIds: {} } },
+      'GET /system-message/config/app': { body: { ...config, videoIds: {} } },
     });
     renderShell('/tutorials/ndt');
     await screen.findByText(config.definitions.keyEmployee);

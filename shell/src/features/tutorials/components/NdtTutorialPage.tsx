@@ -1,6 +1,6 @@
-import type { AppConfig } from 'shared-domain';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { useAppConfig } from '../api/get-app-config.js';
+import { type AppConfig } from 'shared-ui';
 
 /**
  * A video id from the configuration, opened on YouTube in a new tab: the gateway's CSP allows no

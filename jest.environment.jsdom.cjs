@@ -1,0 +1,36 @@
+// jsdom with the Fetch API of Node itself (Request, Response, Headers, fetch, streams): the typed API
+// client (openapi-fetch) builds Request objects, which jsdom lacks. One implementation for all of
+// them, so a Response a test builds is the same class the client reads. CommonJS: Jest loads test
+// environments untransformed.
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS file */
+const { createRequire } = require('node:module');
+const { join } = require('node:path');
+
+// Each web package installs jest-environment-jsdom itself; Jest runs in that package's folder.
+const packageRequire = createRequire(join(process.cwd(), 'package.json'));
+const { TestEnvironment: JSDOMEnvironment } = packageRequire('jest-environment-jsdom');
+
+module.exports = class FetchJSDOMEnvironment extends JSDOMEnvironment {
+  constructor(...args) {
+    super(...args);
+    const page = this.global;
+    // Node's Request needs an absolute URL; a browser resolves a relative one against the page.
+    class PageRequest extends Request {
+      constructor(input, init) {
+        super(typeof input === 'string' ? new URL(input, page.location.href) : input, init);
+      }
+    }
+    Object.assign(this.global, {
+      fetch,
+      Request: PageRequest,
+      Response,
+      Headers,
+      FormData,
+      Blob,
+      ReadableStream,
+      AbortController,
+      AbortSignal,
+      structuredClone,
+    });
+  }
+};

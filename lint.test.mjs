@@ -1,0 +1,199 @@
+// Proves the boundary rules of eslint.config.js fire on a bad import and stay quiet on a good one.
+// Each case lints a small text as if it were a file inside a real app folder (the imports it names
+// exist, because the rules resolve them), with the real config. Run by `pnpm lint` (node --test).
+import { ESLint } from 'eslint';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, 'eslint.config.js') });
+
+/** The ids of the rules that report on `text` linted as the file `file` (relative to the root). */
+async function rulesFiring(file, text) {
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
+  return result.messages.map((message) => message.ruleId ?? `fatal: ${message.message}`);
+}
+
+/** Asserts that `rule` reports on the bad text and that nothing at all reports on the good one. */
+async function check(rule, file, { bad, good }) {
+  for (const text of [bad].flat()) {
+    assert.ok((await rulesFiring(file, text)).includes(rule), `${rule} should report on ${file}:\n${text}`);
+  }
+  for (const text of [good].flat()) {
+    assert.deepEqual(await rulesFiring(file, text), [], `nothing should report on ${file}:\n${text}`);
+  }
+}
+
+describe('features', () => {
+  it('never import another feature, whatever the relative path', () =>
+    check('import-x/no-restricted-paths', 'shell/src/features/auth/components/Probe.tsx', {
+      bad: [
+        "export { Overview } from '../../overview/components/Overview.js';",
+        "export { Overview } from '../../../features/overview/components/Overview.js';",
+      ],
+      good: [
+        "export { LoginPage } from './LoginPage.js';",
+        "export { recordLogin } from '../api/record-login.js';",
+        "export { PageTitle } from '../../../components/PageTitle.js';",
+      ],
+    }));
+
+  it('never import the app', () =>
+    check('import-x/no-restricted-paths', 'mf-ordering/src/features/cart/components/Probe.tsx', {
+      bad: "export { App } from '../../../app/App.js';",
+      good: "export { sanitizeMarkup } from '../../../lib/sanitize-markup.js';",
+    }));
+
+  it('are not imported by shared code', () =>
+    check('import-x/no-restricted-paths', 'shell/src/components/Probe.tsx', {
+      bad: "export { TopBar } from '../features/top-bar/components/TopBar.js';",
+      good: "export { FeeText } from './FeeText.js';",
+    }));
+});
+
+describe('apps', () => {
+  it('a remote never imports another remote or the shell by name', () =>
+    check('no-restricted-imports', 'mf-documents/src/features/client/components/Probe.tsx', {
+      bad: [
+        "export { App } from 'mf-ordering';",
+        "export { CartPage } from 'mf-ordering/src/features/cart/components/CartPage.js';",
+        "export { TopBar } from 'shell/src/features/top-bar/components/TopBar.js';",
+      ],
+      good: "export { formatDate } from 'shared-ui';",
+    }));
+
+  it('the shell never imports a remote by name: it loads remotes at runtime', () =>
+    check('no-restricted-imports', 'shell/src/features/top-bar/components/Probe.tsx', {
+      bad: "export { CartMenu } from 'mf-ordering/src/features/cart/components/CartMenu.js';",
+      good: "export { useSession } from 'shared-ui';",
+    }));
+
+  it('never reach another package by a relative path', async () => {
+    await check('import-x/no-relative-packages', 'mf-admin/src/features/orders/components/Probe.tsx', {
+      bad: [
+        "export { CartPage } from '../../../../../mf-ordering/src/features/cart/components/CartPage.js';",
+        "export { TopBar } from '../../../../../shell/src/features/top-bar/components/TopBar.js';",
+        "export { formatDate } from '../../../../../shared-ui/src/format.js';",
+      ],
+      good: "export { OrderPanel } from './OrderPanel.js';",
+    });
+    await check('import-x/no-relative-packages', 'shell/src/components/Probe.tsx', {
+      bad: "export { AdminPage } from '../../../mf-admin/src/features/admin-pages/components/AdminPage.js';",
+      good: "export { RemoteSlot } from './RemoteSlot.js';",
+    });
+  });
+
+  it('import shared-ui and shared-domain only through their entry points', () =>
+    check('no-restricted-imports', 'mf-ordering/src/features/cart/components/Probe.tsx', {
+      bad: [
+        "export { formatDate } from 'shared-ui/src/format.js';",
+        "export { ROLES } from 'shared-domain/src/roles.js';",
+        "export { serve } from 'shared-domain/server';",
+      ],
+      good: [
+        "export { formatDate } from 'shared-ui';",
+        "export { stubFetch } from 'shared-ui/testing';",
+        "export { ROLES } from 'shared-domain';",
+      ],
+    }));
+
+  it('a service imports shared-domain only through its entry points', () =>
+    check('no-restricted-imports', 'cart-api/src/Probe.ts', {
+      bad: "export { createDatabase } from 'shared-domain/src/server/database.js';",
+      good: "export { serve } from 'shared-domain/server';",
+    }));
+});
+
+describe('cycles', () => {
+  // FeesDialog.tsx imports FeeText.tsx: FeeText importing FeesDialog back closes a cycle.
+  it('no module imports a module that leads back to it', () =>
+    check('import-x/no-cycle', 'shell/src/components/FeeText.tsx', {
+      bad: "import { FeesDialog } from './FeesDialog.js';\nexport const Fee = FeesDialog;",
+      good: "import { formatMoney } from 'shared-ui';\nexport const Fee = formatMoney;",
+    }));
+});
+
+describe('screen paths', () => {
+  const rule = 'no-restricted-syntax';
+  const screen = 'mf-ordering/src/features/cart/components/Probe.tsx';
+  const link = (to) =>
+    `import { Link } from 'react-router-dom';\nexport const Probe = () => <Link to=${to}>Go</Link>;`;
+  const withPaths = (body) => `import { paths } from 'shared-ui';\n${body}`;
+
+  it('come from shared-ui in links and navigation', () =>
+    check(rule, screen, {
+      bad: [
+        link('"/basket"'),
+        link('"/"'),
+        link('{`/document/${encodeURIComponent("d-1")}/ndt`}'),
+        link('{`${"x"}/admin/clients`}'),
+        "export const go = (navigate: (to: string) => void) => navigate('/');",
+        "export const go = (navigate: (to: string) => void) => navigate('/forgot-password?expired=true');",
+        "export const links = [{ to: '/', label: 'Home' }];",
+        "export const TOKEN_ROUTES = ['/first-time-setup/:token'];",
+      ],
+      good: [
+        withPaths(link('{paths.basket()}')),
+        withPaths(link('{paths.document("d-1")}')),
+        withPaths('export const go = (navigate: (to: string) => void) => navigate(paths.home());'),
+        "export const segments = (path: string) => path.split('/');",
+        "export const user = () => fetch('/bff/user');",
+        "export const authentication = '/authentication/x';",
+      ],
+    }));
+
+  it('come from patterns in route definitions', () =>
+    check(rule, screen, {
+      bad: 'import { Route } from \'react-router-dom\';\nexport const R = () => <Route path="basket" />;',
+      good: [
+        "import { Route } from 'react-router-dom';\nimport { patterns } from 'shared-ui';\nexport const R = () => <Route path={patterns.basket} />;",
+        'import { Route } from \'react-router-dom\';\nexport const R = () => <Route path="*" />;',
+      ],
+    }));
+
+  it('may be written by hand in tests and in the paths module', async () => {
+    const text =
+      "export const at = ['/basket', '/'];\nexport const go = (navigate: (to: string) => void) => navigate('/');";
+    assert.deepEqual(await rulesFiring('mf-ordering/src/features/cart/components/Probe.test.tsx', text), []);
+    assert.deepEqual(await rulesFiring('shared-ui/src/paths.ts', text), []);
+  });
+
+  it('are checked for every section of the paths table', async () => {
+    const source = await readFile(path.join(root, 'shared-ui/src/paths.ts'), 'utf8');
+    const table = source.slice(source.indexOf('export const patterns'));
+    const sections = new Set([...table.matchAll(/'\/([a-z-]+)/g)].map(([, section]) => section));
+    assert.ok(sections.has('document') && sections.has('admin'), 'the patterns table was read');
+    for (const section of sections) {
+      const text = `export const go = (navigate: (to: string) => void) => navigate('/${section}/x');`;
+      assert.ok(
+        (await rulesFiring(screen, text)).includes(rule),
+        `a literal /${section} path should be reported`,
+      );
+    }
+  });
+});
+
+describe('domain API paths', () => {
+  const rule = 'no-restricted-syntax';
+  const feature = 'mf-ordering/src/features/cart/api/probe.ts';
+
+  it('are never written by hand: calls go through the generated client', () =>
+    check(rule, feature, {
+      bad: [
+        'export const cart = (userId: string) => fetch(`/api/shopping-cart/${userId}`);',
+        "export const orders = () => fetch('/api/order?page=1');",
+        "export const base = '/api';",
+      ],
+      good: [
+        "import { apiClient, call } from 'shared-ui';\nexport const orders = () => call(apiClient.GET('/order', { params: { query: {} } }));",
+        "export const user = () => fetch('/bff/user');",
+      ],
+    }));
+
+  it('are known to the client module alone', async () => {
+    assert.deepEqual(await rulesFiring('shared-ui/src/api/client.ts', "export const API_BASE = '/api';"), []);
+  });
+});

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MESSAGES } from 'shared-domain';
+import { ErrorWindowHost } from '../feedback/ErrorWindowHost.js';
+import { closeErrorWindow } from '../feedback/error-window-store.js';
+import { ToastHost } from '../feedback/toasts.js';
+import { stubFetch } from '../testing/fetch-stub.js';
+import { apiClient, call } from './client.js';
+import { ApiError } from './errors.js';
+import { setUnauthorizedHandler } from './http.js';
+
+const hide = (orderId: string) =>
+  call(apiClient.POST('/order/{orderId}/hide', { params: { path: { orderId } }, body: {} }));
+
+async function failedCall(pending: () => Promise<unknown>): Promise<ApiError> {
+  let caught: unknown;
+  await act(async () => {
+    caught = await pending().catch((error: unknown) => error);
+  });
+  expect(caught).toBeInstanceOf(ApiError);
+  return caught as ApiError;
+}
+
+describe('the typed API client', () => {
+  beforeEach(() => {
+    render(
+      <>
+        <ToastHost />
+        <ErrorWindowHost />
+      </>,
+    );
+  });
+  afterEach(() => {
+    act(() => closeErrorWindow());
+    setUnauthorizedHandler(null);
+    cleanup();
+  });
+
+  it('calls /api + the operation path with the CSRF header, same-origin credentials and a JSON body', async () => {
+    const { calls } = stubFetch({
+      'POST /order/{orderId}/hide': (request) => ({ body: { orderId: request.params.orderId!, new: false } }),
+    });
+    await expect(hide('o 1')).resolves.toEqual({ orderId: 'o 1', new: false });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/order/o%201/hide', body: {} });
+    expect(calls[0]!.headers).toMatchObject({ 'x-csrf': '1', 'content-type': 'application/json' });
+  });
+
+  it('serializes the query', async () => {
+    const { calls } = stubFetch({ 'GET /order': { body: { data: [], pages: 0 } } });
+    await call(apiClient.GET('/order', { params: { query: { page: 2, pageSize: 10, searchText: 'a b' } } }));
+    expect(calls[0]!.url).toBe('/api/order?page=2&pageSize=10&searchText=a%20b');
+  });
+
+  it('a 400 validation answer is one error toast with the items on separate lines', async () => {
+    stubFetch({
+      'POST /order/{orderId}/hide': { status: 400, body: { type: 'validation', errors: ['A', 'B'] } },
+    });
+    const error = await failedCall(() => hide('o1'));
+    expect(error.status).toBe(400);
+    expect((await screen.findByRole('alert')).textContent).toContain('A');
+  });
+
+  it('a 500 opens the error window; no response is the connection toast', async () => {
+    stubFetch({
+      'POST /order/{orderId}/hide': { status: 500, body: { errorText: 'Boom', stackTrace: 'at x' } },
+    });
+    await failedCall(() => hide('o1'));
+    expect(await screen.findByText('It appears something is amiss!')).toBeTruthy();
+    act(() => closeErrorWindow());
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    const error = await failedCall(() => hide('o1'));
+    expect(error.status).toBeNull();
+    expect(await screen.findByText(MESSAGES.connectionError)).toBeTruthy();
+  });
+
+  it('a 401 goes to the shell handler and shows nothing', async () => {
+    let signedOut = 0;
+    setUnauthorizedHandler(() => signedOut++);
+    stubFetch({ 'POST /order/{orderId}/hide': { status: 401, body: { message: 'Your session has ended' } } });
+    await failedCall(() => hide('o1'));
+    await waitFor(() => expect(signedOut).toBe(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an operation the stub does not know answers 404', async () => {
+    stubFetch({});
+    expect((await failedCall(() => hide('o1'))).status).toBe(404);
+  });
+
+  it('a 400 message answer is an error toast', async () => {
+    stubFetch({ 'POST /order/{orderId}/hide': { status: 400, body: { message: 'Promo code has expired' } } });
+    await failedCall(() => hide('o1'));
+    expect(await screen.findByText('Promo code has expired')).toBeTruthy();
+  });
+
+  it('the error window shows errorText, the stack trace and the support line', async () => {
+    stubFetch({
+      'POST /order/{orderId}/hide': {
+        status: 500,
+        body: { errorText: 'Database unavailable', stackTrace: 'at query (db.ts:1)' },
+      },
+    });
+    await failedCall(() => hide('o1'));
+    expect(await screen.findByText(MESSAGES.errorWindowTitle)).toBeTruthy();
+    expect(screen.getByText('Database unavailable')).toBeTruthy();
+    expect(screen.getByLabelText('Stack trace').textContent).toBe('at query (db.ts:1)');
+    expect(screen.getByText(/If the problem persists, call our support line/)).toBeTruthy();
+  });
+
+  it.each([502, 503, 504])('a gateway %i (the service is away) reads as no response', async (status) => {
+    stubFetch({ 'POST /order/{orderId}/hide': { status, body: { message: 'The service is unavailable' } } });
+    await failedCall(() => hide('o1'));
+    expect(await screen.findByText(MESSAGES.connectionErrorTitle)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.errorWindowTitle)).toBeNull();
+  });
+
+  it('stays quiet when asked to be silent', async () => {
+    stubFetch({ 'POST /order/{orderId}/hide': { status: 400, body: { message: 'Not shown' } } });
+    await failedCall(() =>
+      call(apiClient.POST('/order/{orderId}/hide', { params: { path: { orderId: 'o1' } }, body: {} }), {
+        silent: true,
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Not shown')).toBeNull();
+  });
+});

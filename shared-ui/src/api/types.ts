@@ -1,0 +1,60 @@
+import type { ApiPath, ApiPaths } from './client.js';
+
+/**
+ * The API's types, read from the generated document (never copied by hand): what an operation answers
+ * and what it takes. The named shapes below are the ones the screens speak of.
+ */
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+type Operation<P extends ApiPath, M extends Method> = NonNullable<ApiPaths[P][M & keyof ApiPaths[P]]>;
+type Json<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The success body (200 or 201) of an operation. */
+export type ApiResult<P extends ApiPath, M extends Method = 'get'> =
+  Operation<P, M> extends { responses: infer Responses }
+    ? Responses extends { 200: infer Ok }
+      ? Json<Ok>
+      : Responses extends { 201: infer Created }
+        ? Json<Created>
+        : never
+    : never;
+
+/** The JSON body an operation takes. */
+export type ApiBody<P extends ApiPath, M extends Method> =
+  Operation<P, M> extends { requestBody?: infer Body } ? Json<NonNullable<Body>> : never;
+
+/** The query an operation takes. */
+export type ApiQuery<P extends ApiPath, M extends Method = 'get'> =
+  Operation<P, M> extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
+
+// Cart (specs/1-foundation.md §7 Cart): `shopping-cart/{id}` answers a cart for a user id.
+export type Cart = Extract<ApiResult<'/shopping-cart/{id}'>, { items: unknown }>;
+export type CartItem = Cart['items'][number];
+export type CartItemAnswer = Extract<ApiResult<'/shopping-cart/{id}'>, { cartItem: unknown }>;
+export type CartCounts = ApiResult<'/shopping-cart/{userId}/count/saved-for-later'>;
+export type Product = ApiResult<'/product/epop/{userId}'>;
+
+// Documents: `epop-document/{id}` answers 'My POP Documents' for a user id, one document for its id.
+export type DocumentPage = Extract<ApiResult<'/epop-document/{id}'>, { pages: number }>;
+export type DocumentListRow = DocumentPage['data'][number];
+export type EpopDocument = Extract<ApiResult<'/epop-document/{id}'>, { documentId: string; status: unknown }>;
+export type PendingActionItems = ApiResult<'/action-item/{userId}/pending'>;
+export type ActionItem = PendingActionItems['today'][number];
+
+// Back office.
+export type OrderPage = ApiResult<'/order'>;
+export type Order = OrderPage['data'][number];
+export type OrderItem = Order['items'][number];
+export type StrategicPartnerOption = ApiResult<'/strategic-partner'>[number];
+export type ClientSearchRow = ApiResult<'/client/search'>[number];
+
+// Session, configuration and accounts.
+export type SystemMessage = ApiResult<'/system-message'>[number];
+export type AppConfig = ApiResult<'/system-message/config/app'>;
+export type ProfileUser = ApiResult<'/user/{userId}'>;
+export type ProfileUpdate = ApiBody<'/user/{userId}', 'post'>;
+export type RegistrationPayload = ApiBody<'/user', 'post'>;
+export type RegistrationResult = ApiResult<'/user', 'post'>;
+export type TemporaryUserToken = ApiResult<'/temporary-user-token'>;
+export type PasswordResetAnswer = ApiResult<'/authentication/password/reset'>;
+export type PasswordResetRequest = ApiBody<'/authentication/password/reset', 'post'>;
+export type FirstTimeSetupPayload = ApiBody<'/user/{userId}/token/{token}', 'post'>;

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import type { UserRow } from './types.js';
+
+/** The filter applies from this many characters on (specs/3-admin.md "Company users panel"). */
+export const USER_FILTER_MIN_LENGTH = 3;
+
+/**
+ * Whether a user matches the panel's filter: the text begins their e-mail, their username or
+ * 'first last', case-insensitively. Shorter texts filter nothing.
+ */
+export function matchesUserFilter(user: UserRow, filter: string): boolean {
+  const text = filter.trim().toLowerCase();
+  if (text.length < USER_FILTER_MIN_LENGTH) return true;
+  return [user.email, user.username, `${user.firstName} ${user.lastName}`].some((field) =>
+    field.toLowerCase().startsWith(text),
+  );
+}
+
+export interface CompanyUsersPanelProps {
+  users: UserRow[];
+  onAddUser(): void;
+  onRemoveAccess(user: UserRow): void;
+}
+
+/** A company's users: Name, Username, Email and Remove Access, an Add User button and a filter. */
+export function CompanyUsersPanel({ users, onAddUser, onRemoveAccess }: CompanyUsersPanelProps) {
+  const [filter, setFilter] = useState('');
+  const shown = users.filter((user) => matchesUserFilter(user, filter));
+  return (
+    <section aria-label="Company users">
+      <div className="d-flex gap-2 mb-2">
+        <Form.Control
+          type="search"
+          placeholder="Name, Username, or E-mail"
+          aria-label="Name, Username, or E-mail"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+        <Button onClick={onAddUser}>Add User</Button>
+      </div>
+      {shown.length === 0 ? (
+        <p className="text-muted">No users found</p>
+      ) : (
+        <Table size="sm">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Username</th>
+              <th scope="col">Email</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((user) => (
+              <tr key={user.userId}>
+                <td>{`${user.firstName} ${user.lastName}`}</td>
+                <td>{user.username}</td>
+                <td>{user.email}</td>
+                <td>
+                  <Button variant="link" className="p-0" onClick={() => onRemoveAccess(user)}>
+                    Remove Access
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { SessionUser } from 'shared-domain';
+import { RemoteSlot } from '../components/RemoteSlot.js';
+import { Overview } from '../features/overview/components/Overview.js';
+
+const renderOverview = () => <Overview />;
+
+/** '/' for a signed-in user: the role's home (specs/1-foundation.md §2 Home), loaded after sign-in. */
+export function SignedInHome({ user }: { user: SessionUser }) {
+  if (user.roleGroup === 'compliance') return <RemoteSlot id="mf_admin/OrderManagement" props={{ user }} />;
+  if (user.roleGroup === 'broker' || user.roleGroup === 'epop') {
+    return (
+      <div className="d-flex flex-column gap-3">
+        <RemoteSlot id="mf_ordering/PurchaseCard" props={{ user }} />
+        <RemoteSlot id="mf_ordering/SavedForLaterNotice" props={{ user }} />
+        <RemoteSlot id="mf_documents/ActionItems" props={{ user }} />
+        <RemoteSlot id="mf_documents/DocumentList" props={{ user, renderEmpty: renderOverview }} />
+      </div>
+    );
+  }
+  // Roles outside the three groups have no home of their own.
+  return <Overview />;
+}
