@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Role } from 'shared-domain';
 import { startIdentityApi, type TestIdentityApi } from '../../src/testing.js';
+import { accountState } from './account-state.js';
 import { accessToken, call } from '../routes/http.js';
 
 /**
@@ -135,18 +136,7 @@ describe('the account API authorization matrix', () => {
     await api?.close();
   });
 
-  /** What a refusal must not change: the accounts, passcodes, first-login tokens and sign-ins. */
-  async function state() {
-    const db = api.app.identityDb;
-    return JSON.stringify(
-      await Promise.all([
-        db.selectFrom('users').selectAll().execute(),
-        db.selectFrom('passcode').selectAll().execute(),
-        db.selectFrom('temporary_user_token').selectAll().execute(),
-        db.selectFrom('user_login').selectAll().execute(),
-      ]),
-    );
-  }
+  const state = () => accountState(api);
 
   async function operations(): Promise<string[]> {
     const document = (await (await fetch(`${api.url}/openapi.json`)).json()) as {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startIdentityApi, type TestIdentityApi } from '../../src/testing.js';
+import { accountState } from './account-state.js';
 import { accessToken } from '../routes/http.js';
 
 /**
@@ -69,18 +70,7 @@ describe('the account API refuses malformed input without a 500 and without a ch
     await api?.close();
   });
 
-  /** What a refusal must not change: the accounts, their passcodes, first-login tokens and sign-ins. */
-  async function state() {
-    const db = api.app.identityDb;
-    return JSON.stringify(
-      await Promise.all([
-        db.selectFrom('users').selectAll().execute(),
-        db.selectFrom('passcode').selectAll().execute(),
-        db.selectFrom('temporary_user_token').selectAll().execute(),
-        db.selectFrom('user_login').selectAll().execute(),
-      ]),
-    );
-  }
+  const state = () => accountState(api);
 
   it('sweeps every account operation of the OpenAPI document', async () => {
     const document = (await (await fetch(`${api.url}/openapi.json`)).json()) as {

@@ -1,0 +1,17 @@
+import type { TestIdentityApi } from '../../src/testing.js';
+
+/**
+ * What a refused request must not change, as one comparable string: the accounts, their passcodes,
+ * first-login tokens and sign-in records.
+ */
+export async function accountState(api: TestIdentityApi): Promise<string> {
+  const db = api.app.identityDb;
+  return JSON.stringify(
+    await Promise.all([
+      db.selectFrom('users').selectAll().execute(),
+      db.selectFrom('passcode').selectAll().execute(),
+      db.selectFrom('temporary_user_token').selectAll().execute(),
+      db.selectFrom('user_login').selectAll().execute(),
+    ]),
+  );
+}
