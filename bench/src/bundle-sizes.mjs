@@ -3,11 +3,15 @@
 // the JS needed at first load (the shell's entry chunks, each remote's remoteEntry.js) and all JS,
 // raw / gzip / brotli, and exits 1 when a figure is over bench/budgets.json.
 //
+// It also loads the shell's login page (`/` as a guest) in Chromium and sums the JS that page fetched,
+// as the gateway sends it: the build's `.br` and `.gz` files (budget `loginPage`).
+//
 // Usage: node src/bundle-sizes.mjs [--write-budgets]  (--write-budgets sets every budget to today's
 // figure + 20%; review the diff before keeping it).
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { loginPageRequests } from './lib/browser.mjs';
 import { benchDir, repoRoot } from './lib/paths.mjs';
 import { formatBytes, printTable } from './lib/report.mjs';
 
@@ -90,6 +94,37 @@ printTable(
 );
 for (const r of results) console.log(`first load of ${r.app}: ${r.firstLoadFiles.join(', ')}`);
 
+/**
+ * The login page's first load: the JS files Chromium fetched for `/` as a guest (entry chunks, shared
+ * singletons, the login screen), at the sizes the gateway serves them (the build's precompressed files).
+ */
+async function measureLoginPage() {
+  const dist = join(repoRoot, 'shell', 'dist');
+  const page = await loginPageRequests(dist);
+  const sizeOf = (file) => {
+    if (!existsSync(join(dist, file)))
+      throw new Error(`the login page fetched ${file}, which shell/dist lacks`);
+    const compressed = (ext) =>
+      existsSync(join(dist, file + ext)) ? readFileSync(join(dist, file + ext)).length : undefined;
+    const computed = sizesOf(join(dist, file));
+    // A file the build left uncompressed (too small to gain) is sent as is.
+    return {
+      raw: computed.raw,
+      gzip: compressed('.gz') ?? computed.raw,
+      brotli: compressed('.br') ?? computed.raw,
+    };
+  };
+  return { ...page, sizes: sum(page.scripts.map(sizeOf)) };
+}
+
+const loginPage = await measureLoginPage();
+console.log(
+  `\nlogin page first load (${loginPage.scripts.length} JS files fetched by Chromium for / as a guest): ` +
+    `${formatBytes(loginPage.sizes.raw)} raw, ${formatBytes(loginPage.sizes.brotli)} brotli, ` +
+    `${formatBytes(loginPage.sizes.gzip)} gzip (the build's .br/.gz files); ` +
+    `/remotes.json ${loginPage.remotesJson ? 'fetched' : 'not fetched'}, ${loginPage.remotes.length} remote file(s)`,
+);
+
 // Budgets: per app and in total, first load and all JS, raw and gzip (brotli follows gzip closely).
 const figures = {
   ...Object.fromEntries(results.map((r) => [r.app, { firstLoad: r.firstLoad, all: r.all }])),
@@ -108,6 +143,10 @@ if (process.argv.includes('--write-budgets')) {
       ),
     ]),
   );
+  budgets.loginPage = {
+    br: Math.ceil(loginPage.sizes.brotli * HEADROOM),
+    gzip: Math.ceil(loginPage.sizes.gzip * HEADROOM),
+  };
   writeFileSync(BUDGETS_FILE, `${JSON.stringify(budgets, null, 2)}\n`);
   console.log(`\nwrote ${BUDGETS_FILE} (today's figures + ${Math.round((HEADROOM - 1) * 100)}%)`);
   process.exit(0);
@@ -129,6 +168,19 @@ for (const [name, f] of Object.entries(figures)) {
     }
   }
 }
+// The login page: compressed as served, and no remote at all (issue 8 §8).
+for (const [measure, key] of [
+  ['br', 'brotli'],
+  ['gzip', 'gzip'],
+]) {
+  const budget = budgets.loginPage?.[measure];
+  if (budget === undefined) over.push(`loginPage ${measure}: no budget in budgets.json`);
+  else if (loginPage.sizes[key] > budget) {
+    over.push(`loginPage ${measure}: ${formatBytes(loginPage.sizes[key])} > budget ${formatBytes(budget)}`);
+  }
+}
+if (loginPage.remotes.length > 0)
+  over.push(`loginPage: fetched remote files ${loginPage.remotes.join(', ')}`);
 if (over.length > 0) {
   console.error(`\nOver budget (${BUDGETS_FILE}):\n  ${over.join('\n  ')}`);
   process.exit(1);
