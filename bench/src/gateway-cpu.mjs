@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { demoAccount } from 'shared-domain';
 import { bffLogin, passwordGrant } from './lib/auth.mjs';
 import { percentile } from './lib/load.mjs';
-import { assertBenchPort, onShutdown, startNode, tail, waitForHealth } from './lib/processes.mjs';
+import { assertBenchPort, onShutdown, startNode, startStack, tail, waitForHealth } from './lib/processes.mjs';
 import { formatMs, machineNote, printTable } from './lib/report.mjs';
 
 const env = process.env;
@@ -98,18 +98,12 @@ async function baselineLogin(base, token) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-gateway-cpu-'));
 const logFile = join(dataDir, 'bench.log');
-const stack = startNode('gateway/scripts/stack.mjs', {
+const stack = startStack({
+  gatewayPort: ports.gateway,
+  identityPort: ports.identity,
+  cartApiPort: ports.cart,
+  dataDir,
   logFile,
-  env: {
-    PORT: String(ports.gateway),
-    HOST: '127.0.0.1',
-    IDENTITY_PORT: String(ports.identity),
-    CART_API_PORT: String(ports.cart),
-    DATA_DIR: dataDir,
-    // The demo accounts are seeded outside production only; nothing is logged below warn either way.
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-  },
 });
 const baselineEnv = { UPSTREAM: url(ports.cart) };
 const fastifyBff = startNode('bench/src/baselines/fastify-bff.mjs', {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { demoAccount } from 'shared-domain';
 import { bffLogin, passwordGrant } from './lib/auth.mjs';
 import { measure } from './lib/load.mjs';
-import { assertBenchPort, onShutdown, startNode, tail, waitForHealth } from './lib/processes.mjs';
+import { assertBenchPort, onShutdown, startStack, tail, waitForHealth } from './lib/processes.mjs';
 import { formatDeltaMs, formatMs, machineNote, printTable } from './lib/report.mjs';
 
 const env = process.env;
@@ -35,19 +35,7 @@ const path = `epop-document/${broker.userId}?page=1&pageSize=10`;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-gateway-'));
 const logFile = join(dataDir, 'stack.log');
-const stack = startNode('gateway/scripts/stack.mjs', {
-  logFile,
-  env: {
-    PORT: String(gatewayPort),
-    HOST: '127.0.0.1',
-    IDENTITY_PORT: String(identityPort),
-    CART_API_PORT: String(cartApiPort),
-    DATA_DIR: dataDir,
-    NODE_ENV: 'development',
-    // Request logging would measure pino and the pipe, not the gateway.
-    LOG_LEVEL: 'warn',
-  },
-});
+const stack = startStack({ gatewayPort, identityPort, cartApiPort, dataDir, logFile });
 const cleanup = onShutdown(async () => {
   await stack.stop();
   if (env.BENCH_KEEP_DATA === '1') console.log(`kept ${dataDir}`);

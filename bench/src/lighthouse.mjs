@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { launchChromium } from './lib/browser.mjs';
-import { assertBenchPort, onShutdown, startNode, tail, waitForHealth } from './lib/processes.mjs';
+import { assertBenchPort, onShutdown, startStack, tail, waitForHealth } from './lib/processes.mjs';
 import { formatBytes, machineNote, printTable } from './lib/report.mjs';
 
 const env = process.env;
@@ -31,18 +31,13 @@ const TARGETS = { mobile: 90, desktop: 98 };
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
 const logFile = join(dataDir, 'stack.log');
-const stack = startNode('gateway/scripts/stack.mjs', {
+const stack = startStack({
+  gatewayPort,
+  identityPort,
+  cartApiPort,
+  dataDir,
   logFile,
-  env: {
-    PORT: String(gatewayPort),
-    HOST: '127.0.0.1',
-    IDENTITY_PORT: String(identityPort),
-    CART_API_PORT: String(cartApiPort),
-    PUBLIC_URL: gatewayUrl,
-    DATA_DIR: dataDir,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-  },
+  env: { PUBLIC_URL: gatewayUrl },
 });
 let chrome;
 const cleanup = onShutdown(async () => {

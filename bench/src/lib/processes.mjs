@@ -77,3 +77,24 @@ export function onShutdown(cleanup) {
   }
   return once;
 }
+
+/**
+ * Starts the real stack (`gateway/scripts/stack.mjs`, as `pnpm start` does) on the given ports and
+ * data folder, logging to `logFile`. Development mode, for the demo accounts; nothing logged below warn
+ * (request logging would measure pino and the pipe, not the gateway).
+ */
+export function startStack({ gatewayPort, identityPort, cartApiPort, dataDir, logFile, env = {} }) {
+  return startNode('gateway/scripts/stack.mjs', {
+    logFile,
+    env: {
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      IDENTITY_PORT: String(identityPort),
+      CART_API_PORT: String(cartApiPort),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+}

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildTestApp, type TestContext } from '../helpers/build.js';
+import { describe, expect, it } from '@jest/globals';
 import {
   CALLER_NAMES,
-  seedParties,
+  seededTestApp,
   snapshot,
   type CallerName,
-  type Parties,
   type PartyName,
 } from '../helpers/parties.js';
 import { RECORD_OF, routeCollector, type RegisteredRoute } from '../helpers/routes.js';
@@ -77,17 +75,8 @@ const SIDES: Record<CallerName, readonly [PartyName, PartyName]> = {
 };
 
 describe('the authorization matrix', () => {
-  let ctx: TestContext;
-  let parties: Parties;
   const routes = new Map<string, RegisteredRoute>();
-
-  beforeAll(async () => {
-    ctx = await buildTestApp({}, routeCollector(routes));
-    parties = await seedParties(ctx.db);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const suite = seededTestApp(routeCollector(routes));
 
   it('has a row for every registered route, and no row for a route that is gone', () => {
     expect([...routes.keys()].sort()).toEqual(Object.keys(MATRIX).sort());
@@ -99,7 +88,7 @@ describe('the authorization matrix', () => {
     if (route.ownership === 'none') return [withQuery(route.url)];
     const { resource, param } = route.ownership;
     return [resource].flat().map((name) => {
-      const id = parties.records[party][RECORD_OF[name]!];
+      const id = suite.parties.records[party][RECORD_OF[name]!];
       return withQuery(route.url.replace(`:${param}`, id));
     });
   }
@@ -111,14 +100,14 @@ describe('the authorization matrix', () => {
     const seen: string[] = [];
     const wanted: string[] = [];
     for (const caller of CALLER_NAMES) {
-      const account = caller === 'guest' ? undefined : parties.accounts[caller];
+      const account = caller === 'guest' ? undefined : suite.parties.accounts[caller];
       for (const [side, party] of SIDES[caller].entries()) {
         for (const url of urlsFor(route!, party, row.query)) {
-          const before = await snapshot(ctx.db);
-          const response = await ctx.app.inject({
+          const before = await snapshot(suite.ctx.db);
+          const response = await suite.ctx.app.inject({
             method: route!.method as 'GET' | 'POST',
             url,
-            headers: account ? { authorization: await ctx.bearer(account) } : {},
+            headers: account ? { authorization: await suite.ctx.bearer(account) } : {},
             ...(row.payload ? { payload: row.payload } : {}),
           });
           const label = `${caller} ${side === 0 ? 'own' : 'foreign'} ${url}`;
@@ -127,7 +116,7 @@ describe('the authorization matrix', () => {
           if (response.statusCode >= 400) {
             // A refusal answers in the catalogue format and changes nothing.
             expect(Object.keys(response.json<object>())).toEqual(['message']);
-            expect(await snapshot(ctx.db)).toEqual(before);
+            expect(await snapshot(suite.ctx.db)).toEqual(before);
           }
         }
       }

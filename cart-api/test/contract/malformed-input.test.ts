@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildTestApp, type TestContext } from '../helpers/build.js';
-import { seedParties, snapshot, type Account, type Parties } from '../helpers/parties.js';
+import { describe, expect, it } from '@jest/globals';
+import { seededTestApp, snapshot, type Account } from '../helpers/parties.js';
 import { RECORD_OF, routeCollector, type JsonSchema, type RegisteredRoute } from '../helpers/routes.js';
 
 /**
@@ -153,30 +152,21 @@ function probesFor(
 }
 
 describe('the malformed-input sweep', () => {
-  let ctx: TestContext;
-  let parties: Parties;
   const routes = new Map<string, RegisteredRoute>();
-
-  beforeAll(async () => {
-    ctx = await buildTestApp({}, routeCollector(routes));
-    parties = await seedParties(ctx.db);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const suite = seededTestApp(routeCollector(routes));
 
   /** A caller the route lets through: compliance for role-group routes, nobody for public ones. */
   const callerFor = (route: RegisteredRoute): Account | undefined => {
     if (route.access === 'public' || route.access === 'optional') return undefined;
     expect(route.access).toContain('compliance');
-    return parties.accounts.compliance;
+    return suite.parties.accounts.compliance;
   };
 
   /** Path parameters naming a record the caller may act on (broker A's). */
   const paramsFor = (route: RegisteredRoute): Record<string, string> => {
     if (route.ownership === 'none') return {};
     const resource = [route.ownership.resource].flat()[0]!;
-    return { [route.ownership.param]: parties.records.brokerA[RECORD_OF[resource]!] };
+    return { [route.ownership.param]: suite.parties.records.brokerA[RECORD_OF[resource]!] };
   };
 
   it('sweeps every route that takes input, and refuses every malformed request with 400', async () => {
@@ -190,10 +180,10 @@ describe('the malformed-input sweep', () => {
       const account = callerFor(route);
       const headers = {
         'content-type': 'application/json',
-        ...(account ? { authorization: await ctx.bearer(account) } : {}),
+        ...(account ? { authorization: await suite.ctx.bearer(account) } : {}),
       };
       const send = (probe: Probe) =>
-        ctx.app.inject({
+        suite.ctx.app.inject({
           method: route.method as 'GET' | 'POST',
           url: probe.url,
           headers,
@@ -207,7 +197,7 @@ describe('the malformed-input sweep', () => {
         true,
       ]);
 
-      const before = await snapshot(ctx.db);
+      const before = await snapshot(suite.ctx.db);
       for (const probe of malformed) {
         const response = await send(probe);
         const body = response.json<Record<string, unknown>>();
@@ -223,7 +213,7 @@ describe('the malformed-input sweep', () => {
         );
         expected.push(`${label} → 400`);
       }
-      expect(await snapshot(ctx.db)).toEqual(before);
+      expect(await snapshot(suite.ctx.db)).toEqual(before);
     }
     expect(answers).toEqual(expected);
   });

@@ -11,24 +11,9 @@ import { EPOP_PRODUCT } from '../../src/db/reference-data.js';
 import type { Database } from '../../src/db/schema.js';
 import { seedDemo } from '../../src/demo/seed.js';
 import { buildTestApp, type TestContext } from '../helpers/build.js';
+import { companyRow } from '../helpers/rows.js';
 
-const client = (name: string) => ({
-  company_id: randomUUID(),
-  kind: 'client' as const,
-  name,
-  address_line1: null,
-  address_line2: null,
-  city: null,
-  state: null,
-  zip_code: null,
-  phone: null,
-  federal_tax_id: null,
-  legal_entity_type: null,
-  state_of_legal_construction: null,
-  strategic_partner_id: null,
-  broker_user_id: null,
-  created_at: new Date().toISOString(),
-});
+const client = (name: string) => companyRow(name);
 
 const item = (orderId: string, clientCompanyId: string) => ({
   order_item_id: randomUUID(),

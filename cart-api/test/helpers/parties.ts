@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from '@jest/globals';
 import type { Kysely } from 'kysely';
 import type { Caller } from 'service-kit';
 import { roleInfo } from 'shared-domain';
 import { EPOP_PRODUCT } from '../../src/db/reference-data.js';
 import type { Database } from '../../src/db/schema.js';
+import { buildTestApp, type TestContext } from './build.js';
+import { companyRow } from './rows.js';
 
 /** The callers of the authorization tests; `guest` has no token. */
 export const CALLER_NAMES = ['guest', 'brokerA', 'brokerB', 'employerA', 'employerB', 'compliance'] as const;
@@ -59,27 +62,6 @@ const ROLES: Record<PartyName, string> = {
  */
 export async function seedParties(db: Kysely<Database>): Promise<Parties> {
   const now = new Date().toISOString();
-  const company = (
-    name: string,
-    brokerUserId: string | null,
-    kind: 'client' | 'strategic-partner' = 'client',
-  ) => ({
-    company_id: randomUUID(),
-    kind,
-    name,
-    address_line1: null,
-    address_line2: null,
-    city: null,
-    state: null,
-    zip_code: null,
-    phone: null,
-    federal_tax_id: null,
-    legal_entity_type: null,
-    state_of_legal_construction: null,
-    strategic_partner_id: null,
-    broker_user_id: brokerUserId,
-    created_at: now,
-  });
   const document = (ownerUserId: string, companyId: string) => ({
     document_id: randomUUID(),
     product_id: EPOP_PRODUCT.product_id,
@@ -99,7 +81,7 @@ export async function seedParties(db: Kysely<Database>): Promise<Parties> {
   for (const [index, name] of (Object.keys(ROLES) as PartyName[]).entries()) {
     const userId = randomUUID();
     const broker = ROLES[name] === 'broker';
-    const client = company(`${name} Company`, broker ? userId : null);
+    const client = companyRow(`${name} Company`, { brokerUserId: broker ? userId : null });
     await db.insertInto('company').values(client).execute();
     if (!broker) {
       await db
@@ -190,7 +172,7 @@ export async function seedParties(db: Kysely<Database>): Promise<Parties> {
   const compliance: Account = { userId: randomUUID(), roles: ['compliance'] };
   const clientDocument = document(compliance.userId, records.brokerA.companyId);
   await db.insertInto('epop_document').values(clientDocument).execute();
-  const partner = company('A Partner', null, 'strategic-partner');
+  const partner = companyRow('A Partner', { kind: 'strategic-partner' });
   await db.insertInto('company').values(partner).execute();
 
   const account = (name: PartyName): Account => ({ userId: records[name].userId, roles: [ROLES[name]] });
@@ -234,4 +216,20 @@ export async function snapshot(db: Kysely<Database>): Promise<Record<string, unk
     result[table] = rows.map((row) => JSON.stringify(row)).sort();
   }
   return result;
+}
+
+/**
+ * A test app with the parties seeded, built before the suite's tests and closed after them; read
+ * `suite.ctx` and `suite.parties` inside the tests. `onRoute` sees each route as it registers.
+ */
+export function seededTestApp(onRoute?: Parameters<typeof buildTestApp>[1]) {
+  const suite = {} as { ctx: TestContext; parties: Parties };
+  beforeAll(async () => {
+    suite.ctx = await buildTestApp({}, onRoute);
+    suite.parties = await seedParties(suite.ctx.db);
+  });
+  afterAll(async () => {
+    await suite.ctx?.close();
+  });
+  return suite;
 }

@@ -1,5 +1,5 @@
 import { addDays, addYears, format, isBefore } from 'date-fns';
-import { boolean, mixed, number, object, string, type InferType } from 'yup';
+import { boolean, mixed, number, object, string, type InferType, type Schema } from 'yup';
 import { DATE_DISPLAY_FORMAT, fromIsoDate, INVALID_DATE_MESSAGE } from './dates.js';
 import {
   DATES_OF_ELIGIBILITY,
@@ -64,16 +64,9 @@ const count = (label: string, max = DEFAULT_NUMERIC_MAX) =>
 const answer = (label: string) => boolean().nullable().required(DOCUMENT_MESSAGES.required(label));
 const flag = () => boolean().default(false);
 
-/** Only when `flagName` is true; otherwise the value is dropped (a hidden field keeps nothing). */
-const onlyWhen = <S extends ReturnType<typeof isoDate> | ReturnType<typeof count>>(
-  flagName: string,
-  schema: S,
-) =>
-  mixed().when(flagName, {
-    is: true,
-    then: () => schema,
-    otherwise: () => mixed().strip(),
-  });
+/** Only when `field` is `is` (a shown field); otherwise the value is dropped (a hidden field keeps nothing). */
+const onlyWhen = (field: string, is: unknown, schema: Schema) =>
+  mixed().when(field, { is, then: () => schema, otherwise: () => mixed().strip() });
 
 /**
  * The last day of a twelve-month plan year starting on `start` (start + 1 year - 1 day). A year after
@@ -159,11 +152,7 @@ const companyStep = {
     .required(DOCUMENT_MESSAGES.required('Legal entity type'))
     .oneOf([...LEGAL_ENTITY_TYPES], DOCUMENT_MESSAGES.invalidOption),
   isERISA: answer('ERISA exemption'),
-  erisaPlanNumber: mixed().when('isERISA', {
-    is: true,
-    then: () => text(),
-    otherwise: () => mixed().strip(),
-  }),
+  erisaPlanNumber: onlyWhen('isERISA', true, text()),
   agentNumber: text().when('$colonial', {
     is: true,
     then: (schema) => schema.required(DOCUMENT_MESSAGES.required('Agent number')),
@@ -173,8 +162,8 @@ const companyStep = {
 /** Step 2: plan details. */
 const planStep = {
   amendmentToOriginal: flag(),
-  originalEffectiveDate: onlyWhen('amendmentToOriginal', isoDate()),
-  amendmentEffectiveDate: onlyWhen('amendmentToOriginal', isoDate()),
+  originalEffectiveDate: onlyWhen('amendmentToOriginal', true, isoDate()),
+  amendmentEffectiveDate: onlyWhen('amendmentToOriginal', true, isoDate()),
   currentPlanYearStartDate: requiredDate('Plan year start date'),
   currentPlanYearEndDate: requiredDate('Plan year end date').test('plan-year', function (end) {
     const message = planYearMessage(this.parent.currentPlanYearStartDate, end);
@@ -189,15 +178,12 @@ const planStep = {
   requiredWorkingHoursPerWeek: oneOf(WORKING_HOURS_PER_WEEK),
   requiredWorkingMonthsPerYear: oneOf(WORKING_MONTHS_PER_YEAR),
   dateOfEligibility: oneOf(DATES_OF_ELIGIBILITY),
-  otherDateOfEligibility: mixed().when('dateOfEligibility', {
-    is: 'Other',
-    then: () => requiredDate('Other date of eligibility'),
-    otherwise: () => mixed().strip(),
-  }),
+  otherDateOfEligibility: onlyWhen('dateOfEligibility', 'Other', requiredDate('Other date of eligibility')),
   unionEmployeesEligible: flag(),
   seasonalEmployeesEligible: flag(),
   seasonalWorksLessThanWeeks: onlyWhen(
     'seasonalEmployeesEligible',
+    true,
     count('Seasonal weeks', SEASONAL_WEEKS[SEASONAL_WEEKS.length - 1]),
   ),
   noticeTimeFrame: count('Notice timeframe', 9999).nullable().default(null),
@@ -208,7 +194,7 @@ const planStep = {
 /** Step 3: finish up. */
 const finishStep = {
   allowHSAContributions: answer('HSA contributions'),
-  hsaAmendmentEffectiveDate: onlyWhen('allowHSAContributions', isoDate()),
+  hsaAmendmentEffectiveDate: onlyWhen('allowHSAContributions', true, isoDate()),
   negativeEnrollment: flag(),
   evergreenRollingEnrollment: flag(),
   affiliates: flag(),

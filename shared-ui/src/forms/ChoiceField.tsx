@@ -20,7 +20,7 @@ export function ChoiceField<Value extends string | boolean>({
   disabled,
   options,
 }: ChoiceFieldProps<Value>) {
-  const { meta, id, invalid } = useFieldFrame<Value>(name);
+  const { id, invalid, error } = useFieldFrame<Value>(name);
   const errorId = `${id}-error`;
   return (
     <Form.Group as="fieldset" className="mb-3" aria-describedby={invalid ? errorId : undefined}>
@@ -44,7 +44,7 @@ export function ChoiceField<Value extends string | boolean>({
       ))}
       {invalid && (
         <div id={errorId} className="invalid-feedback d-block">
-          {meta.error}
+          {error}
         </div>
       )}
     </Form.Group>

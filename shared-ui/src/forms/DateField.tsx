@@ -18,12 +18,12 @@ const validateDate = (value: string | undefined) =>
  * is the ISO date (YYYY-MM-DD) the API carries; a text that names no date stays as typed, with the error.
  */
 export function DateField({ name, readOnly, disabled, ...frame }: FieldProps) {
-  const { field, meta, helpers, id, invalid } = useFieldFrame<string>(name, validateDate);
+  const { field, helpers, id, invalid, error } = useFieldFrame<string>(name, validateDate);
   // What is being typed; null when the field shows its value.
   const [draft, setDraft] = useState<string | null>(null);
   const value = field.value ?? '';
   return (
-    <FieldFrame id={id} error={invalid ? meta.error : undefined} {...frame}>
+    <FieldFrame id={id} error={error} {...frame}>
       {(describedBy) => (
         <Form.Control
           name={field.name}

@@ -20,7 +20,9 @@ export function useFieldFrame<Value>(name: string, validate?: FieldValidator) {
   const [field, meta, helpers] = useField<Value>({ name, validate });
   const id = useId();
   const invalid = meta.touched && meta.error !== undefined;
-  return { field, meta, helpers, id, invalid };
+  /** The error to show: only once the field was touched. */
+  const error = invalid ? meta.error : undefined;
+  return { field, meta, helpers, id, invalid, error };
 }
 
 interface FieldFrameProps extends Pick<FieldProps, 'label' | 'required' | 'help'> {

@@ -32,9 +32,9 @@ function maskOptions(name: MaskName) {
 export function MaskedField({ name, mask, autoComplete, readOnly, disabled, ...frame }: MaskedFieldProps) {
   const validate = (value: string | undefined) =>
     value && !MASKS[mask].pattern.test(value) ? MASKS[mask].message : undefined;
-  const { field, meta, helpers, id, invalid } = useFieldFrame<string>(name, validate);
+  const { field, helpers, id, invalid, error } = useFieldFrame<string>(name, validate);
   return (
-    <FieldFrame id={id} error={invalid ? meta.error : undefined} {...frame}>
+    <FieldFrame id={id} error={error} {...frame}>
       {(describedBy) => (
         <IMaskInput
           {...(maskOptions(mask) as { mask: string })}

@@ -19,9 +19,9 @@ export function NumericField({
   disabled,
   ...frame
 }: NumericFieldProps) {
-  const { field, meta, helpers, id, invalid } = useFieldFrame<number | ''>(name);
+  const { field, helpers, id, invalid, error } = useFieldFrame<number | ''>(name);
   return (
-    <FieldFrame id={id} error={invalid ? meta.error : undefined} {...frame}>
+    <FieldFrame id={id} error={error} {...frame}>
       {(describedBy) => (
         <Form.Control
           name={field.name}

@@ -26,7 +26,7 @@ export function SelectField({
   disabled,
   ...frame
 }: SelectFieldProps) {
-  const { field, meta, helpers, id, invalid } = useFieldFrame<string>(name);
+  const { field, helpers, id, invalid, error } = useFieldFrame<string>(name);
   const value = field.value ?? '';
   const known = options.some((option) => option.value === value);
   useEffect(() => {
@@ -35,7 +35,7 @@ export function SelectField({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value, known]);
   return (
-    <FieldFrame id={id} error={invalid ? meta.error : undefined} {...frame}>
+    <FieldFrame id={id} error={error} {...frame}>
       {(describedBy) => (
         <Form.Select
           {...field}

@@ -17,9 +17,9 @@ export function TextField({
   disabled,
   ...frame
 }: TextFieldProps) {
-  const { field, meta, id, invalid } = useFieldFrame<string>(name);
+  const { field, id, invalid, error } = useFieldFrame<string>(name);
   return (
-    <FieldFrame id={id} error={invalid ? meta.error : undefined} {...frame}>
+    <FieldFrame id={id} error={error} {...frame}>
       {(describedBy) => (
         <Form.Control
           {...field}

@@ -4,7 +4,8 @@ import { demoAccount, type DocumentListRow, type Page } from 'shared-domain';
 import { EPOP_PRODUCT } from '../../../src/db/reference-data.js';
 import { demoId, seedDemo } from '../../../src/demo/seed.js';
 import { buildTestApp, type TestContext } from '../../helpers/build.js';
-import { seedParties, type Account, type Parties } from '../../helpers/parties.js';
+import { seededTestApp, type Account } from '../../helpers/parties.js';
+import { companyRow } from '../../helpers/rows.js';
 
 describe("GET /epop-document/:userId ('My POP Documents')", () => {
   let ctx: TestContext;
@@ -22,21 +23,8 @@ describe("GET /epop-document/:userId ('My POP Documents')", () => {
     await ctx.db
       .insertInto('company')
       .values({
+        ...companyRow('Acme Landscaping Inc of Nevada', { brokerUserId: otherBroker.userId }),
         company_id: clientId,
-        kind: 'client',
-        name: 'Acme Landscaping Inc of Nevada',
-        address_line1: null,
-        address_line2: null,
-        city: null,
-        state: null,
-        zip_code: null,
-        phone: null,
-        federal_tax_id: null,
-        legal_entity_type: null,
-        state_of_legal_construction: null,
-        strategic_partner_id: null,
-        broker_user_id: otherBroker.userId,
-        created_at: now,
       })
       .execute();
     await ctx.db
@@ -164,26 +152,17 @@ describe("GET /epop-document/:userId ('My POP Documents')", () => {
 
 // The specs' doubled path: `epop-document/{documentId}` is the same route as the list.
 describe('GET /epop-document/:documentId (one document)', () => {
-  let ctx: TestContext;
-  let parties: Parties;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    parties = await seedParties(ctx.db);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const suite = seededTestApp();
 
   const get = async (account: Account, id: string, query = '') =>
-    ctx.app.inject({
+    suite.ctx.app.inject({
       method: 'GET',
       url: `/epop-document/${id}${query}`,
-      headers: { authorization: await ctx.bearer(account) },
+      headers: { authorization: await suite.ctx.bearer(account) },
     });
 
   it('answers the document as the table holds it to its broker', async () => {
-    const { accounts, records } = parties;
+    const { accounts, records } = suite.parties;
     const response = await get(
       accounts.brokerA,
       records.brokerA.documentId,
@@ -204,7 +183,7 @@ describe('GET /epop-document/:documentId (one document)', () => {
   });
 
   it("answers an employer their company's document, compliance any", async () => {
-    const { accounts, records } = parties;
+    const { accounts, records } = suite.parties;
     expect((await get(accounts.employerA, records.employerA.documentId)).json()).toMatchObject({
       documentId: records.employerA.documentId,
     });
@@ -214,7 +193,7 @@ describe('GET /epop-document/:documentId (one document)', () => {
   });
 
   it('answers a foreign document exactly like a missing one', async () => {
-    const { accounts, records } = parties;
+    const { accounts, records } = suite.parties;
     const foreign = await get(accounts.brokerA, records.brokerB.documentId);
     const missing = await get(accounts.brokerA, randomUUID());
     expect([foreign.statusCode, foreign.json()]).toEqual([404, { message: 'Not found' }]);
@@ -225,7 +204,7 @@ describe('GET /epop-document/:documentId (one document)', () => {
   });
 
   it('still answers the list for a user id on the same route', async () => {
-    const { accounts, records } = parties;
+    const { accounts, records } = suite.parties;
     const response = await get(accounts.employerB, accounts.employerB.userId);
     expect(response.json()).toMatchObject({ pages: 1, data: [{ documentId: records.employerB.documentId }] });
   });

@@ -4,7 +4,7 @@ import { demoAccount } from 'shared-domain';
 import { EPOP_PRODUCT } from '../../../src/db/reference-data.js';
 import { seedDemo } from '../../../src/demo/seed.js';
 import { buildTestApp, type TestContext } from '../../helpers/build.js';
-import { seedParties, type Account, type Parties } from '../../helpers/parties.js';
+import { seededTestApp, type Account } from '../../helpers/parties.js';
 
 describe('shopping cart', () => {
   let ctx: TestContext;
@@ -87,26 +87,17 @@ describe('shopping cart', () => {
 
 // The specs' doubled path: `shopping-cart/{itemId}` is the same route as the cart.
 describe('GET /shopping-cart/:itemId (one cart item)', () => {
-  let ctx: TestContext;
-  let parties: Parties;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    parties = await seedParties(ctx.db);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const suite = seededTestApp();
 
   const get = async (account: Account, id: string) =>
-    ctx.app.inject({
+    suite.ctx.app.inject({
       method: 'GET',
       url: `/shopping-cart/${id}`,
-      headers: { authorization: await ctx.bearer(account) },
+      headers: { authorization: await suite.ctx.bearer(account) },
     });
 
   it('answers the item and the screen that reopens it to its user', async () => {
-    const { accounts, records } = parties;
+    const { accounts, records } = suite.parties;
     const response = await get(accounts.employerA, records.employerA.cartItemId);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -125,13 +116,13 @@ describe('GET /shopping-cart/:itemId (one cart item)', () => {
   });
 
   it('answers compliance any item', async () => {
-    const { accounts, records } = parties;
+    const { accounts, records } = suite.parties;
     const response = await get(accounts.compliance, records.brokerB.cartItemId);
     expect(response.json()).toMatchObject({ cartItem: { cartItemId: records.brokerB.cartItemId } });
   });
 
   it('answers a foreign item exactly like a missing one', async () => {
-    const { accounts, records } = parties;
+    const { accounts, records } = suite.parties;
     const foreign = await get(accounts.brokerB, records.brokerA.cartItemId);
     const missing = await get(accounts.brokerB, randomUUID());
     expect([foreign.statusCode, foreign.json()]).toEqual([404, { message: 'Not found' }]);
@@ -139,7 +130,7 @@ describe('GET /shopping-cart/:itemId (one cart item)', () => {
   });
 
   it('still answers the cart for a user id on the same route', async () => {
-    const { accounts, records } = parties;
+    const { accounts, records } = suite.parties;
     const response = await get(accounts.brokerB, accounts.brokerB.userId);
     expect(response.json()).toMatchObject({
       total: 250,
