@@ -39,6 +39,12 @@ export class ValidationFailure extends Error {
   }
 }
 
+/** The value a business-rule check cleaned, or its messages as a `400 {type:'validation', errors}`. */
+export function validOrFail<T>(result: { ok: true; value: T } | { ok: false; errors: string[] }): T {
+  if (!result.ok) throw new ValidationFailure(result.errors);
+  return result.value;
+}
+
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
 
 /** "pageSize must be <= 100", "name is required", "extra is not allowed". */

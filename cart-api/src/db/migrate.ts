@@ -5,6 +5,7 @@ import * as referenceData from './migrations/0002-reference-data.js';
 import * as orderSearchText from './migrations/0003-order-search-text.js';
 import * as pageView from './migrations/0004-page-view.js';
 import * as companyUser from './migrations/0005-company-user.js';
+import * as documentsAndDiscounts from './migrations/0006-documents-and-discounts.js';
 
 /**
  * Migrations live in code (not a folder read at runtime) so the swc build and Jest see the same
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-order-search-text': orderSearchText,
   '0004-page-view': pageView,
   '0005-company-user': companyUser,
+  '0006-documents-and-discounts': documentsAndDiscounts,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

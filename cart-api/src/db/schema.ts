@@ -52,6 +52,8 @@ export interface CompanyTable {
   strategic_partner_id: string | null;
   /** Clients: the broker (identity-api user id) who looks after them. */
   broker_user_id: string | null;
+  /** Strategic partners: their documents are Colonial documents (migration 0006). */
+  colonial: Generated<number>;
   created_at: string;
 }
 
@@ -78,6 +80,10 @@ export interface EpopDocumentTable {
   /** The order form's fields (specs/2-documents.md §3), JSON. */
   json: string;
   active: number;
+  /** 1 for a document created without a purchase ('Create Free Document'); migration 0006. */
+  free: Generated<number>;
+  /** Who created it (a user id); null for documents older than migration 0006. */
+  created_by: Generated<string | null>;
   created_at: string;
 }
 
@@ -162,6 +168,36 @@ export interface PageViewTable {
   viewed_at: string;
 }
 
+export type DiscountType = 'Product' | 'Total';
+
+/** A promo code (migration 0006): exactly one of percentage and amount_cents is set. */
+export interface DiscountTable {
+  discount_id: string;
+  code: string;
+  /** `code` lower-cased: codes match case-insensitively. */
+  code_key: string;
+  percentage: number | null;
+  amount_cents: number | null;
+  /** The most the code takes off, in cents; null: no cap. */
+  max_amount_cents: number | null;
+  /** First and last valid day, inclusive, YYYY-MM-DD. */
+  start_date: string;
+  end_date: string;
+  /** The product it applies to; null: every product. */
+  product_id: string | null;
+  type: DiscountType;
+  /** How many paid orders used it. */
+  usage: Generated<number>;
+  created_at: string;
+}
+
+/** A promo code a user applied to their cart. */
+export interface CartDiscountTable {
+  user_id: string;
+  discount_id: string;
+  applied_at: string;
+}
+
 export interface Database {
   product: ProductTable;
   system_message: SystemMessageTable;
@@ -176,4 +212,6 @@ export interface Database {
   action_item: ActionItemTable;
   page_view: PageViewTable;
   company_user: CompanyUserTable;
+  discount: DiscountTable;
+  cart_discount: CartDiscountTable;
 }

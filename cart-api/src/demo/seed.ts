@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { demoAccount } from 'shared-domain';
 import type { Database } from '../db/schema.js';
 import { EPOP_PRODUCT } from '../db/reference-data.js';
@@ -60,7 +60,7 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
   const seededAt = iso(at(60));
 
   await db.transaction().execute(async (trx) => {
-    const insertCompany = (row: Database['company']) =>
+    const insertCompany = (row: Insertable<Database['company']>) =>
       trx
         .insertInto('company')
         .values(row)
@@ -83,8 +83,66 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
         state_of_legal_construction: partner.state,
         strategic_partner_id: null,
         broker_user_id: null,
+        colonial: partner.key === 'colonial' ? 1 : 0,
         created_at: seededAt,
       });
+    }
+
+    // The promo codes of issue 10: one of each kind, and one that has expired.
+    const inAYear = isoDate(now.getTime() + 365 * DAY_MS);
+    for (const code of [
+      {
+        code: 'SAVE10',
+        percentage: 10,
+        amount_cents: null,
+        max_amount_cents: null,
+        type: 'Total',
+        product: false,
+      },
+      {
+        code: 'POP50',
+        percentage: null,
+        amount_cents: 5_000,
+        max_amount_cents: null,
+        type: 'Product',
+        product: true,
+      },
+      {
+        code: 'FREEPOP',
+        percentage: 100,
+        amount_cents: null,
+        max_amount_cents: null,
+        type: 'Total',
+        product: false,
+      },
+      {
+        code: 'EXPIRED25',
+        percentage: 25,
+        amount_cents: null,
+        max_amount_cents: 10_000,
+        type: 'Total',
+        product: false,
+        expired: true,
+      },
+    ] as const) {
+      const expired = 'expired' in code;
+      await trx
+        .insertInto('discount')
+        .values({
+          discount_id: demoId(`discount ${code.code}`),
+          code: code.code,
+          code_key: code.code.toLowerCase(),
+          percentage: code.percentage,
+          amount_cents: code.amount_cents,
+          max_amount_cents: code.max_amount_cents,
+          start_date: expired ? isoDate(at(120)) : isoDate(at(30)),
+          end_date: expired ? isoDate(at(30)) : inAYear,
+          product_id: code.product ? EPOP_PRODUCT.product_id : null,
+          type: code.type,
+          created_at: seededAt,
+        })
+        .onConflict((oc) => oc.column('discount_id').doNothing())
+        .execute();
     }
 
     const documents: Array<{

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import { actionItemPolicy } from '../routes/action-item/policy.js';
 import { clientPolicy } from '../routes/client/policy.js';
 import { companyPolicy, userLinkPolicy } from '../routes/company/policy.js';
+import { discountPolicy } from '../routes/discount/policy.js';
 import {
   documentPolicy,
   documentRecordPolicy,
@@ -27,6 +28,7 @@ export function createPolicies(db: Kysely<Database>): Policies {
     order,
     receipt: receiptPolicy(db, order),
     'action-item': actionItemPolicy(db, userPolicy),
+    discount: discountPolicy(db),
     'ndt-result': documentRecordPolicy(noDocumentRecordsYet, document),
     'archive-item': documentRecordPolicy(noDocumentRecordsYet, document),
   };

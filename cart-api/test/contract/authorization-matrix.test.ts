@@ -6,6 +6,7 @@ import {
   type CallerName,
   type PartyName,
 } from '../helpers/parties.js';
+import { documentForm } from '../helpers/documents.js';
 import { RECORD_OF, routeCollector, type RegisteredRoute } from '../helpers/routes.js';
 
 /**
@@ -17,6 +18,8 @@ import { RECORD_OF, routeCollector, type RegisteredRoute } from '../helpers/rout
 type Expectation = Record<CallerName, readonly [own: number, foreign: number]>;
 interface Row {
   expect: Expectation;
+  /** A doubled path: the expectation per resource its id may name, where it differs from `expect`. */
+  byResource?: Record<string, Expectation>;
   query?: string;
   payload?: object;
 }
@@ -43,6 +46,16 @@ const COMPLIANCE_ONLY: Expectation = {
   compliance: same(200),
 };
 
+/** Records no one but compliance reaches by id: to the others they read like missing ones. */
+const COMPLIANCE_RECORDS: Expectation = {
+  guest: same(401),
+  brokerA: same(404),
+  brokerB: same(404),
+  employerA: same(404),
+  employerB: same(404),
+  compliance: same(200),
+};
+
 const MATRIX: Record<string, Row> = {
   'GET /healthz': { expect: PUBLIC },
   'GET /system-message': { expect: PUBLIC, query: 'location=login' },
@@ -53,6 +66,21 @@ const MATRIX: Record<string, Row> = {
   'GET /shopping-cart/:userId/count/saved-for-later': { expect: OWN_RECORDS },
   'GET /shopping-cart/:id': { expect: OWN_RECORDS },
   'GET /epop-document/:id': { expect: OWN_RECORDS },
+  'POST /epop-document/:id': {
+    expect: OWN_RECORDS,
+    byResource: {
+      // Creating for a user is 'Create Free Document': compliance only, even for oneself.
+      user: {
+        ...OWN_RECORDS,
+        brokerA: [403, 404],
+        brokerB: [403, 404],
+        employerA: [403, 404],
+        employerB: [403, 404],
+      },
+    },
+    payload: documentForm(),
+  },
+  'GET /discount/:id': { expect: OWN_RECORDS, byResource: { discount: COMPLIANCE_RECORDS } },
   'GET /order': { expect: COMPLIANCE_ONLY },
   'POST /order/:orderId/hide': { expect: COMPLIANCE_ONLY, payload: {} },
   'GET /strategic-partner': { expect: COMPLIANCE_ONLY },
@@ -83,13 +111,13 @@ describe('the authorization matrix', () => {
   });
 
   /** Each way a route can be called on a party's record: one per resource its ownership names. */
-  function urlsFor(route: RegisteredRoute, party: PartyName, query?: string): string[] {
+  function urlsFor(route: RegisteredRoute, party: PartyName, query?: string) {
     const withQuery = (url: string) => (query ? `${url}?${query}` : url);
-    if (route.ownership === 'none') return [withQuery(route.url)];
+    if (route.ownership === 'none') return [{ url: withQuery(route.url), resource: 'none' }];
     const { resource, param } = route.ownership;
     return [resource].flat().map((name) => {
       const id = suite.parties.records[party][RECORD_OF[name]!];
-      return withQuery(route.url.replace(`:${param}`, id));
+      return { url: withQuery(route.url.replace(`:${param}`, id)), resource: name };
     });
   }
 
@@ -102,7 +130,8 @@ describe('the authorization matrix', () => {
     for (const caller of CALLER_NAMES) {
       const account = caller === 'guest' ? undefined : suite.parties.accounts[caller];
       for (const [side, party] of SIDES[caller].entries()) {
-        for (const url of urlsFor(route!, party, row.query)) {
+        for (const { url, resource } of urlsFor(route!, party, row.query)) {
+          const expected = (row.byResource?.[resource] ?? row.expect)[caller][side];
           const before = await snapshot(suite.ctx.db);
           const response = await suite.ctx.app.inject({
             method: route!.method as 'GET' | 'POST',
@@ -112,7 +141,7 @@ describe('the authorization matrix', () => {
           });
           const label = `${caller} ${side === 0 ? 'own' : 'foreign'} ${url}`;
           seen.push(`${label} → ${response.statusCode}`);
-          wanted.push(`${label} → ${row.expect[caller][side]}`);
+          wanted.push(`${label} → ${expected}`);
           if (response.statusCode >= 400) {
             // A refusal answers in the catalogue format and changes nothing.
             expect(Object.keys(response.json<object>())).toEqual(['message']);

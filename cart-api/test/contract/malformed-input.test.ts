@@ -67,7 +67,9 @@ function probesFor(
   params: Record<string, string>,
 ): { valid: Probe; malformed: Probe[] } {
   const query = validObject(route.schema.querystring);
-  const body = route.schema.body ? validObject(route.schema.body) : undefined;
+  // A body whose rules go beyond its structure (the order form) gives its example.
+  const example = (route.schema.body?.examples as Record<string, unknown>[] | undefined)?.[0];
+  const body = route.schema.body ? (example ?? validObject(route.schema.body)) : undefined;
   const urlWith = (path: Record<string, string>, q: Record<string, unknown>, extra = '') => {
     const pathname = route.url.replace(/:(\w+)/g, (_m, name: string) => path[name]!);
     const search = [queryString(q), extra].filter(Boolean).join('&');

@@ -21,6 +21,8 @@ export interface PartyRecords {
   orderId: string;
   cartItemId: string;
   actionItemId: string;
+  /** A promo code (codes belong to no one: compliance's records, everyone else's foreign ones). */
+  discountId: string;
 }
 
 export interface Account {
@@ -159,8 +161,30 @@ export async function seedParties(db: Kysely<Database>): Promise<Parties> {
         created_at: now,
       })
       .execute();
+    const discountId = randomUUID();
+    await db
+      .insertInto('discount')
+      .values({
+        discount_id: discountId,
+        code: `CODE-${name}`,
+        code_key: `code-${name}`.toLowerCase(),
+        percentage: 10,
+        amount_cents: null,
+        max_amount_cents: null,
+        start_date: '2026-01-01',
+        end_date: '2099-12-31',
+        product_id: null,
+        type: 'Total',
+        created_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('cart_discount')
+      .values({ user_id: userId, discount_id: discountId, applied_at: now })
+      .execute();
     records[name] = {
       userId,
+      discountId,
       companyId: client.company_id,
       documentId: doc.document_id,
       orderId,
@@ -198,6 +222,8 @@ const TABLES: Record<keyof Database, true> = {
   setting: true,
   company: true,
   company_user: true,
+  discount: true,
+  cart_discount: true,
   client_view: true,
   epop_document: true,
   orders: true,

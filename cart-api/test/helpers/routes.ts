@@ -48,4 +48,5 @@ export const RECORD_OF: Record<string, keyof PartyRecords> = {
   company: 'companyId',
   'user-link': 'companyId',
   receipt: 'orderId',
+  discount: 'discountId',
 };

@@ -100,15 +100,20 @@ export type ProfileInput = InferType<typeof profileSchema>;
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 
-/** Validates untrusted input: the cleaned value, or every problem once (the catalogue's `errors`). */
+/**
+ * Validates untrusted input: the cleaned value, or every problem once (the catalogue's `errors`).
+ * `context` is what the schema's `$name` references read (the document form's `$colonial`).
+ */
 export async function validateInput<S extends AnyObjectSchema>(
   schema: S,
   input: unknown,
+  context?: Record<string, unknown>,
 ): Promise<Validated<InferType<S>>> {
   try {
     const value = (await schema.validate(input ?? {}, {
       abortEarly: false,
       stripUnknown: true,
+      ...(context ? { context } : {}),
     })) as InferType<S>;
     return { ok: true, value };
   } catch (error) {

@@ -187,7 +187,10 @@ const planStep = {
     count('Seasonal weeks', SEASONAL_WEEKS[SEASONAL_WEEKS.length - 1]),
   ),
   noticeTimeFrame: count('Notice timeframe', 9999).nullable().default(null),
-  ...Object.fromEntries(BENEFIT_FLAGS.map((name) => [name, flag()])),
+  ...(Object.fromEntries(BENEFIT_FLAGS.map((name) => [name, flag()])) as Record<
+    BenefitFlag,
+    ReturnType<typeof flag>
+  >),
   otherBenefitsOffered: text(),
 };
 

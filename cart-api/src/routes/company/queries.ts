@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { CompanyKind, Database } from '../../db/schema.js';
+import { recordExists } from '../../lib/exists.js';
 
 /** What the ownership rules need to know about one company, as seen by one user. */
 export interface CompanyOwnership {
@@ -35,11 +36,5 @@ export async function companyOwnership(
   return row && { kind: row.kind, brokerUserId: row.broker_user_id, linked: Boolean(Number(row.linked)) };
 }
 
-export async function companyExists(db: Kysely<Database>, companyId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('company')
-    .select('company_id')
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const companyExists = (db: Kysely<Database>, companyId: string): Promise<boolean> =>
+  recordExists(db, 'company', companyId);

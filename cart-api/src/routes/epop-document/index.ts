@@ -1,8 +1,28 @@
-import { notFound, withPaging, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { validateInput } from 'shared-domain';
+import { documentSchema } from 'shared-domain/forms';
+import {
+  forbidden,
+  notFound,
+  validOrFail,
+  ValidationFailure,
+  withPaging,
+  type Caller,
+  type FastifyPluginAsyncTypebox,
+} from 'service-kit';
 import { RecordOrUserIdParams, SIGNED_IN } from '../../lib/contract.js';
-import { DOCUMENT_NOT_FOUND } from './policy.js';
-import { documentById, listOwnedDocuments } from './queries.js';
-import { DocumentPageOrDocument, DocumentQuery } from './schemas.js';
+import { isCompliance } from '../../policies/rules.js';
+import { DOCUMENT_NOT_FOUND, keepLockedFields, SAVE_MESSAGES } from './policy.js';
+import {
+  companyOfKind,
+  createFreeDocument,
+  documentById,
+  documentExists,
+  listOwnedDocuments,
+  storedDocument,
+  updateDocument,
+  type SavedForm,
+} from './queries.js';
+import { DocumentBody, DocumentPageOrDocument, DocumentQuery, EpopDocument } from './schemas.js';
 
 /** The documents of the specs (specs/1-foundation.md "Orders and documents list", 2-documents.md §7). */
 const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,6 +48,104 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
       const document = await documentById(app.db, id);
       if (!document) throw notFound(DOCUMENT_NOT_FOUND);
       return document;
+    },
+  );
+
+  /** The partner a document is sold through (Colonial partners require the agent number), or a 400. */
+  async function partnerOf(strategicPartnerId: string | null) {
+    if (!strategicPartnerId) return null;
+    const partner = await companyOfKind(app.db, strategicPartnerId, 'strategic-partner');
+    if (!partner) throw new ValidationFailure([SAVE_MESSAGES.partnerNotFound]);
+    return partner;
+  }
+
+  /** The form's business rules (the ones the order form runs), then the records it names. */
+  async function checkedForm(fields: Record<string, unknown>, colonial: boolean): Promise<SavedForm> {
+    return validOrFail(await validateInput(documentSchema, fields, { colonial })) as SavedForm;
+  }
+
+  async function create(caller: Caller, ownerUserId: string, body: DocumentBody): Promise<string> {
+    // The cart is bypassed only by compliance ('Create Free Document'); everyone else pays first.
+    if (!isCompliance(caller)) throw forbidden(SAVE_MESSAGES.freeDocumentComplianceOnly);
+    const { strategicPartnerId = null, clientId = null, originalDocumentId = null, ...fields } = body;
+    const partner = await partnerOf(strategicPartnerId);
+    const form = await checkedForm(fields, partner?.colonial ?? false);
+    if (clientId && !(await companyOfKind(app.db, clientId, 'client'))) {
+      throw new ValidationFailure([SAVE_MESSAGES.clientNotFound]);
+    }
+    if (originalDocumentId && !(await documentExists(app.db, originalDocumentId))) {
+      throw new ValidationFailure([SAVE_MESSAGES.originalNotFound]);
+    }
+    return createFreeDocument(app.db, {
+      ownerUserId,
+      createdBy: caller.userId,
+      form: originalDocumentId ? { ...form, originalDocumentId } : form,
+      clientId,
+      strategicPartnerId,
+    });
+  }
+
+  async function update(caller: Caller, documentId: string, body: DocumentBody): Promise<string> {
+    const stored = await storedDocument(app.db, documentId);
+    if (!stored) throw notFound(DOCUMENT_NOT_FOUND);
+    if (!stored.active) throw new ValidationFailure([SAVE_MESSAGES.inactive]);
+    const { strategicPartnerId, clientId: _clientId, originalDocumentId, ...fields } = body;
+    const compliance = isCompliance(caller);
+    // Only compliance moves a document to another partner (the admin page's partner settings).
+    const partnerId =
+      compliance && strategicPartnerId !== undefined ? strategicPartnerId : stored.strategicPartnerId;
+    if (!compliance && strategicPartnerId !== undefined && strategicPartnerId !== stored.strategicPartnerId) {
+      throw new ValidationFailure([SAVE_MESSAGES.complianceOnly('Strategic partner')]);
+    }
+    const partner = await partnerOf(partnerId);
+    if (originalDocumentId && !(await documentExists(app.db, originalDocumentId))) {
+      throw new ValidationFailure([SAVE_MESSAGES.originalNotFound]);
+    }
+    // The body is a patch: a field left out keeps its stored value.
+    const merged: Record<string, unknown> = {
+      ...stored.form,
+      currentPlanYearStartDate: stored.planYearStart,
+      currentPlanYearEndDate: stored.planYearEnd,
+      ...fields,
+    };
+    const withOriginal: Record<string, unknown> =
+      originalDocumentId === undefined ? merged : { ...merged, originalDocumentId: originalDocumentId ?? '' };
+    const locked = compliance ? { form: withOriginal, errors: [] } : keepLockedFields(stored, withOriginal);
+    // The form's own rules first: their messages say what to fix; then what may not change.
+    const form = await checkedForm(locked.form, partner?.colonial ?? false);
+    if (locked.errors.length > 0) throw new ValidationFailure(locked.errors);
+    const original = locked.form.originalDocumentId;
+    await updateDocument(app.db, documentId, {
+      form: original ? { ...form, originalDocumentId: original } : form,
+      strategicPartnerId: partnerId,
+    });
+    return documentId;
+  }
+
+  // The specs' doubled path: `POST epop-document/{userId}` creates a document for that user (a free
+  // one: compliance's 'Create Free Document'), `POST epop-document/{documentId}` saves its changes.
+  app.post(
+    '/:id',
+    {
+      config: {
+        access: SIGNED_IN,
+        ownership: { resource: ['document', 'user'], action: 'write', param: 'id' },
+      },
+      schema: {
+        summary: 'Create a free document for a user (by user id), or save a document (by document id)',
+        params: RecordOrUserIdParams,
+        body: DocumentBody,
+        response: { 200: EpopDocument },
+      },
+    },
+    async (request) => {
+      const { resource, id } = request.target!;
+      const caller = request.caller!;
+      const documentId =
+        resource === 'user' ? await create(caller, id, request.body) : await update(caller, id, request.body);
+      const saved = await documentById(app.db, documentId);
+      if (!saved) throw notFound(DOCUMENT_NOT_FOUND);
+      return saved;
     },
   );
 };

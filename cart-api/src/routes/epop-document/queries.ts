@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DocumentListRow, Page } from 'shared-domain';
-import type { Database, EpopDocumentTable } from '../../db/schema.js';
+import { EPOP_PRODUCT } from '../../db/reference-data.js';
+import type { CompanyKind, Database, DocumentStatus, EpopDocumentTable } from '../../db/schema.js';
 import { offsetFor, pagesFor, type PagedSearchQuery } from '../../lib/pagination.js';
 import { containsIgnoringCase } from '../../lib/search.js';
 import type { EpopDocument } from './schemas.js';
+import { recordExists } from '../../lib/exists.js';
 
 /**
  * 'My POP Documents': the active documents a user owns (a broker's: those ordered for clients;
@@ -138,14 +141,8 @@ export async function documentOwnership(
   );
 }
 
-export async function documentExists(db: Kysely<Database>, documentId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('epop_document')
-    .select('document_id')
-    .where('document_id', '=', documentId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const documentExists = (db: Kysely<Database>, documentId: string): Promise<boolean> =>
+  recordExists(db, 'epop_document', documentId);
 
 /** One document as the table holds it, with its order-form fields parsed. */
 export async function documentById(
@@ -186,4 +183,145 @@ function parseForm(json: string): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
+}
+
+/** A company of one kind (a client, a strategic partner), with what saving a document needs of it. */
+export async function companyOfKind(
+  db: Kysely<Database>,
+  companyId: string,
+  kind: CompanyKind,
+): Promise<{ companyId: string; colonial: boolean } | undefined> {
+  const row = await db
+    .selectFrom('company')
+    .select(['company_id', 'colonial'])
+    .where('company_id', '=', companyId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row && { companyId: row.company_id, colonial: Number(row.colonial) === 1 };
+}
+
+/** What a save compares the incoming form with: the stored document. */
+export interface StoredDocument {
+  status: DocumentStatus;
+  active: boolean;
+  strategicPartnerId: string | null;
+  planYearStart: string;
+  planYearEnd: string;
+  form: Record<string, unknown>;
+}
+
+export async function storedDocument(
+  db: Kysely<Database>,
+  documentId: string,
+): Promise<StoredDocument | undefined> {
+  const row = await db
+    .selectFrom('epop_document')
+    .select(['status', 'active', 'strategic_partner_id', 'plan_year_start', 'plan_year_end', 'json'])
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+  return (
+    row && {
+      status: row.status,
+      active: Number(row.active) === 1,
+      strategicPartnerId: row.strategic_partner_id,
+      planYearStart: row.plan_year_start,
+      planYearEnd: row.plan_year_end,
+      form: parseForm(row.json),
+    }
+  );
+}
+
+/** The order form's values as the document stores them (its `json`), and the plan year they name. */
+export type SavedForm = Record<string, unknown> & {
+  clientCompanyName: string;
+  currentPlanYearStartDate: string;
+  currentPlanYearEndDate: string;
+};
+
+/**
+ * A free document ('Create Free Document', specs/2-documents.md §4 save logic 1) for `ownerUserId`:
+ * for an existing client, or for a new client company made from step 1's company fields. Paid
+ * and marked free: nothing is owed, so it downloads like a paid one (the generated-documents issue).
+ */
+export async function createFreeDocument(
+  db: Kysely<Database>,
+  input: {
+    ownerUserId: string;
+    createdBy: string;
+    form: SavedForm;
+    clientId: string | null;
+    strategicPartnerId: string | null;
+  },
+): Promise<string> {
+  const now = new Date().toISOString();
+  const documentId = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    let clientId = input.clientId;
+    if (!clientId) {
+      clientId = randomUUID();
+      const text = (name: string) => {
+        const value = input.form[name];
+        return typeof value === 'string' && value !== '' ? value : null;
+      };
+      await trx
+        .insertInto('company')
+        .values({
+          company_id: clientId,
+          kind: 'client',
+          name: input.form.clientCompanyName,
+          address_line1: text('addressLine1'),
+          address_line2: text('addressLine2'),
+          city: text('city'),
+          state: text('state'),
+          zip_code: text('zipCode'),
+          phone: text('phone'),
+          federal_tax_id: text('federalTaxId'),
+          legal_entity_type: text('legalEntityType'),
+          state_of_legal_construction: text('stateOfLegalConstruction'),
+          strategic_partner_id: input.strategicPartnerId,
+          // Compliance creates it on the owner's behalf; the broker link is set where brokers order.
+          broker_user_id: null,
+          created_at: now,
+        })
+        .execute();
+    }
+    await trx
+      .insertInto('epop_document')
+      .values({
+        document_id: documentId,
+        product_id: EPOP_PRODUCT.product_id,
+        owner_user_id: input.ownerUserId,
+        client_company_id: clientId,
+        strategic_partner_id: input.strategicPartnerId,
+        name: EPOP_PRODUCT.name,
+        plan_year_start: input.form.currentPlanYearStartDate,
+        plan_year_end: input.form.currentPlanYearEndDate,
+        status: 'Paid',
+        json: JSON.stringify(input.form),
+        active: 1,
+        free: 1,
+        created_by: input.createdBy,
+        created_at: now,
+      })
+      .execute();
+  });
+  return documentId;
+}
+
+/** Saves a document's form (and, when compliance moved it, its strategic partner). */
+export async function updateDocument(
+  db: Kysely<Database>,
+  documentId: string,
+  input: { form: SavedForm; strategicPartnerId: string | null },
+): Promise<void> {
+  await db
+    .updateTable('epop_document')
+    .set({
+      json: JSON.stringify(input.form),
+      plan_year_start: input.form.currentPlanYearStartDate,
+      plan_year_end: input.form.currentPlanYearEndDate,
+      strategic_partner_id: input.strategicPartnerId,
+    })
+    .where('document_id', '=', documentId)
+    .execute();
 }

@@ -1,4 +1,5 @@
 import type { DocumentListRow as SharedDocumentListRow } from 'shared-domain';
+import { BENEFIT_FLAGS, type DocumentFormValues } from 'shared-domain/forms';
 import { Nullable, Page, PagedSearchQuery, Type, UserId, Uuid, type Static } from 'service-kit';
 import type { Assert, Same } from '../../lib/contract.js';
 
@@ -55,5 +56,110 @@ export const DocumentQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+const Text = Type.String({ maxLength: 200 });
+const DateText = Type.String({ maxLength: 10, description: 'YYYY-MM-DD, or empty' });
+const Count = Nullable(Type.Integer({ minimum: 0, maximum: 999_999_999 }));
+const Flag = Type.Boolean();
+const Answer = Nullable(Type.Boolean({ description: 'yes, no, or not answered (null)' }));
+
+/**
+ * The order form's fields (specs/2-documents.md §2–§3), structurally: types and lengths. Which are
+ * required, the masks, the option lists and the plan-year rules are shared-domain's `documentSchema`,
+ * which the route runs next (the same rules the form runs), so its messages are the form's.
+ */
+const FORM_FIELDS = {
+  primaryEmail: Text,
+  alternateEmail1: Text,
+  alternateEmail2: Text,
+  accountId: Text,
+  accountIdSuffix: Text,
+  federalTaxId: Text,
+  clientCompanyName: Text,
+  phone: Text,
+  addressLine1: Text,
+  addressLine2: Text,
+  city: Text,
+  state: Text,
+  zipCode: Text,
+  benefitsContact: Text,
+  benefitContactEmail: Text,
+  additionalContactEmail1: Text,
+  additionalContactEmail2: Text,
+  stateOfLegalConstruction: Text,
+  legalEntityType: Text,
+  isERISA: Answer,
+  erisaPlanNumber: Text,
+  agentNumber: Text,
+  amendmentToOriginal: Flag,
+  originalEffectiveDate: DateText,
+  amendmentEffectiveDate: DateText,
+  currentPlanYearStartDate: DateText,
+  currentPlanYearEndDate: DateText,
+  shortPlanYear: Flag,
+  totalNumAtStartPlanYear: Count,
+  totalNumBenefitEligible: Count,
+  requiredWaitingPeriod: Text,
+  requiredWorkingHoursPerWeek: Text,
+  requiredWorkingMonthsPerYear: Text,
+  dateOfEligibility: Text,
+  otherDateOfEligibility: DateText,
+  unionEmployeesEligible: Flag,
+  seasonalEmployeesEligible: Flag,
+  seasonalWorksLessThanWeeks: Count,
+  noticeTimeFrame: Count,
+  ...(Object.fromEntries(BENEFIT_FLAGS.map((name) => [name, Flag])) as Record<
+    (typeof BENEFIT_FLAGS)[number],
+    typeof Flag
+  >),
+  otherBenefitsOffered: Text,
+  allowHSAContributions: Answer,
+  hsaAmendmentEffectiveDate: DateText,
+  negativeEnrollment: Flag,
+  evergreenRollingEnrollment: Flag,
+  affiliates: Flag,
+};
+
+/**
+ * `POST epop-document/{userId}` (create a free document for that user) and `POST
+ * epop-document/{documentId}` (save a document's changes): the form's fields, and the records it is
+ * tied to. Unknown fields are refused.
+ */
+/** An order form that passes the rules: the OpenAPI document's example of a body. */
+export const DOCUMENT_EXAMPLE = {
+  primaryEmail: 'owner@example.com',
+  federalTaxId: '12-3456789',
+  clientCompanyName: 'Orchard Dental Group',
+  phone: '(555) 555-0100',
+  addressLine1: '1 Main Street',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '73301',
+  benefitsContact: 'Pat Doe',
+  benefitContactEmail: 'pat@example.com',
+  stateOfLegalConstruction: 'TX',
+  legalEntityType: 'LLC',
+  isERISA: true,
+  currentPlanYearStartDate: '2027-01-01',
+  currentPlanYearEndDate: '2027-12-31',
+  totalNumAtStartPlanYear: 25,
+  totalNumBenefitEligible: 20,
+  requiredWaitingPeriod: '30 days',
+  healthInsurance: true,
+  allowHSAContributions: false,
+} as const;
+
+export const DocumentBody = Type.Partial(
+  Type.Object({
+    ...FORM_FIELDS,
+    strategicPartnerId: Nullable(Uuid({ description: 'the strategic partner it is sold through' })),
+    clientId: Nullable(Uuid({ description: 'an existing client company (create only)' })),
+    originalDocumentId: Nullable(Uuid({ description: 'the document it renews or copies (compliance only)' })),
+  }),
+  { additionalProperties: false, examples: [DOCUMENT_EXAMPLE] },
+);
+export type DocumentBody = Static<typeof DocumentBody>;
+
+export type _DocumentFieldsAreTheFormRules = Assert<Same<keyof typeof FORM_FIELDS, keyof DocumentFormValues>>;
 
 export type _DocumentListRowIsShared = Assert<Same<Static<typeof DocumentListRow>, SharedDocumentListRow>>;

@@ -5,7 +5,7 @@ import {
   validateInput,
   type PasswordResetAnswer,
 } from 'shared-domain';
-import { ref, Type, ValidationFailure, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { ref, Type, validOrFail, type FastifyPluginAsyncTypebox } from 'service-kit';
 import type { Config } from '../../config.js';
 import { issuePasscode, passcodeMail, resetPassword } from '../../users/password-reset.js';
 import { PasswordResetAnswerSchema, UsernameQuery } from '../user/schemas.js';
@@ -41,9 +41,7 @@ const authenticationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = asyn
       },
     },
     async (request) => {
-      const query = await validateInput(usernameQuery, request.query);
-      if (!query.ok) throw new ValidationFailure(query.errors);
-      const { username } = query.value;
+      const { username } = validOrFail(await validateInput(usernameQuery, request.query));
       app.background.run('password-reset passcode', async () => {
         const issued = await issuePasscode(app.identityDb, username, ttlMinutes);
         if (issued) await app.mailer.send(passcodeMail(issued.user, issued.passcode, ttlMinutes));

@@ -10,6 +10,7 @@ import {
   badRequest,
   NoContent,
   notFound,
+  validOrFail,
   ValidationFailure,
   type FastifyPluginAsyncTypebox,
 } from 'service-kit';
@@ -37,9 +38,7 @@ export const usernameQuery = object({
 
 /** The business rules after the structure: the value yup cleaned, or its messages as a 400. */
 async function rules<S extends Parameters<typeof validateInput>[0]>(schema: S, input: unknown) {
-  const result = await validateInput(schema, input);
-  if (!result.ok) throw new ValidationFailure(result.errors);
-  return result.value;
+  return validOrFail(await validateInput(schema, input));
 }
 
 /** The names travel URL-encoded (specs §7 "names URL-encoded"). */

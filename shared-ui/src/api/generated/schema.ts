@@ -533,6 +533,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/discount/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The promo codes applied to a user's cart (by user id), or one promo code (by its id)
+         * @description Access: role groups compliance, broker, epop. Ownership: discount or user named by {id}, action 'read': a record the caller may not see answers 404 like a missing one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a record id (uuid) of this path, or a user id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            code: string;
+                            percentage: number | null;
+                            amount: number | null;
+                            maxDollarAmount: number | null;
+                            productId: string | null;
+                            /** @description Product: off each matching item; Total: off the subtotal */
+                            type: "Product" | "Total";
+                        }[] | {
+                            /** Format: uuid */
+                            id: string;
+                            code: string;
+                            percentage: number | null;
+                            amount: number | null;
+                            maxDollarAmount: number | null;
+                            productId: string | null;
+                            /** @description Product: off each matching item; Total: off the subtotal */
+                            type: "Product" | "Total";
+                            /**
+                             * Format: date
+                             * @description first valid day, YYYY-MM-DD
+                             */
+                            startDate: string;
+                            /**
+                             * Format: date
+                             * @description last valid day, inclusive, YYYY-MM-DD
+                             */
+                            endDate: string;
+                            /** @description how many paid orders used it */
+                            usage: number;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/epop-document/{id}": {
         parameters: {
             query?: never;
@@ -691,7 +828,219 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Create a free document for a user (by user id), or save a document (by document id)
+         * @description Access: role groups compliance, broker, epop. Ownership: document or user named by {id}, action 'write': a record the caller may not see answers 404 like a missing one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a record id (uuid) of this path, or a user id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "primaryEmail": "owner@example.com",
+                     *       "federalTaxId": "12-3456789",
+                     *       "clientCompanyName": "Orchard Dental Group",
+                     *       "phone": "(555) 555-0100",
+                     *       "addressLine1": "1 Main Street",
+                     *       "city": "Austin",
+                     *       "state": "TX",
+                     *       "zipCode": "73301",
+                     *       "benefitsContact": "Pat Doe",
+                     *       "benefitContactEmail": "pat@example.com",
+                     *       "stateOfLegalConstruction": "TX",
+                     *       "legalEntityType": "LLC",
+                     *       "isERISA": true,
+                     *       "currentPlanYearStartDate": "2027-01-01",
+                     *       "currentPlanYearEndDate": "2027-12-31",
+                     *       "totalNumAtStartPlanYear": 25,
+                     *       "totalNumBenefitEligible": 20,
+                     *       "requiredWaitingPeriod": "30 days",
+                     *       "healthInsurance": true,
+                     *       "allowHSAContributions": false
+                     *     }
+                     */
+                    "application/json": {
+                        primaryEmail?: string;
+                        alternateEmail1?: string;
+                        alternateEmail2?: string;
+                        accountId?: string;
+                        accountIdSuffix?: string;
+                        federalTaxId?: string;
+                        clientCompanyName?: string;
+                        phone?: string;
+                        addressLine1?: string;
+                        addressLine2?: string;
+                        city?: string;
+                        state?: string;
+                        zipCode?: string;
+                        benefitsContact?: string;
+                        benefitContactEmail?: string;
+                        additionalContactEmail1?: string;
+                        additionalContactEmail2?: string;
+                        stateOfLegalConstruction?: string;
+                        legalEntityType?: string;
+                        isERISA?: boolean | null;
+                        erisaPlanNumber?: string;
+                        agentNumber?: string;
+                        amendmentToOriginal?: boolean;
+                        /** @description YYYY-MM-DD, or empty */
+                        originalEffectiveDate?: string;
+                        /** @description YYYY-MM-DD, or empty */
+                        amendmentEffectiveDate?: string;
+                        /** @description YYYY-MM-DD, or empty */
+                        currentPlanYearStartDate?: string;
+                        /** @description YYYY-MM-DD, or empty */
+                        currentPlanYearEndDate?: string;
+                        shortPlanYear?: boolean;
+                        totalNumAtStartPlanYear?: number | null;
+                        totalNumBenefitEligible?: number | null;
+                        requiredWaitingPeriod?: string;
+                        requiredWorkingHoursPerWeek?: string;
+                        requiredWorkingMonthsPerYear?: string;
+                        dateOfEligibility?: string;
+                        /** @description YYYY-MM-DD, or empty */
+                        otherDateOfEligibility?: string;
+                        unionEmployeesEligible?: boolean;
+                        seasonalEmployeesEligible?: boolean;
+                        seasonalWorksLessThanWeeks?: number | null;
+                        noticeTimeFrame?: number | null;
+                        healthInsurance?: boolean;
+                        vision?: boolean;
+                        dental?: boolean;
+                        hsa?: boolean;
+                        groupTermLife?: boolean;
+                        specifiedDiseaseOrIllness?: boolean;
+                        accident?: boolean;
+                        accidentalDeath?: boolean;
+                        hospitalConfinement?: boolean;
+                        bridge?: boolean;
+                        disability?: boolean;
+                        otherBenefitsOffered?: string;
+                        allowHSAContributions?: boolean | null;
+                        /** @description YYYY-MM-DD, or empty */
+                        hsaAmendmentEffectiveDate?: string;
+                        negativeEnrollment?: boolean;
+                        evergreenRollingEnrollment?: boolean;
+                        affiliates?: boolean;
+                        strategicPartnerId?: string | null;
+                        clientId?: string | null;
+                        originalDocumentId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            documentId: string;
+                            /** Format: uuid */
+                            clientId: string;
+                            name: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            currentPlanYearStartDate: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            currentPlanYearEndDate: string;
+                            status: "Paid" | "Unpaid" | "Inactive" | "Processing";
+                            /** @description the order form's fields */
+                            form: {
+                                [key: string]: unknown;
+                            };
+                            colonial: {
+                                noPayOptions: {
+                                    code: string;
+                                    description: string;
+                                }[];
+                            };
+                            /** Format: date-time */
+                            createdDate: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
