@@ -6,7 +6,8 @@
 // transferred, and exits 1 when a score is under its target.
 //
 // Environment: BENCH_GATEWAY_PORT (3731), BENCH_IDENTITY_PORT (4731), BENCH_CART_API_PORT (4732),
-// BENCH_LIGHTHOUSE_RUNS (3: the median score of each form factor counts), CHROMIUM_PATH
+// BENCH_LIGHTHOUSE_RUNS (3: the median score of each form factor counts), BENCH_LIGHTHOUSE_FORM_FACTORS
+// (mobile,desktop), CHROMIUM_PATH
 // (/usr/bin/chromium), BENCH_KEEP_DATA=1 keeps the temporary folder (stack log included),
 // BENCH_LIGHTHOUSE_DETAILS=1 prints where the main thread went (work breakdown, boot-up time per
 // script, long tasks, the LCP element and its phases).
@@ -24,6 +25,7 @@ const gatewayPort = Number(env.BENCH_GATEWAY_PORT ?? 3731);
 const identityPort = Number(env.BENCH_IDENTITY_PORT ?? 4731);
 const cartApiPort = Number(env.BENCH_CART_API_PORT ?? 4732);
 const runs = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const formFactors = (env.BENCH_LIGHTHOUSE_FORM_FACTORS ?? 'mobile,desktop').split(',');
 [gatewayPort, identityPort, cartApiPort].forEach(assertBenchPort);
 /** The acceptance of issue 8: performance scores out of 100. */
 const TARGETS = { mobile: 90, desktop: 98 };
@@ -67,6 +69,11 @@ async function audit(port, config) {
     ]) {
       console.log(id, JSON.stringify(lhr.audits[id].details?.items?.slice(0, 8), null, 1));
     }
+    // The waterfall as observed (Lighthouse simulates the throttling from it).
+    for (const r of requests) {
+      const at = (ms) => `${Math.round(ms)}`.padStart(5);
+      console.log(`${at(r.networkRequestTime)}-${at(r.networkEndTime)} ms ${r.url.replace(gatewayUrl, '')}`);
+    }
   }
   return {
     score: Math.round(lhr.categories.performance.score * 100),
@@ -94,7 +101,7 @@ try {
   for (const [formFactor, config] of [
     ['mobile', undefined],
     ['desktop', desktopConfig],
-  ]) {
+  ].filter(([formFactor]) => formFactors.includes(formFactor))) {
     const results = [];
     for (let run = 1; run <= runs; run += 1) {
       console.log(`${formFactor}: run ${run}/${runs} …`);

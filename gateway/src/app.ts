@@ -170,7 +170,11 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
   await app.register(helmet);
   await app.register(rateLimit, { redisUrl: config.redisUrl, nameSpace: `${redisPrefix}rate:` });
   await app.register(healthRoutes, { upstreams: { identity: config.identityUrl, cart: config.cartApiUrl } });
-  await app.register(staticRoutes, { shellDir: config.shellDir, remotesDir: config.remotesDir });
+  await app.register(staticRoutes, {
+    shellDir: config.shellDir,
+    remotesDir: config.remotesDir,
+    loginMessagesUrl: `${config.cartApiUrl}/system-message?location=login`,
+  });
 
   // Sessions, CSRF and authentication exist only where the browser talks to us as a client: /bff and /api.
   await app.register(async (scope) => {

@@ -15,3 +15,5 @@ export const GROUP_TERM_LIFE_LIMIT = 50_000;
 export const PRODUCT_CODE_EPOP = 'epop';
 /** The header every /bff/* and /api/* request must carry (CSRF defence, ARCHITECTURE.md). */
 export const CSRF_HEADER = 'x-csrf';
+/** The element of index.html where the gateway writes what the first render needs (`BootData`). */
+export const BOOT_BLOCK_ID = 'pop-boot';

@@ -13,6 +13,7 @@ export {
   type QueryKey,
 } from './api/client.js';
 export type * from './api/types.js';
+export { bootData, resetBootData, type BootData } from './api/boot.js';
 export { bff, type Credentials, type SignInResult, type TokenExchangeResult } from './api/bff.js';
 export { ApiError, isMessageError, isServerError, isValidationError } from './api/errors.js';
 export { reportError, setUnauthorizedHandler, type RequestOptions } from './api/http.js';

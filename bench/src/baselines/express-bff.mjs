@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Baseline for the gateway benchmark: the classic Express BFF. express-session (in memory) holding
 // the bearer token, http-proxy-middleware forwarding /api/* to cart-api with it.
+import { Agent } from 'node:http';
 import express from 'express';
 import session from 'express-session';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 
-const { PORT, UPSTREAM } = process.env;
+const { PORT, UPSTREAM, BENCH_EXPRESS_KEEP_ALIVE } = process.env;
 const app = express();
 app.use(
   session({
@@ -27,6 +28,9 @@ app.use(
   createProxyMiddleware({
     target: UPSTREAM,
     changeOrigin: false,
+    // http-proxy-middleware's default opens a connection to the upstream per request;
+    // BENCH_EXPRESS_KEEP_ALIVE=1 keeps them open, as the gateway and the Fastify baseline do.
+    ...(BENCH_EXPRESS_KEEP_ALIVE === '1' && { agent: new Agent({ keepAlive: true }) }),
     on: {
       proxyReq: (proxyRequest, request) => {
         proxyRequest.removeHeader('cookie');

@@ -64,9 +64,22 @@ export const queryKey = <P extends ApiPath>(path: P, ...parameters: unknown[]): 
   ...parameters,
 ];
 
-/** SWR over a typed call: `key` null skips it (no user yet); failures are ApiErrors already reported. */
-export function useQuery<T>(key: QueryKey | null, fetcher: () => Promise<T>): SWRResponse<T, ApiError> {
-  return useSWR<T, ApiError>(key, fetcher);
+/**
+ * SWR over a typed call: `key` null skips it (no user yet); failures are ApiErrors already reported.
+ * `initial`: the answer the page already holds (the gateway's boot block): shown at once, not fetched
+ * on mount (later revalidations still ask the API).
+ */
+export function useQuery<T>(
+  key: QueryKey | null,
+  fetcher: () => Promise<T>,
+  options: { initial?: T } = {},
+): SWRResponse<T, ApiError> {
+  const { initial } = options;
+  return useSWR<T, ApiError>(
+    key,
+    fetcher,
+    initial === undefined ? undefined : { fallbackData: initial, revalidateOnMount: false },
+  );
 }
 
 /**

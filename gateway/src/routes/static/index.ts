@@ -4,10 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPackageName, isVersion, remoteManifest } from '../../lib/remote-registry.js';
 import { GATEWAY_MESSAGES } from '../../messages.js';
+import { shellPage } from './shell-page.js';
 
 export interface StaticRoutesOptions {
   shellDir: string;
   remotesDir: string;
+  /** cart-api's login system messages, written into index.html (shell-page.ts). */
+  loginMessagesUrl: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -75,19 +78,20 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
     },
   );
 
-  function sendShell(reply: FastifyReply) {
-    return reply.sendFile('index.html', shellDir, { cacheControl: false });
+  const page = shellPage({ shellDir, loginMessagesUrl: options.loginMessagesUrl, log: app.log });
+  function sendShell(request: FastifyRequest, reply: FastifyReply) {
+    return page.send(request, reply, () => reply.sendFile('index.html', shellDir, { cacheControl: false }));
   }
 
   app.get('/', async (request, reply) => {
     if (!shellBuilt) return reply.code(404).send({ message: GATEWAY_MESSAGES.notFound });
-    return sendShell(reply);
+    return sendShell(request, reply);
   });
 
   // Client-side routes (/profile, /admin/orders, ...) get the shell; anything else is a JSON 404.
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?', 1)[0]!;
-    if (shellBuilt && wantsHtml(request) && !NOT_SHELL.test(path)) return sendShell(reply);
+    if (shellBuilt && wantsHtml(request) && !NOT_SHELL.test(path)) return sendShell(request, reply);
     return reply.code(404).send({ message: GATEWAY_MESSAGES.notFound });
   });
 }

@@ -1,0 +1,129 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { BOOT_BLOCK_ID } from 'shared-domain';
+
+/**
+ * The shell's index.html with the login page's system messages written into it (the "boot block",
+ * `<script id="pop-boot" type="application/json">`), so the sign-in page shows them in its first
+ * render: no request after start-up, no banner that arrives late and pushes the form down (the login
+ * page's LCP element and its only layout shift). The messages are the same for everyone, so the page
+ * stays public and `no-cache`; it is rendered and compressed once per refresh, not per request.
+ */
+export interface ShellPageOptions {
+  shellDir: string;
+  /** `${cartApiUrl}/system-message?location=login`. */
+  loginMessagesUrl: string;
+  log: FastifyBaseLogger;
+  /** How long an answer of cart-api is used (a changed message shows within this time). */
+  ttlMs?: number;
+  /** How long a page load waits for cart-api before it is sent without the block. */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+const TTL_MS = 30_000;
+/** After a failed fetch: retried at the next page load after this long, not at every one. */
+const RETRY_MS = 5_000;
+const TIMEOUT_MS = 1_000;
+const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
+
+interface Rendered {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** JSON that cannot end the `<script>` element it sits in (`</script>`, `<!--`). */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+export function withBootBlock(html: string, boot: unknown): string {
+  const block = `<script id="${BOOT_BLOCK_ID}" type="application/json">${scriptSafeJson(boot)}</script>`;
+  // A data block is never executed; the shell's deferred scripts read it once the page is parsed.
+  return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${html}${block}`;
+}
+
+function isMessageList(value: unknown): value is unknown[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (m) => typeof m === 'object' && m !== null && typeof (m as { message?: unknown }).message === 'string',
+    )
+  );
+}
+
+export function shellPage(options: ShellPageOptions) {
+  const { shellDir, loginMessagesUrl, log } = options;
+  const ttlMs = options.ttlMs ?? TTL_MS;
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const now = options.now ?? Date.now;
+  const file = join(shellDir, 'index.html');
+
+  /** The rendered page (null: messages unknown, the built file is sent) and when to renew it. */
+  let current: { page: Rendered | null; until: number; builtAt: number } | undefined;
+  let renewing: Promise<void> | undefined;
+
+  async function loginMessages(requestId: string): Promise<unknown[] | undefined> {
+    try {
+      const response = await fetch(loginMessagesUrl, {
+        headers: { accept: 'application/json', 'x-request-id': requestId },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const body: unknown = response.ok ? await response.json() : undefined;
+      return isMessageList(body) ? body : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function renew(requestId: string): Promise<void> {
+    const [messages, built] = await Promise.all([loginMessages(requestId), stat(file)]);
+    if (messages === undefined) {
+      log.warn({ url: loginMessagesUrl }, 'login messages unavailable: index.html sent without them');
+      current = { page: null, until: now() + RETRY_MS, builtAt: built.mtimeMs };
+      return;
+    }
+    const html = withBootBlock(await readFile(file, 'utf8'), { systemMessages: { login: messages } });
+    const identity = Buffer.from(html);
+    current = {
+      page: {
+        identity,
+        br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(identity, { level: 9 }),
+      },
+      until: now() + ttlMs,
+      builtAt: built.mtimeMs,
+    };
+  }
+
+  /** The page to send, renewed when stale or when the shell was rebuilt; null: send the built file. */
+  async function page(requestId: string): Promise<Rendered | null> {
+    const rebuilt = current && (await stat(file)).mtimeMs !== current.builtAt;
+    if (!current || rebuilt || now() >= current.until) {
+      renewing ??= renew(requestId).finally(() => (renewing = undefined));
+      // Only the first load (or a new build) waits; afterwards the previous page serves meanwhile.
+      if (!current || rebuilt) await renewing;
+    }
+    return current?.page ?? null;
+  }
+
+  return {
+    /** Sends the page; `sendBuilt` sends the build's own index.html (its precompressed siblings). */
+    async send(request: FastifyRequest, reply: FastifyReply, sendBuilt: () => unknown) {
+      const rendered = await page(request.id);
+      if (!rendered) return sendBuilt();
+      // As @fastify/static picks a precompressed sibling: br, then gzip (q-values honoured).
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding ? rendered[encoding] : rendered.identity);
+    },
+  };
+}
