@@ -88,6 +88,18 @@ async function audit(port, config) {
   };
 }
 
+/** Lighthouse sometimes loses the trace (`NO_NAVSTART`): such a run is repeated, up to twice. */
+async function auditWithRetry(port, config) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(port, config);
+    } catch (error) {
+      if (attempt === 3 || !String(error?.message).includes('NO_NAVSTART')) throw error;
+      console.log('  the trace was lost (NO_NAVSTART): running again');
+    }
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
@@ -105,7 +117,7 @@ try {
     const results = [];
     for (let run = 1; run <= runs; run += 1) {
       console.log(`${formFactor}: run ${run}/${runs} …`);
-      results.push(await audit(chrome.port, config));
+      results.push(await auditWithRetry(chrome.port, config));
     }
     // The run with the median score stands for the form factor (Lighthouse's own advice for variance).
     const score = median(results.map((r) => r.score));
