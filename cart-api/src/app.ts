@@ -17,7 +17,7 @@ import health from './routes/health/index.js';
 import order from './routes/order/index.js';
 import pageView from './routes/page-view/index.js';
 import product from './routes/product/index.js';
-import shoppingCart from './routes/shopping-cart/index.js';
+import shoppingCart, { cartDocument } from './routes/shopping-cart/index.js';
 import strategicPartner from './routes/strategic-partner/index.js';
 import systemMessage from './routes/system-message/index.js';
 
@@ -52,6 +52,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(product, { prefix: '/product' });
   await app.register(actionItem, { prefix: '/action-item' });
   await app.register(shoppingCart, { prefix: '/shopping-cart' });
+  await app.register(cartDocument, { prefix: '/cart' });
   await app.register(order, { prefix: '/order' });
   await app.register(strategicPartner, { prefix: '/strategic-partner' });
   await app.register(client, { prefix: '/client' });

@@ -43,12 +43,12 @@ describe('cli commands', () => {
   it('migrate brings an empty database to the latest schema with the reference data, once', async () => {
     expect(await runCommand('migrate', { DATABASE_URL: testDb.url }, output)).toBe(0);
     expect(lines.pop()).toBe(
-      'migrated: 0001-initial, 0002-reference-data, 0003-order-search-text, 0004-page-view, 0005-company-user, 0006-documents-and-discounts',
+      'migrated: 0001-initial, 0002-reference-data, 0003-order-search-text, 0004-page-view, 0005-company-user, 0006-documents-and-discounts, 0007-prices-and-attributes',
     );
     expect(await runCommand('migrate', { DATABASE_URL: testDb.url }, output)).toBe(0);
     expect(lines.pop()).toBe('database is up to date');
     expect(await db.selectFrom('product').select(['code', 'name', 'price_cents']).execute()).toEqual([
-      { code: 'epop', name: 'POP Document', price_cents: 30_000 },
+      { code: 'epop', name: 'POP Document', price_cents: 22_500 },
     ]);
   });
 

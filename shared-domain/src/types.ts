@@ -34,12 +34,6 @@ export interface ServerErrorBody {
   stackTrace?: string;
 }
 
-export interface Product {
-  name: string;
-  price: number;
-  code: string;
-}
-
 export interface SystemMessage {
   message: string;
   style: 'info' | 'success' | 'warning' | 'danger';

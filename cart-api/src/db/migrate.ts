@@ -6,6 +6,7 @@ import * as orderSearchText from './migrations/0003-order-search-text.js';
 import * as pageView from './migrations/0004-page-view.js';
 import * as companyUser from './migrations/0005-company-user.js';
 import * as documentsAndDiscounts from './migrations/0006-documents-and-discounts.js';
+import * as pricesAndAttributes from './migrations/0007-prices-and-attributes.js';
 
 /**
  * Migrations live in code (not a folder read at runtime) so the swc build and Jest see the same
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-page-view': pageView,
   '0005-company-user': companyUser,
   '0006-documents-and-discounts': documentsAndDiscounts,
+  '0007-prices-and-attributes': pricesAndAttributes,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

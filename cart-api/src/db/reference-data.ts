@@ -37,3 +37,25 @@ export const APP_CONFIG: AppConfig = {
 };
 
 export const REFRESH_TOKEN_SETTING_KEY = 'refresh-token';
+
+/**
+ * Prices (issue 9, migration 0007): the epop product's base price is $225.00; brokers see the
+ * "Commission" attribute, preselected, whose one value adds $75.00 (so a broker's document costs
+ * $300.00 and an employer's $225.00, the fee text's two figures).
+ */
+export const EPOP_BASE_PRICE_CENTS = 22_500;
+export const COMMISSION_ATTRIBUTE = {
+  attribute_id: '5e1f0c2a-7d1b-4c1e-9a53-000000000201',
+  product_id: EPOP_PRODUCT.product_id,
+  name: 'Commission',
+  roles: JSON.stringify(['broker']),
+  preselected: 1,
+  position: 1,
+};
+export const COMMISSION_INCLUDED = {
+  attribute_value_id: '5e1f0c2a-7d1b-4c1e-9a53-000000000202',
+  attribute_id: COMMISSION_ATTRIBUTE.attribute_id,
+  display: 'Commission included',
+  price_adjustment_cents: 7_500,
+  position: 1,
+};

@@ -12,6 +12,25 @@ export interface ProductTable {
   price_cents: number;
 }
 
+/** Product attributes (migration 0007): `roles` a JSON array of role groups, null for everyone. */
+export interface AttributeTable {
+  attribute_id: string;
+  product_id: string;
+  name: string;
+  roles: string | null;
+  /** Its first value is chosen by default for the roles that see it. */
+  preselected: Generated<number>;
+  position: number;
+}
+
+export interface AttributeValueTable {
+  attribute_value_id: string;
+  attribute_id: string;
+  display: string;
+  price_adjustment_cents: number;
+  position: number;
+}
+
 export interface SystemMessageTable {
   system_message_id: string;
   message: string;
@@ -200,6 +219,8 @@ export interface CartDiscountTable {
 
 export interface Database {
   product: ProductTable;
+  attribute: AttributeTable;
+  attribute_value: AttributeValueTable;
   system_message: SystemMessageTable;
   app_config: AppConfigTable;
   setting: SettingTable;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { demoAccount } from 'shared-domain';
 import type { Database } from '../db/schema.js';
-import { EPOP_PRODUCT } from '../db/reference-data.js';
+import { COMMISSION_INCLUDED, EPOP_BASE_PRICE_CENTS, EPOP_PRODUCT } from '../db/reference-data.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -249,7 +249,11 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
 
       const orderId = demoId(`order ${document.key}`);
       const orderNumber = String(100001 + index);
-      const totalCents = free ? 0 : EPOP_PRODUCT.price_cents;
+      // A broker's price includes the commission (+$75.00); an employer pays the base price.
+      const priceCents = document.brokerName
+        ? EPOP_BASE_PRICE_CENTS + COMMISSION_INCLUDED.price_adjustment_cents
+        : EPOP_BASE_PRICE_CENTS;
+      const totalCents = free ? 0 : priceCents;
       const orderedAt = iso(document.createdAt + 5 * 60 * 1000);
       const transactionId = paid ? `TXN${String(40000000 + index * 7919)}` : null;
       await trx
@@ -267,7 +271,7 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
           is_new: document.createdAt > at(20) ? 1 : 0,
           paid_at: orderedAt,
           receipt: paid
-            ? `<h2>Receipt</h2><p>Order ${orderNumber}</p><p>${EPOP_PRODUCT.name} for ${document.clientName}: $300.00</p>` +
+            ? `<h2>Receipt</h2><p>Order ${orderNumber}</p><p>${EPOP_PRODUCT.name} for ${document.clientName}: $${(totalCents / 100).toFixed(2)}</p>` +
               `<p>Transaction ${transactionId}</p>`
             : null,
           created_at: orderedAt,
@@ -342,10 +346,10 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
           action_item_id: null,
           strategic_partner_id: null,
           display_text: `${EPOP_PRODUCT.name} - ${clientName}`,
-          base_price_cents: EPOP_PRODUCT.price_cents,
-          price_adjustment_cents: 0,
+          base_price_cents: EPOP_BASE_PRICE_CENTS,
+          price_adjustment_cents: COMMISSION_INCLUDED.price_adjustment_cents,
           discount_cents: 0,
-          attributes: '[]',
+          attributes: JSON.stringify([COMMISSION_INCLUDED.attribute_value_id]),
           json: JSON.stringify({ clientCompanyName: clientName }),
           saved_for_later: savedForLater,
           created_at: iso(at(2)),

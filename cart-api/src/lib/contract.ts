@@ -8,6 +8,8 @@ export type Assert<T extends true> = T;
 /** Every signed-in role group; the route's ownership policy then decides which records. */
 export const SIGNED_IN: Access = ['compliance', 'broker', 'epop'];
 export const COMPLIANCE: Access = ['compliance'];
+/** Who buys documents through the cart: brokers and employers (compliance invites or creates free ones). */
+export const BUYERS: Access = ['broker', 'epop'];
 
 /** `/:userId`: a user of identity-api (the `user` policy compares it with the token's subject). */
 export const UserIdParams = Type.Object({ userId: UserId() }, { additionalProperties: false });

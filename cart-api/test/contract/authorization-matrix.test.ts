@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
+import { CART_ITEM_EXAMPLE } from '../../src/routes/shopping-cart/schemas.js';
 import {
   CALLER_NAMES,
   seededTestApp,
@@ -21,9 +23,11 @@ interface Row {
   /** A doubled path: the expectation per resource its id may name, where it differs from `expect`. */
   byResource?: Record<string, Expectation>;
   query?: string;
-  payload?: object;
+  /** The body; a function when it names a user (the party whose record is tried, or the caller). */
+  payload?: object | ((context: { partyUserId: string; callerUserId: string | undefined }) => object);
 }
 
+const cartItem = (userId: string) => ({ ...CART_ITEM_EXAMPLE, userId });
 const same = (status: number) => [status, status] as const;
 /** Anyone, no session. */
 const PUBLIC: Expectation = Object.fromEntries(CALLER_NAMES.map((name) => [name, same(200)])) as Expectation;
@@ -46,6 +50,9 @@ const COMPLIANCE_ONLY: Expectation = {
   compliance: same(200),
 };
 
+/** The buyers' routes (the cart): their own records; compliance invites instead of buying (403). */
+const BUYERS_OWN: Expectation = { ...OWN_RECORDS, compliance: same(403) };
+
 /** Records no one but compliance reaches by id: to the others they read like missing ones. */
 const COMPLIANCE_RECORDS: Expectation = {
   guest: same(401),
@@ -65,6 +72,16 @@ const MATRIX: Record<string, Row> = {
   'GET /action-item/:userId/pending': { expect: OWN_RECORDS },
   'GET /shopping-cart/:userId/count/saved-for-later': { expect: OWN_RECORDS },
   'GET /shopping-cart/:id': { expect: OWN_RECORDS },
+  'POST /shopping-cart': {
+    expect: BUYERS_OWN,
+    // Own: the caller's cart; foreign: another user's id in the body.
+    payload: ({ partyUserId }) => cartItem(partyUserId),
+  },
+  'POST /shopping-cart/:cartItemId': {
+    expect: BUYERS_OWN,
+    payload: ({ callerUserId }) => cartItem(callerUserId ?? randomUUID()),
+  },
+  'GET /cart/:cartItemId/epop': { expect: OWN_RECORDS },
   'GET /epop-document/:id': { expect: OWN_RECORDS },
   'POST /epop-document/:id': {
     expect: OWN_RECORDS,
@@ -137,7 +154,17 @@ describe('the authorization matrix', () => {
             method: route!.method as 'GET' | 'POST',
             url,
             headers: account ? { authorization: await suite.ctx.bearer(account) } : {},
-            ...(row.payload ? { payload: row.payload } : {}),
+            ...(row.payload
+              ? {
+                  payload:
+                    typeof row.payload === 'function'
+                      ? row.payload({
+                          partyUserId: suite.parties.accounts[party].userId,
+                          callerUserId: account?.userId,
+                        })
+                      : row.payload,
+                }
+              : {}),
           });
           const label = `${caller} ${side === 0 ? 'own' : 'foreign'} ${url}`;
           seen.push(`${label} → ${response.statusCode}`);

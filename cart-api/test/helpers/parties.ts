@@ -217,6 +217,8 @@ export async function seedParties(db: Kysely<Database>): Promise<Parties> {
 // Every table: a new one without its entry fails the type check, so snapshots never miss one.
 const TABLES: Record<keyof Database, true> = {
   product: true,
+  attribute: true,
+  attribute_value: true,
   system_message: true,
   app_config: true,
   setting: true,

@@ -1,9 +1,6 @@
-import { validateInput } from 'shared-domain';
-import { documentSchema } from 'shared-domain/forms';
 import {
   forbidden,
   notFound,
-  validOrFail,
   ValidationFailure,
   withPaging,
   type Caller,
@@ -11,6 +8,7 @@ import {
 } from 'service-kit';
 import { RecordOrUserIdParams, SIGNED_IN } from '../../lib/contract.js';
 import { isCompliance } from '../../policies/rules.js';
+import { checkedForm, partnerOf } from './form.js';
 import { DOCUMENT_NOT_FOUND, keepLockedFields, SAVE_MESSAGES } from './policy.js';
 import {
   companyOfKind,
@@ -20,7 +18,6 @@ import {
   listOwnedDocuments,
   storedDocument,
   updateDocument,
-  type SavedForm,
 } from './queries.js';
 import { DocumentBody, DocumentPageOrDocument, DocumentQuery, EpopDocument } from './schemas.js';
 
@@ -51,24 +48,11 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  /** The partner a document is sold through (Colonial partners require the agent number), or a 400. */
-  async function partnerOf(strategicPartnerId: string | null) {
-    if (!strategicPartnerId) return null;
-    const partner = await companyOfKind(app.db, strategicPartnerId, 'strategic-partner');
-    if (!partner) throw new ValidationFailure([SAVE_MESSAGES.partnerNotFound]);
-    return partner;
-  }
-
-  /** The form's business rules (the ones the order form runs), then the records it names. */
-  async function checkedForm(fields: Record<string, unknown>, colonial: boolean): Promise<SavedForm> {
-    return validOrFail(await validateInput(documentSchema, fields, { colonial })) as SavedForm;
-  }
-
   async function create(caller: Caller, ownerUserId: string, body: DocumentBody): Promise<string> {
     // The cart is bypassed only by compliance ('Create Free Document'); everyone else pays first.
     if (!isCompliance(caller)) throw forbidden(SAVE_MESSAGES.freeDocumentComplianceOnly);
     const { strategicPartnerId = null, clientId = null, originalDocumentId = null, ...fields } = body;
-    const partner = await partnerOf(strategicPartnerId);
+    const partner = await partnerOf(app.db, strategicPartnerId);
     const form = await checkedForm(fields, partner?.colonial ?? false);
     if (clientId && !(await companyOfKind(app.db, clientId, 'client'))) {
       throw new ValidationFailure([SAVE_MESSAGES.clientNotFound]);
@@ -97,7 +81,7 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
     if (!compliance && strategicPartnerId !== undefined && strategicPartnerId !== stored.strategicPartnerId) {
       throw new ValidationFailure([SAVE_MESSAGES.complianceOnly('Strategic partner')]);
     }
-    const partner = await partnerOf(partnerId);
+    const partner = await partnerOf(app.db, partnerId);
     if (originalDocumentId && !(await documentExists(app.db, originalDocumentId))) {
       throw new ValidationFailure([SAVE_MESSAGES.originalNotFound]);
     }

@@ -7,6 +7,7 @@ import { offsetFor, pagesFor, type PagedSearchQuery } from '../../lib/pagination
 import { containsIgnoringCase } from '../../lib/search.js';
 import type { EpopDocument } from './schemas.js';
 import { recordExists } from '../../lib/exists.js';
+import { jsonObject } from '../../lib/json.js';
 
 /**
  * 'My POP Documents': the active documents a user owns (a broker's: those ordered for clients;
@@ -171,18 +172,11 @@ export async function documentById(
     currentPlanYearStartDate: row.plan_year_start,
     currentPlanYearEndDate: row.plan_year_end,
     status: row.status,
-    form: parseForm(row.json),
+    form: jsonObject(row.json),
     // The no-pay reasons are managed in the back office (a later issue); none are offered until then.
     colonial: { noPayOptions: [] },
     createdDate: row.created_at,
   };
-}
-
-function parseForm(json: string): Record<string, unknown> {
-  const value: unknown = JSON.parse(json);
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 }
 
 /** A company of one kind (a client, a strategic partner), with what saving a document needs of it. */
@@ -226,7 +220,7 @@ export async function storedDocument(
       strategicPartnerId: row.strategic_partner_id,
       planYearStart: row.plan_year_start,
       planYearEnd: row.plan_year_end,
-      form: parseForm(row.json),
+      form: jsonObject(row.json),
     }
   );
 }

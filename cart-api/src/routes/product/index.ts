@@ -1,12 +1,14 @@
 import { PRODUCT_CODE_EPOP } from 'shared-domain';
 import { notFound, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN, UserIdParams } from '../../lib/contract.js';
-import { productByCode } from './queries.js';
+import { PRICING_MESSAGES, productFor } from './queries.js';
 import { Product } from './schemas.js';
 
 /**
- * GET /product/epop/:userId: the product on sale for that user. The price is the same for everyone
- * today; the userId is in the path (as in the specs) so per-user pricing can come later.
+ * GET /product/epop/:userId: the product on sale for that user, with the attributes their role sees
+ * and the price of the default choice (a broker: $225.00 + "Commission included" $75.00; an
+ * employer: $225.00). Users live in identity-api, so the role is the caller's own: compliance asking
+ * for another user gets the price without role-restricted attributes.
  */
 const product: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -14,15 +16,15 @@ const product: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: SIGNED_IN, ownership: { resource: 'user', action: 'read', param: 'userId' } },
       schema: {
-        summary: 'The POP document product and its price for a user',
+        summary: 'The POP document product, its options and its price for a user',
         params: UserIdParams,
         response: { 200: Product },
       },
     },
-    async () => {
-      const product = await productByCode(app.db, PRODUCT_CODE_EPOP);
-      if (!product) throw notFound('Product not found');
-      return product;
+    async (request) => {
+      const found = await productFor(app.db, PRODUCT_CODE_EPOP, request.caller!.roleGroup);
+      if (!found) throw notFound(PRICING_MESSAGES.productNotFound);
+      return found;
     },
   );
 };

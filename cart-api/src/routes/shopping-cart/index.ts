@@ -1,7 +1,54 @@
-import { notFound, type FastifyPluginAsyncTypebox } from 'service-kit';
-import { SIGNED_IN, RecordOrUserIdParams, UserIdParams } from '../../lib/contract.js';
-import { cartCounts, cartItemAnswer, cartOf } from './queries.js';
-import { CartCounts, CartOrItem } from './schemas.js';
+import { notFound, Type, Uuid, type Caller, type FastifyPluginAsyncTypebox } from 'service-kit';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { BUYERS, SIGNED_IN, RecordOrUserIdParams, UserIdParams } from '../../lib/contract.js';
+import { checkedForm, partnerOf } from '../epop-document/form.js';
+import { priceFor } from '../product/queries.js';
+import { CART_MESSAGES } from './policy.js';
+import {
+  cartCounts,
+  cartItemAnswer,
+  cartItemDocument,
+  cartOf,
+  insertCartItem,
+  openActionItemOf,
+  updateCartItem,
+  type CartItemWrite,
+} from './queries.js';
+import { CartCounts, CartDocument, CartItemAnswer, CartItemBody, CartOrItem } from './schemas.js';
+
+const CartItemIdParams = Type.Object({ cartItemId: Uuid() }, { additionalProperties: false });
+
+/**
+ * A cart item as the caller sends it, checked and priced: the cart is the caller's own (another
+ * user's id reads like a missing one), the action item is the caller's and still open, the
+ * document passes the order form's rules, and the price comes from the product, the chosen values
+ * and the caller's role, never from the request.
+ */
+async function checkedCartItem(
+  db: Kysely<Database>,
+  caller: Caller,
+  body: CartItemBody,
+): Promise<CartItemWrite> {
+  if (body.userId !== caller.userId) throw notFound(CART_MESSAGES.notFound);
+  if (body.actionItemId && !(await openActionItemOf(db, body.actionItemId, caller.userId))) {
+    throw notFound(CART_MESSAGES.actionItemNotFound);
+  }
+  const partner = await partnerOf(db, body.strategicPartnerId);
+  const form = await checkedForm(body.json, partner?.colonial ?? false);
+  const price = await priceFor(db, body.productId, caller.roleGroup, body.attributes);
+  return {
+    userId: caller.userId,
+    productId: price.productId,
+    actionItemId: body.actionItemId ?? null,
+    strategicPartnerId: body.strategicPartnerId ?? null,
+    displayText: `${price.name} - ${form.clientCompanyName}`,
+    basePriceCents: price.basePriceCents,
+    adjustmentCents: price.adjustmentCents,
+    attributeValueIds: price.attributeValueIds,
+    form,
+  };
+}
 
 /** The user's cart and saved-for-later list (specs/1-foundation.md "Cart"). */
 const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
@@ -16,6 +63,50 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => cartCounts(app.db, request.params.userId),
+  );
+
+  // Add to Cart (specs/2-documents.md §4 "Cart buttons"): brokers and employers buy; compliance
+  // invites or creates free documents instead.
+  app.post(
+    '',
+    {
+      config: { access: BUYERS, ownership: 'none' },
+      schema: {
+        summary:
+          "Add a document to the caller's cart (Add to Cart; userId is the caller's), priced by the server",
+        body: CartItemBody,
+        response: { 200: CartItemAnswer },
+      },
+    },
+    async (request) => {
+      const item = await checkedCartItem(app.db, request.caller!, request.body);
+      const cartItemId = await insertCartItem(app.db, item);
+      return (await cartItemAnswer(app.db, cartItemId))!;
+    },
+  );
+
+  app.post(
+    '/:cartItemId',
+    {
+      config: {
+        access: BUYERS,
+        ownership: { resource: 'cart-item', action: 'write', param: 'cartItemId' },
+      },
+      schema: {
+        summary: 'Replace the document and choices of a cart item (Update Cart), priced again by the server',
+        params: CartItemIdParams,
+        body: CartItemBody,
+        response: { 200: CartItemAnswer },
+      },
+    },
+    async (request) => {
+      const { cartItemId } = request.params;
+      const item = await checkedCartItem(app.db, request.caller!, request.body);
+      await updateCartItem(app.db, cartItemId, item);
+      const answer = await cartItemAnswer(app.db, cartItemId);
+      if (!answer) throw notFound(CART_MESSAGES.notFound); // removed meanwhile
+      return answer;
+    },
   );
 
   // The specs' doubled path: `shopping-cart/{itemId}` (one item) and `shopping-cart/{userId}` (the cart).
@@ -36,10 +127,34 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
       const { resource, id } = request.target!;
       if (resource === 'user') return cartOf(app.db, id);
       const answer = await cartItemAnswer(app.db, id);
-      if (!answer) throw notFound('Cart item not found'); // removed since the policy looked
+      if (!answer) throw notFound(CART_MESSAGES.notFound); // removed since the policy looked
       return answer;
     },
   );
 };
 
 export default shoppingCart;
+
+/** `GET cart/{cartItemId}/epop` (specs/2-documents.md §7): the document a cart item holds. */
+export const cartDocument: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/:cartItemId/epop',
+    {
+      config: {
+        access: SIGNED_IN,
+        ownership: { resource: 'cart-item', action: 'read', param: 'cartItemId' },
+      },
+      schema: {
+        summary:
+          'The document held in a cart item, to reopen the order form with (/document/cart/{cartItemId})',
+        params: CartItemIdParams,
+        response: { 200: CartDocument },
+      },
+    },
+    async (request) => {
+      const found = await cartItemDocument(app.db, request.params.cartItemId);
+      if (!found) throw notFound(CART_MESSAGES.notFound); // removed since the policy looked
+      return found;
+    },
+  );
+};

@@ -4,7 +4,12 @@ import type { Database } from '../../db/schema.js';
 import { delegatingPolicy } from '../../policies/rules.js';
 import { cartItemUser } from './queries.js';
 
+export const CART_MESSAGES = {
+  notFound: 'Cart item not found',
+  actionItemNotFound: 'Action item not found',
+} as const;
+
 /** `cart-item`: through its user (whose cart or saved-for-later list holds it). */
 export function cartItemPolicy(db: Kysely<Database>, user: Policy): Policy {
-  return delegatingPolicy((id) => cartItemUser(db, id), user, 'Cart item not found');
+  return delegatingPolicy((id) => cartItemUser(db, id), user, CART_MESSAGES.notFound);
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Cart, CartCounts, CartItem } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
+import { jsonObject, jsonStrings } from '../../lib/json.js';
 import { toDollars } from '../../lib/money.js';
-import type { CartItemAnswer } from './schemas.js';
+import type { CartDocument, CartItemAnswer } from './schemas.js';
 
 /** §9: an item's price is the product's base price plus the chosen attribute's adjustment. */
 const unitPriceCents = (row: { base_price_cents: number; price_adjustment_cents: number }) =>
@@ -113,4 +115,110 @@ export async function cartItemUser(db: Kysely<Database>, cartItemId: string): Pr
     .where('cart_item_id', '=', cartItemId)
     .executeTakeFirst();
   return row?.user_id;
+}
+
+/** What a cart item stores: the priced choice and the document as the order form left it. */
+export interface CartItemWrite {
+  userId: string;
+  productId: string;
+  actionItemId: string | null;
+  strategicPartnerId: string | null;
+  displayText: string;
+  basePriceCents: number;
+  adjustmentCents: number;
+  attributeValueIds: string[];
+  form: Record<string, unknown>;
+}
+
+export async function insertCartItem(db: Kysely<Database>, item: CartItemWrite): Promise<string> {
+  const cartItemId = randomUUID();
+  await db
+    .insertInto('cart_item')
+    .values({
+      cart_item_id: cartItemId,
+      user_id: item.userId,
+      product_id: item.productId,
+      document_id: null,
+      action_item_id: item.actionItemId,
+      strategic_partner_id: item.strategicPartnerId,
+      display_text: item.displayText,
+      base_price_cents: item.basePriceCents,
+      price_adjustment_cents: item.adjustmentCents,
+      discount_cents: 0,
+      attributes: JSON.stringify(item.attributeValueIds),
+      json: JSON.stringify(item.form),
+      saved_for_later: 0,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return cartItemId;
+}
+
+/** Update Cart: the item keeps its id, place and saved-for-later state; the rest is replaced. */
+export async function updateCartItem(
+  db: Kysely<Database>,
+  cartItemId: string,
+  item: CartItemWrite,
+): Promise<void> {
+  await db
+    .updateTable('cart_item')
+    .set({
+      product_id: item.productId,
+      action_item_id: item.actionItemId,
+      strategic_partner_id: item.strategicPartnerId,
+      display_text: item.displayText,
+      base_price_cents: item.basePriceCents,
+      price_adjustment_cents: item.adjustmentCents,
+      attributes: JSON.stringify(item.attributeValueIds),
+      json: JSON.stringify(item.form),
+    })
+    .where('cart_item_id', '=', cartItemId)
+    .execute();
+}
+
+/** The document a cart item holds (`GET cart/{cartItemId}/epop`). */
+export async function cartItemDocument(
+  db: Kysely<Database>,
+  cartItemId: string,
+): Promise<CartDocument | undefined> {
+  const row = await db
+    .selectFrom('cart_item')
+    .select([
+      'cart_item_id',
+      'action_item_id',
+      'product_id',
+      'strategic_partner_id',
+      'attributes',
+      'json',
+      'base_price_cents',
+      'price_adjustment_cents',
+    ])
+    .where('cart_item_id', '=', cartItemId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    cartItemId: row.cart_item_id,
+    actionItemId: row.action_item_id,
+    productId: row.product_id,
+    strategicPartnerId: row.strategic_partner_id,
+    selectedAttributes: jsonStrings(row.attributes),
+    unitPrice: toDollars(unitPriceCents(row)),
+    form: jsonObject(row.json),
+  };
+}
+
+/** An action item of this user that is still open (a cart item may name the one it came from). */
+export async function openActionItemOf(
+  db: Kysely<Database>,
+  actionItemId: string,
+  userId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('action_item')
+    .select('action_item_id')
+    .where('action_item_id', '=', actionItemId)
+    .where('user_id', '=', userId)
+    .where('completed', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -322,6 +322,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cart/{cartItemId}/epop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document held in a cart item, to reopen the order form with (/document/cart/{cartItemId})
+         * @description Access: role groups compliance, broker, epop. Ownership: cart-item named by {cartItemId}, action 'read': a record the caller may not see answers 404 like a missing one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cartItemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            cartItemId: string;
+                            actionItemId: string | null;
+                            /** Format: uuid */
+                            productId: string;
+                            strategicPartnerId: string | null;
+                            selectedAttributes: string[];
+                            /** @description dollars */
+                            unitPrice: number;
+                            /** @description the order form's fields */
+                            form: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/client/recently-viewed": {
         parameters: {
             query?: never;
@@ -1482,7 +1600,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The POP document product and its price for a user
+         * The POP document product, its options and its price for a user
          * @description Access: role groups compliance, broker, epop. Ownership: user named by {userId}, action 'read': a record the caller may not see answers 404 like a missing one.
          */
         get: {
@@ -1503,10 +1621,28 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** Format: uuid */
+                            productId: string;
                             name: string;
-                            /** @description dollars */
-                            price: number;
                             code: string;
+                            /** @description the price with the user's default choices, dollars */
+                            price: number;
+                            /** @description the price before attributes, dollars */
+                            basePrice: number;
+                            attributes: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                values: {
+                                    /** Format: uuid */
+                                    attributeValueId: string;
+                                    display: string;
+                                    /** @description added to the base price, dollars */
+                                    priceAdjustment: number;
+                                }[];
+                            }[];
+                            /** @description the attribute values chosen by default */
+                            selectedAttributes: string[];
                         };
                     };
                 };
@@ -1577,6 +1713,533 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shopping-cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a document to the caller's cart (Add to Cart; userId is the caller's), priced by the server
+         * @description Access: role groups broker, epop. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "productId": "5e1f0c2a-7d1b-4c1e-9a53-000000000001",
+                     *       "quantity": 1,
+                     *       "attributes": [],
+                     *       "json": {
+                     *         "primaryEmail": "owner@example.com",
+                     *         "federalTaxId": "12-3456789",
+                     *         "clientCompanyName": "Orchard Dental Group",
+                     *         "phone": "(555) 555-0100",
+                     *         "addressLine1": "1 Main Street",
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "zipCode": "73301",
+                     *         "benefitsContact": "Pat Doe",
+                     *         "benefitContactEmail": "pat@example.com",
+                     *         "stateOfLegalConstruction": "TX",
+                     *         "legalEntityType": "LLC",
+                     *         "isERISA": true,
+                     *         "currentPlanYearStartDate": "2027-01-01",
+                     *         "currentPlanYearEndDate": "2027-12-31",
+                     *         "totalNumAtStartPlanYear": 25,
+                     *         "totalNumBenefitEligible": 20,
+                     *         "requiredWaitingPeriod": "30 days",
+                     *         "healthInsurance": true,
+                     *         "allowHSAContributions": false
+                     *       },
+                     *       "userId": "00000000-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        productId: string;
+                        /**
+                         * @description always 1 (specs/2-documents.md §9)
+                         * @enum {number}
+                         */
+                        quantity: 1;
+                        actionItemId?: string | null;
+                        /** @description the chosen attribute value ids */
+                        attributes: string[];
+                        /**
+                         * @example {
+                         *       "primaryEmail": "owner@example.com",
+                         *       "federalTaxId": "12-3456789",
+                         *       "clientCompanyName": "Orchard Dental Group",
+                         *       "phone": "(555) 555-0100",
+                         *       "addressLine1": "1 Main Street",
+                         *       "city": "Austin",
+                         *       "state": "TX",
+                         *       "zipCode": "73301",
+                         *       "benefitsContact": "Pat Doe",
+                         *       "benefitContactEmail": "pat@example.com",
+                         *       "stateOfLegalConstruction": "TX",
+                         *       "legalEntityType": "LLC",
+                         *       "isERISA": true,
+                         *       "currentPlanYearStartDate": "2027-01-01",
+                         *       "currentPlanYearEndDate": "2027-12-31",
+                         *       "totalNumAtStartPlanYear": 25,
+                         *       "totalNumBenefitEligible": 20,
+                         *       "requiredWaitingPeriod": "30 days",
+                         *       "healthInsurance": true,
+                         *       "allowHSAContributions": false
+                         *     }
+                         */
+                        json: {
+                            primaryEmail?: string;
+                            alternateEmail1?: string;
+                            alternateEmail2?: string;
+                            accountId?: string;
+                            accountIdSuffix?: string;
+                            federalTaxId?: string;
+                            clientCompanyName?: string;
+                            phone?: string;
+                            addressLine1?: string;
+                            addressLine2?: string;
+                            city?: string;
+                            state?: string;
+                            zipCode?: string;
+                            benefitsContact?: string;
+                            benefitContactEmail?: string;
+                            additionalContactEmail1?: string;
+                            additionalContactEmail2?: string;
+                            stateOfLegalConstruction?: string;
+                            legalEntityType?: string;
+                            isERISA?: boolean | null;
+                            erisaPlanNumber?: string;
+                            agentNumber?: string;
+                            amendmentToOriginal?: boolean;
+                            /** @description YYYY-MM-DD, or empty */
+                            originalEffectiveDate?: string;
+                            /** @description YYYY-MM-DD, or empty */
+                            amendmentEffectiveDate?: string;
+                            /** @description YYYY-MM-DD, or empty */
+                            currentPlanYearStartDate?: string;
+                            /** @description YYYY-MM-DD, or empty */
+                            currentPlanYearEndDate?: string;
+                            shortPlanYear?: boolean;
+                            totalNumAtStartPlanYear?: number | null;
+                            totalNumBenefitEligible?: number | null;
+                            requiredWaitingPeriod?: string;
+                            requiredWorkingHoursPerWeek?: string;
+                            requiredWorkingMonthsPerYear?: string;
+                            dateOfEligibility?: string;
+                            /** @description YYYY-MM-DD, or empty */
+                            otherDateOfEligibility?: string;
+                            unionEmployeesEligible?: boolean;
+                            seasonalEmployeesEligible?: boolean;
+                            seasonalWorksLessThanWeeks?: number | null;
+                            noticeTimeFrame?: number | null;
+                            healthInsurance?: boolean;
+                            vision?: boolean;
+                            dental?: boolean;
+                            hsa?: boolean;
+                            groupTermLife?: boolean;
+                            specifiedDiseaseOrIllness?: boolean;
+                            accident?: boolean;
+                            accidentalDeath?: boolean;
+                            hospitalConfinement?: boolean;
+                            bridge?: boolean;
+                            disability?: boolean;
+                            otherBenefitsOffered?: string;
+                            allowHSAContributions?: boolean | null;
+                            /** @description YYYY-MM-DD, or empty */
+                            hsaAmendmentEffectiveDate?: string;
+                            negativeEnrollment?: boolean;
+                            evergreenRollingEnrollment?: boolean;
+                            affiliates?: boolean;
+                            strategicPartnerId?: string | null;
+                            clientId?: string | null;
+                            originalDocumentId?: string | null;
+                        };
+                        /** @description the cart's owner: the caller */
+                        userId: string;
+                        strategicPartnerId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cartItem: {
+                                /** Format: uuid */
+                                cartItemId: string;
+                                documentId: string | null;
+                                actionItemId: string | null;
+                                product: string;
+                                /** @description dollars */
+                                unitPrice: number;
+                                /** @description dollars */
+                                discount: number;
+                                /** @description dollars */
+                                total: number;
+                                savedForLater: boolean;
+                            };
+                            /** @description the screen to open: /document/cart/{cartItemId} */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shopping-cart/{cartItemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the document and choices of a cart item (Update Cart), priced again by the server
+         * @description Access: role groups broker, epop. Ownership: cart-item named by {cartItemId}, action 'write': a record the caller may not see answers 404 like a missing one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cartItemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "productId": "5e1f0c2a-7d1b-4c1e-9a53-000000000001",
+                     *       "quantity": 1,
+                     *       "attributes": [],
+                     *       "json": {
+                     *         "primaryEmail": "owner@example.com",
+                     *         "federalTaxId": "12-3456789",
+                     *         "clientCompanyName": "Orchard Dental Group",
+                     *         "phone": "(555) 555-0100",
+                     *         "addressLine1": "1 Main Street",
+                     *         "city": "Austin",
+                     *         "state": "TX",
+                     *         "zipCode": "73301",
+                     *         "benefitsContact": "Pat Doe",
+                     *         "benefitContactEmail": "pat@example.com",
+                     *         "stateOfLegalConstruction": "TX",
+                     *         "legalEntityType": "LLC",
+                     *         "isERISA": true,
+                     *         "currentPlanYearStartDate": "2027-01-01",
+                     *         "currentPlanYearEndDate": "2027-12-31",
+                     *         "totalNumAtStartPlanYear": 25,
+                     *         "totalNumBenefitEligible": 20,
+                     *         "requiredWaitingPeriod": "30 days",
+                     *         "healthInsurance": true,
+                     *         "allowHSAContributions": false
+                     *       },
+                     *       "userId": "00000000-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        productId: string;
+                        /**
+                         * @description always 1 (specs/2-documents.md §9)
+                         * @enum {number}
+                         */
+                        quantity: 1;
+                        actionItemId?: string | null;
+                        /** @description the chosen attribute value ids */
+                        attributes: string[];
+                        /**
+                         * @example {
+                         *       "primaryEmail": "owner@example.com",
+                         *       "federalTaxId": "12-3456789",
+                         *       "clientCompanyName": "Orchard Dental Group",
+                         *       "phone": "(555) 555-0100",
+                         *       "addressLine1": "1 Main Street",
+                         *       "city": "Austin",
+                         *       "state": "TX",
+                         *       "zipCode": "73301",
+                         *       "benefitsContact": "Pat Doe",
+                         *       "benefitContactEmail": "pat@example.com",
+                         *       "stateOfLegalConstruction": "TX",
+                         *       "legalEntityType": "LLC",
+                         *       "isERISA": true,
+                         *       "currentPlanYearStartDate": "2027-01-01",
+                         *       "currentPlanYearEndDate": "2027-12-31",
+                         *       "totalNumAtStartPlanYear": 25,
+                         *       "totalNumBenefitEligible": 20,
+                         *       "requiredWaitingPeriod": "30 days",
+                         *       "healthInsurance": true,
+                         *       "allowHSAContributions": false
+                         *     }
+                         */
+                        json: {
+                            primaryEmail?: string;
+                            alternateEmail1?: string;
+                            alternateEmail2?: string;
+                            accountId?: string;
+                            accountIdSuffix?: string;
+                            federalTaxId?: string;
+                            clientCompanyName?: string;
+                            phone?: string;
+                            addressLine1?: string;
+                            addressLine2?: string;
+                            city?: string;
+                            state?: string;
+                            zipCode?: string;
+                            benefitsContact?: string;
+                            benefitContactEmail?: string;
+                            additionalContactEmail1?: string;
+                            additionalContactEmail2?: string;
+                            stateOfLegalConstruction?: string;
+                            legalEntityType?: string;
+                            isERISA?: boolean | null;
+                            erisaPlanNumber?: string;
+                            agentNumber?: string;
+                            amendmentToOriginal?: boolean;
+                            /** @description YYYY-MM-DD, or empty */
+                            originalEffectiveDate?: string;
+                            /** @description YYYY-MM-DD, or empty */
+                            amendmentEffectiveDate?: string;
+                            /** @description YYYY-MM-DD, or empty */
+                            currentPlanYearStartDate?: string;
+                            /** @description YYYY-MM-DD, or empty */
+                            currentPlanYearEndDate?: string;
+                            shortPlanYear?: boolean;
+                            totalNumAtStartPlanYear?: number | null;
+                            totalNumBenefitEligible?: number | null;
+                            requiredWaitingPeriod?: string;
+                            requiredWorkingHoursPerWeek?: string;
+                            requiredWorkingMonthsPerYear?: string;
+                            dateOfEligibility?: string;
+                            /** @description YYYY-MM-DD, or empty */
+                            otherDateOfEligibility?: string;
+                            unionEmployeesEligible?: boolean;
+                            seasonalEmployeesEligible?: boolean;
+                            seasonalWorksLessThanWeeks?: number | null;
+                            noticeTimeFrame?: number | null;
+                            healthInsurance?: boolean;
+                            vision?: boolean;
+                            dental?: boolean;
+                            hsa?: boolean;
+                            groupTermLife?: boolean;
+                            specifiedDiseaseOrIllness?: boolean;
+                            accident?: boolean;
+                            accidentalDeath?: boolean;
+                            hospitalConfinement?: boolean;
+                            bridge?: boolean;
+                            disability?: boolean;
+                            otherBenefitsOffered?: string;
+                            allowHSAContributions?: boolean | null;
+                            /** @description YYYY-MM-DD, or empty */
+                            hsaAmendmentEffectiveDate?: string;
+                            negativeEnrollment?: boolean;
+                            evergreenRollingEnrollment?: boolean;
+                            affiliates?: boolean;
+                            strategicPartnerId?: string | null;
+                            clientId?: string | null;
+                            originalDocumentId?: string | null;
+                        };
+                        /** @description the cart's owner: the caller */
+                        userId: string;
+                        strategicPartnerId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cartItem: {
+                                /** Format: uuid */
+                                cartItemId: string;
+                                documentId: string | null;
+                                actionItemId: string | null;
+                                product: string;
+                                /** @description dollars */
+                                unitPrice: number;
+                                /** @description dollars */
+                                discount: number;
+                                /** @description dollars */
+                                total: number;
+                                savedForLater: boolean;
+                            };
+                            /** @description the screen to open: /document/cart/{cartItemId} */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
