@@ -12,6 +12,7 @@ import { createPolicies } from './policies/index.js';
 import actionItem from './routes/action-item/index.js';
 import client from './routes/client/index.js';
 import discount from './routes/discount/index.js';
+import epop from './routes/epop/index.js';
 import epopDocument from './routes/epop-document/index.js';
 import health from './routes/health/index.js';
 import order from './routes/order/index.js';
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(order, { prefix: '/order' });
   await app.register(strategicPartner, { prefix: '/strategic-partner' });
   await app.register(client, { prefix: '/client' });
+  await app.register(epop, { prefix: '/epop' });
   await app.register(epopDocument, { prefix: '/epop-document' });
   await app.register(discount, { prefix: '/discount' });
   await app.register(pageView, { prefix: '/page-view' });

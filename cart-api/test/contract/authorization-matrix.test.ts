@@ -82,6 +82,7 @@ const MATRIX: Record<string, Row> = {
     payload: ({ callerUserId }) => cartItem(callerUserId ?? randomUUID()),
   },
   'GET /cart/:cartItemId/epop': { expect: OWN_RECORDS },
+  'GET /epop/document/new/:userId': { expect: OWN_RECORDS },
   'GET /epop-document/:id': { expect: OWN_RECORDS },
   'POST /epop-document/:id': {
     expect: OWN_RECORDS,

@@ -73,7 +73,7 @@ export async function seedParties(db: Kysely<Database>): Promise<Parties> {
     name: 'POP Document',
     plan_year_start: '2027-01-01',
     plan_year_end: '2027-12-31',
-    status: 'Unpaid' as const,
+    status: 'Paid' as const,
     json: JSON.stringify({ clientCompanyName: 'x' }),
     active: 1,
     created_at: now,

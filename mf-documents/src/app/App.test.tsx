@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { broker, renderAt, stubFetch } from 'shared-ui/testing';
+import { ORDER_FORM_STUBS } from '../features/order-form/test-fixtures.js';
 import App from './App.js';
 
 /** The shell mounts a remote's App at a catch-all route (shell/src/app/AppRoutes.tsx). */
@@ -25,7 +26,7 @@ describe.each([
     ['/document/doc-1/ndt', 'Non-Discrimination Testing'],
     ['/document/doc-1/download', 'POP Document Download'],
   ])('titles %s %s', async (path, title) => {
-    stubFetch({ 'GET /bff/user': { body: broker } });
+    stubFetch({ 'GET /bff/user': { body: broker }, ...ORDER_FORM_STUBS });
     renderAt(path, element());
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { patterns, useSession } from 'shared-ui';
 import { ClientRoutes } from '../features/client/components/ClientRoutes.js';
-import { DocumentRoutes } from '../features/document-pages/components/DocumentRoutes.js';
+import { DocumentRoutes } from './DocumentRoutes.js';
 
 /** The documents remote: the /document/... pages and the client page (specs/2-documents.md §2). */
 export default function App() {

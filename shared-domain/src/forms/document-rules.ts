@@ -1,5 +1,5 @@
 import { addDays, addYears, format, isBefore } from 'date-fns';
-import { boolean, mixed, number, object, string, type InferType, type Schema } from 'yup';
+import { boolean, mixed, number, object, string, ValidationError, type InferType, type Schema } from 'yup';
 import { DATE_DISPLAY_FORMAT, fromIsoDate, INVALID_DATE_MESSAGE } from './dates.js';
 import {
   DATES_OF_ELIGIBILITY,
@@ -212,3 +212,48 @@ export const DOCUMENT_STEP_FIELDS = {
   2: Object.keys(planStep),
   3: Object.keys(finishStep),
 } as const;
+
+/** The counts of the form: blank is null (nothing typed), not 0. */
+const COUNT_FIELDS = [
+  'totalNumAtStartPlanYear',
+  'totalNumBenefitEligible',
+  'seasonalWorksLessThanWeeks',
+  'noticeTimeFrame',
+];
+/** The yes/no questions: blank is null (not answered), so the form can require an answer. */
+const ANSWER_FIELDS = ['isERISA', 'allowHSAContributions'];
+
+/**
+ * A blank order form: every field of `documentSchema`, text '', flags false, counts and yes/no
+ * answers null. The server's blank document and the form's initial values (a stored document
+ * merged over it, since a save drops the fields its answers hide).
+ */
+export function blankDocumentForm(): Record<string, string | boolean | null> {
+  return Object.fromEntries(
+    Object.entries(documentSchema.fields).map(([name, field]) => {
+      if (COUNT_FIELDS.includes(name) || ANSWER_FIELDS.includes(name)) return [name, null];
+      return [name, (field as { type?: string }).type === 'boolean' ? false : ''];
+    }),
+  );
+}
+
+/**
+ * The form's errors by field name (the first message of each; none: `{}`), by `documentSchema`, for
+ * a form that shows each error under its field. `colonial`: the document's partner is Colonial.
+ */
+export async function documentFieldErrors(
+  values: Record<string, unknown>,
+  colonial: boolean,
+): Promise<Record<string, string>> {
+  try {
+    await documentSchema.validate(values, { abortEarly: false, context: { colonial } });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const errors: Record<string, string> = {};
+    for (const issue of error.inner.length > 0 ? error.inner : [error]) {
+      if (issue.path && errors[issue.path] === undefined) errors[issue.path] = issue.message;
+    }
+    return errors;
+  }
+}

@@ -37,6 +37,14 @@ export type Product = ApiResult<'/product/epop/{userId}'>;
 export type DocumentPage = Extract<ApiResult<'/epop-document/{id}'>, { pages: number }>;
 export type DocumentListRow = DocumentPage['data'][number];
 export type EpopDocument = Extract<ApiResult<'/epop-document/{id}'>, { documentId: string; status: unknown }>;
+/** The document the order form opens before it is stored: blank, or a renewal. */
+export type DocumentDraft = ApiResult<'/epop/document/new/{userId}'>;
+/** What a strategic partner changes on the order form. */
+export type PartnerFormSettings = NonNullable<DocumentDraft['partner']>;
+/** The document a cart item holds (reopened at /document/cart/{cartItemId}). */
+export type CartDocument = ApiResult<'/cart/{cartItemId}/epop'>;
+export type CartItemPayload = ApiBody<'/shopping-cart', 'post'>;
+export type DocumentPayload = ApiBody<'/epop-document/{id}', 'post'>;
 export type PendingActionItems = ApiResult<'/action-item/{userId}/pending'>;
 export type ActionItem = PendingActionItems['today'][number];
 

@@ -9,6 +9,7 @@ export {
   useFormikContext,
   type FormikErrors,
   type FormikHelpers,
+  type FormikTouched,
 } from 'formik';
 export { ChoiceField, YesNoField, type ChoiceFieldProps } from './ChoiceField.js';
 export { DateField } from './DateField.js';

@@ -72,9 +72,12 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
   async function update(caller: Caller, documentId: string, body: DocumentBody): Promise<string> {
     const stored = await storedDocument(app.db, documentId);
     if (!stored) throw notFound(DOCUMENT_NOT_FOUND);
-    if (!stored.active) throw new ValidationFailure([SAVE_MESSAGES.inactive]);
-    const { strategicPartnerId, clientId: _clientId, originalDocumentId, ...fields } = body;
+    if (stored.readOnly) throw new ValidationFailure([SAVE_MESSAGES.inactive]);
     const compliance = isCompliance(caller);
+    // §4 save logic: a document that still needs a purchase changes through the cart or its invite.
+    if (!compliance && stored.status === 'Unpaid')
+      throw new ValidationFailure([SAVE_MESSAGES.purchaseRequired]);
+    const { strategicPartnerId, clientId: _clientId, originalDocumentId, ...fields } = body;
     // Only compliance moves a document to another partner (the admin page's partner settings).
     const partnerId =
       compliance && strategicPartnerId !== undefined ? strategicPartnerId : stored.strategicPartnerId;

@@ -47,7 +47,9 @@ export const noDocumentRecordsYet: ParentLookup = async () => undefined;
 export const SAVE_MESSAGES = {
   freeDocumentComplianceOnly:
     'Only compliance can create a document without a purchase: add it to the cart or send an invite',
-  inactive: 'This document is inactive and cannot be changed',
+  inactive: 'This document is read-only and cannot be changed',
+  purchaseRequired:
+    'This document has not been purchased yet: change it in the cart (Update Cart) or through its invite',
   partnerNotFound: 'Strategic partner not found',
   clientNotFound: 'Client not found',
   originalNotFound: 'Originating document not found',

@@ -8,6 +8,7 @@ import { containsIgnoringCase } from '../../lib/search.js';
 import type { EpopDocument } from './schemas.js';
 import { recordExists } from '../../lib/exists.js';
 import { jsonObject } from '../../lib/json.js';
+import { partnerFormSettings } from '../strategic-partner/settings.js';
 
 /**
  * 'My POP Documents': the active documents a user owns (a broker's: those ordered for clients;
@@ -145,26 +146,38 @@ export async function documentOwnership(
 export const documentExists = (db: Kysely<Database>, documentId: string): Promise<boolean> =>
   recordExists(db, 'epop_document', documentId);
 
-/** One document as the table holds it, with its order-form fields parsed. */
+/**
+ * Read-only (specs/2-documents.md §2 "isReadOnly": it can be viewed, not edited or tested): an
+ * inactive document, or one whose payment is being processed.
+ */
+export const isReadOnly = (row: { active: number; status: DocumentStatus }): boolean =>
+  Number(row.active) !== 1 || row.status === 'Inactive' || row.status === 'Processing';
+
+/** One document as the table holds it, with its order-form fields parsed and its partner's settings. */
 export async function documentById(
   db: Kysely<Database>,
   documentId: string,
 ): Promise<EpopDocument | undefined> {
   const row = await db
     .selectFrom('epop_document')
+    .leftJoin('company as client', 'client.company_id', 'epop_document.client_company_id')
     .select([
-      'document_id',
-      'client_company_id',
-      'name',
-      'plan_year_start',
-      'plan_year_end',
-      'status',
-      'json',
-      'created_at',
+      'epop_document.document_id',
+      'epop_document.client_company_id',
+      'epop_document.name',
+      'epop_document.plan_year_start',
+      'epop_document.plan_year_end',
+      'epop_document.status',
+      'epop_document.json',
+      'epop_document.created_at',
+      'epop_document.strategic_partner_id',
+      'epop_document.active',
+      'client.broker_user_id',
     ])
-    .where('document_id', '=', documentId)
+    .where('epop_document.document_id', '=', documentId)
     .executeTakeFirst();
   if (!row) return undefined;
+  const partner = await partnerFormSettings(db, row.strategic_partner_id);
   return {
     documentId: row.document_id,
     clientId: row.client_company_id,
@@ -174,8 +187,13 @@ export async function documentById(
     status: row.status,
     form: jsonObject(row.json),
     // The no-pay reasons are managed in the back office (a later issue); none are offered until then.
-    colonial: { noPayOptions: [] },
+    colonial: { noPayOptions: partner?.colonial?.noPayOptions ?? [] },
     createdDate: row.created_at,
+    strategicPartnerId: row.strategic_partner_id,
+    partner,
+    brokerId: row.broker_user_id,
+    isReadOnly: isReadOnly(row),
+    requiresPurchase: row.status === 'Unpaid',
   };
 }
 
@@ -197,7 +215,7 @@ export async function companyOfKind(
 /** What a save compares the incoming form with: the stored document. */
 export interface StoredDocument {
   status: DocumentStatus;
-  active: boolean;
+  readOnly: boolean;
   strategicPartnerId: string | null;
   planYearStart: string;
   planYearEnd: string;
@@ -216,7 +234,7 @@ export async function storedDocument(
   return (
     row && {
       status: row.status,
-      active: Number(row.active) === 1,
+      readOnly: isReadOnly(row),
       strategicPartnerId: row.strategic_partner_id,
       planYearStart: row.plan_year_start,
       planYearEnd: row.plan_year_end,

@@ -2,6 +2,7 @@ import type { DocumentListRow as SharedDocumentListRow } from 'shared-domain';
 import { BENEFIT_FLAGS, type DocumentFormValues } from 'shared-domain/forms';
 import { Nullable, Page, PagedSearchQuery, Type, UserId, Uuid, type Static } from 'service-kit';
 import type { Assert, Same } from '../../lib/contract.js';
+import { NoPayOption, PartnerFormSettings } from '../strategic-partner/settings.js';
 
 const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 
@@ -25,8 +26,6 @@ export const DocumentStatus = Type.Union([
   Type.Literal('Processing'),
 ]);
 
-export const NoPayOption = Type.Object({ code: Type.String(), description: Type.String() });
-
 /**
  * `GET epop-document/{documentId}`: the document as the table holds it, its order-form fields
  * (`form`, the JSON the order form saved) and `colonial.noPayOptions` (empty until the back office
@@ -42,8 +41,33 @@ export const EpopDocument = Type.Object({
   form: Type.Record(Type.String(), Type.Unknown(), { description: "the order form's fields" }),
   colonial: Type.Object({ noPayOptions: Type.Array(NoPayOption) }),
   createdDate: Type.String({ format: 'date-time' }),
+  strategicPartnerId: Nullable(Uuid()),
+  partner: Nullable(PartnerFormSettings),
+  brokerId: Nullable(Type.String({ description: "the broker of the document's client, when it has one" })),
+  isReadOnly: Type.Boolean({
+    description: 'inactive or being processed: it can be viewed, not edited or tested',
+  }),
+  requiresPurchase: Type.Boolean({ description: 'Unpaid: it is bought through the cart or an invite' }),
 });
 export type EpopDocument = Static<typeof EpopDocument>;
+
+/**
+ * A document the order form opens that is not stored yet: blank (`GET epop/document/new/{userId}`)
+ * or the next plan year's renewal (`GET epop-document/{documentId}/renew/{userId}`). The form's
+ * fields, the partner it is sold through (with what the partner changes on the form) and what
+ * saving it needs: `requiresPurchase` (it goes through the cart or an invite) unless the partner
+ * bypasses the cart or compliance creates it free.
+ */
+export const DocumentDraft = Type.Object({
+  documentId: Type.Null({ description: 'not stored yet' }),
+  form: Type.Record(Type.String(), Type.Unknown(), { description: "the order form's fields" }),
+  clientId: Nullable(Uuid({ description: 'the client it is for, when known (a renewal)' })),
+  strategicPartnerId: Nullable(Uuid()),
+  originalDocumentId: Nullable(Uuid({ description: 'the document it renews' })),
+  partner: Nullable(PartnerFormSettings),
+  requiresPurchase: Type.Boolean(),
+});
+export type DocumentDraft = Static<typeof DocumentDraft>;
 
 /** `GET epop-document/{userId}?page…` or `GET epop-document/{documentId}`: a page of documents, or one. */
 export const DocumentPageOrDocument = Type.Union([Page(DocumentListRow), EpopDocument]);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Cart, CartCounts, CartItem } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
+import { partnerFormSettings } from '../strategic-partner/settings.js';
 import { jsonObject, jsonStrings } from '../../lib/json.js';
 import { toDollars } from '../../lib/money.js';
 import type { CartDocument, CartItemAnswer } from './schemas.js';
@@ -204,6 +205,7 @@ export async function cartItemDocument(
     selectedAttributes: jsonStrings(row.attributes),
     unitPrice: toDollars(unitPriceCents(row)),
     form: jsonObject(row.json),
+    partner: await partnerFormSettings(db, row.strategic_partner_id),
   };
 }
 

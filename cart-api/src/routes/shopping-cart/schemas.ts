@@ -1,3 +1,4 @@
+import { PartnerFormSettings } from '../strategic-partner/settings.js';
 import type {
   Cart as SharedCart,
   CartCounts as SharedCartCounts,
@@ -93,5 +94,6 @@ export const CartDocument = Type.Object({
   selectedAttributes: Type.Array(Uuid()),
   unitPrice: Money,
   form: Type.Record(Type.String(), Type.Unknown(), { description: "the order form's fields" }),
+  partner: Nullable(PartnerFormSettings),
 });
 export type CartDocument = Static<typeof CartDocument>;

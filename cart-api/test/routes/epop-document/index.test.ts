@@ -175,10 +175,15 @@ describe('GET /epop-document/:documentId (one document)', () => {
       name: 'POP Document',
       currentPlanYearStartDate: '2027-01-01',
       currentPlanYearEndDate: '2027-12-31',
-      status: 'Unpaid',
+      status: 'Paid',
       form: { clientCompanyName: 'x' },
       colonial: { noPayOptions: [] },
       createdDate: expect.any(String),
+      strategicPartnerId: null,
+      partner: null,
+      brokerId: accounts.brokerA.userId,
+      isReadOnly: false,
+      requiresPurchase: false,
     });
   });
 

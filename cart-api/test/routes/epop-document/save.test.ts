@@ -225,7 +225,20 @@ describe('POST /epop-document/:userId|:documentId (save a document)', () => {
       .where('document_id', '=', records.employerB.documentId)
       .execute();
     await expectRefused(accounts.compliance, records.employerB.documentId, documentForm(), [
-      'This document is inactive and cannot be changed',
+      'This document is read-only and cannot be changed',
     ]);
+  });
+  it('refuses a save of a document that still needs a purchase, except from compliance (§4 save logic)', async () => {
+    const { accounts, records } = suite.parties;
+    const documentId = records.brokerA.documentId;
+    await suite.ctx.db
+      .updateTable('epop_document')
+      .set({ status: 'Unpaid' })
+      .where('document_id', '=', documentId)
+      .execute();
+    await expectRefused(accounts.brokerA, documentId, documentForm(), [
+      'This document has not been purchased yet: change it in the cart (Update Cart) or through its invite',
+    ]);
+    expect((await post(accounts.compliance, documentId, documentForm())).statusCode).toBe(200);
   });
 });

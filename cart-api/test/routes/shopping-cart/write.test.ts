@@ -79,6 +79,7 @@ describe('POST /shopping-cart, POST /shopping-cart/:cartItemId, GET /cart/:cartI
       unitPrice: 300,
       // As the form's rules read it: every answer it sent, the unanswered ones at their defaults.
       form: expect.objectContaining(form),
+      partner: null,
     });
 
     // Update Cart without the commission: same item, new document, $225.00.

@@ -364,6 +364,30 @@ export interface paths {
                             form: {
                                 [key: string]: unknown;
                             };
+                            partner: {
+                                /** Format: uuid */
+                                strategicPartnerId: string;
+                                name: string;
+                                bypassShoppingCart: boolean;
+                                customIdentifiers: {
+                                    "account-id"?: {
+                                        label: string;
+                                        helpText: string;
+                                    };
+                                    "account-id-suffix"?: {
+                                        label: string;
+                                        helpText: string;
+                                    };
+                                };
+                                excludedStates: string[];
+                                colonial: {
+                                    noPayOptions: {
+                                        code: string;
+                                        description: string;
+                                    }[];
+                                    defaultNoPay: string;
+                                } | null;
+                            } | null;
                         };
                     };
                 };
@@ -877,6 +901,36 @@ export interface paths {
                             };
                             /** Format: date-time */
                             createdDate: string;
+                            strategicPartnerId: string | null;
+                            partner: {
+                                /** Format: uuid */
+                                strategicPartnerId: string;
+                                name: string;
+                                bypassShoppingCart: boolean;
+                                customIdentifiers: {
+                                    "account-id"?: {
+                                        label: string;
+                                        helpText: string;
+                                    };
+                                    "account-id-suffix"?: {
+                                        label: string;
+                                        helpText: string;
+                                    };
+                                };
+                                excludedStates: string[];
+                                colonial: {
+                                    noPayOptions: {
+                                        code: string;
+                                        description: string;
+                                    }[];
+                                    defaultNoPay: string;
+                                } | null;
+                            } | null;
+                            brokerId: string | null;
+                            /** @description inactive or being processed: it can be viewed, not edited or tested */
+                            isReadOnly: boolean;
+                            /** @description Unpaid: it is bought through the cart or an invite */
+                            requiresPurchase: boolean;
                         };
                     };
                 };
@@ -1091,6 +1145,36 @@ export interface paths {
                             };
                             /** Format: date-time */
                             createdDate: string;
+                            strategicPartnerId: string | null;
+                            partner: {
+                                /** Format: uuid */
+                                strategicPartnerId: string;
+                                name: string;
+                                bypassShoppingCart: boolean;
+                                customIdentifiers: {
+                                    "account-id"?: {
+                                        label: string;
+                                        helpText: string;
+                                    };
+                                    "account-id-suffix"?: {
+                                        label: string;
+                                        helpText: string;
+                                    };
+                                };
+                                excludedStates: string[];
+                                colonial: {
+                                    noPayOptions: {
+                                        code: string;
+                                        description: string;
+                                    }[];
+                                    defaultNoPay: string;
+                                } | null;
+                            } | null;
+                            brokerId: string | null;
+                            /** @description inactive or being processed: it can be viewed, not edited or tested */
+                            isReadOnly: boolean;
+                            /** @description Unpaid: it is bought through the cart or an invite */
+                            requiresPurchase: boolean;
                         };
                     };
                 };
@@ -1159,6 +1243,148 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/epop/document/new/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A blank document for the order form, for a strategic partner when one is named
+         * @description Access: role groups compliance, broker, epop. Ownership: user named by {userId}, action 'read': a record the caller may not see answers 404 like a missing one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the partner the document is sold through */
+                    strategicPartnerId?: string;
+                };
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description not stored yet */
+                            documentId: null;
+                            /** @description the order form's fields */
+                            form: {
+                                [key: string]: unknown;
+                            };
+                            clientId: string | null;
+                            strategicPartnerId: string | null;
+                            originalDocumentId: string | null;
+                            partner: {
+                                /** Format: uuid */
+                                strategicPartnerId: string;
+                                name: string;
+                                bypassShoppingCart: boolean;
+                                customIdentifiers: {
+                                    "account-id"?: {
+                                        label: string;
+                                        helpText: string;
+                                    };
+                                    "account-id-suffix"?: {
+                                        label: string;
+                                        helpText: string;
+                                    };
+                                };
+                                excludedStates: string[];
+                                colonial: {
+                                    noPayOptions: {
+                                        code: string;
+                                        description: string;
+                                    }[];
+                                    defaultNoPay: string;
+                                } | null;
+                            } | null;
+                            requiresPurchase: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

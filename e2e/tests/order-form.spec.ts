@@ -1,0 +1,173 @@
+import { expect, test, type Page } from '@playwright/test';
+import { fillCompanyStep, fillOrderForm, next, stepPanel } from './order-form.js';
+import { signIn } from './support.js';
+
+const PLAN_YEAR_TOO_LONG =
+  'Plan year cannot be greater than 12 months. Did you mean 01/01/2027 to 12/31/2027?';
+const START_BEFORE_END = 'Plan Year Start Date must be before Plan Year End Date';
+const WAITING_PERIOD =
+  'A waiting period exceeding 90 days is not compliant when health insurance is offered on a pre tax basis';
+
+const review = (page: Page) => page.getByTestId('document-review');
+
+test('a broker orders a document through the cart at $300.00, and reopens it from the cart', async ({
+  page,
+}) => {
+  await signIn(page, 'demo.broker');
+  await page.goto('/document/new');
+  await expect(page.getByRole('heading', { name: 'POP Document Order Form' })).toBeVisible();
+  for (const tab of [
+    'Step 1 - Company Information',
+    'Step 2 - Plan Details',
+    'Step 3 - Finish Up',
+    'Step 4 - Complete',
+  ]) {
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  }
+  // Markup in a company name is text: stored as typed, shown escaped.
+  const company = `Orchard <b>Dental</b> ${Date.now()}`;
+  await fillOrderForm(page, company);
+  await expect(review(page).getByText(company)).toBeVisible();
+  await expect(review(page).getByText('01/01/2027 to 12/31/2027')).toBeVisible();
+  const payment = page.getByRole('region', { name: 'Payment Options' });
+  await expect(payment.getByLabel('Commission')).toHaveValue(/.+/);
+  await expect(payment.getByRole('option', { name: 'Commission included [+$75.00]' })).toBeAttached();
+  await expect(payment.getByTestId('document-price')).toHaveText('$300.00');
+  await payment.getByRole('button', { name: 'Add to Cart' }).click();
+
+  await expect(page).toHaveURL(/\/basket$/);
+  const row = page.getByRole('row', { name: new RegExp(company.replace(/[<>/]/g, '.')) });
+  await expect(row).toContainText('$300.00');
+  await expect(page.locator('b', { hasText: 'Dental' })).toHaveCount(0);
+
+  await row.getByRole('link').click();
+  await expect(page).toHaveURL(/\/document\/cart\/[^/]+$/);
+  await expect(page.getByLabel('Company Name', { exact: true })).toHaveValue(company);
+  await expect(page.getByLabel('ERISA Plan Number', { exact: true })).toHaveValue('501');
+  await page.getByRole('tab', { name: 'Step 4 - Complete' }).click();
+  await expect(review(page).getByText('01/01/2027 to 12/31/2027')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update Cart' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+});
+
+test("an employer's document costs $225.00, without the broker's commission", async ({ page }) => {
+  await signIn(page, 'demo.employer');
+  await page.goto('/document/new');
+  const company = `Employer Co ${Date.now()}`;
+  await fillOrderForm(page, company);
+  const payment = page.getByRole('region', { name: 'Payment Options' });
+  await expect(payment.getByTestId('document-price')).toHaveText('$225.00');
+  await expect(payment.getByLabel('Commission')).toHaveCount(0);
+  await payment.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/basket$/);
+  await expect(page.getByRole('row', { name: new RegExp(company) })).toContainText('$225.00');
+});
+
+test('the plan-year and waiting-period messages appear exactly when their rules say', async ({ page }) => {
+  await signIn(page, 'demo.broker');
+  await page.goto('/document/new');
+  // A step with errors shows them when the user tries to leave it.
+  await next(page);
+  await expect(stepPanel(page, 'Step 1 - Company Information')).toBeVisible();
+  await expect(page.getByText('Primary e-mail is required')).toBeVisible();
+  await fillCompanyStep(page, 'Rules Check LLC');
+  await next(page);
+
+  const start = page.getByLabel('Plan Year Start Date', { exact: true });
+  const end = page.getByLabel('Plan Year End Date', { exact: true });
+  await start.fill('01/01/2027');
+  await end.fill('01/01/2028');
+  await end.blur();
+  await expect(page.getByText(PLAN_YEAR_TOO_LONG)).toBeVisible();
+  await end.fill('12/31/2027');
+  await end.blur();
+  await expect(page.getByText(PLAN_YEAR_TOO_LONG)).toHaveCount(0);
+  await end.fill('12/01/2026');
+  await end.blur();
+  await expect(page.getByText(START_BEFORE_END)).toBeVisible();
+  await end.fill('12/31/2027');
+  await end.blur();
+  await expect(page.getByText(START_BEFORE_END)).toHaveCount(0);
+
+  const period = page.getByLabel('Required Waiting Period', { exact: true });
+  const eligibility = page.getByLabel('Date of Eligibility', { exact: true });
+  const health = page.getByRole('group', { name: 'Health Insurance', exact: true });
+  await period.selectOption('120 days');
+  // Only when health insurance is offered pre-tax.
+  await expect(page.getByText(WAITING_PERIOD)).toHaveCount(0);
+  await health.getByLabel('Yes', { exact: true }).check();
+  await expect(page.getByText(WAITING_PERIOD)).toBeVisible();
+  // 90 days or 3 months: over the limit unless eligibility is Immediately.
+  await period.selectOption('90 days');
+  await eligibility.selectOption('First of month');
+  await expect(page.getByText(WAITING_PERIOD)).toBeVisible();
+  await eligibility.selectOption('Immediately');
+  await expect(page.getByText(WAITING_PERIOD)).toHaveCount(0);
+  await period.selectOption('3 months');
+  await expect(page.getByText(WAITING_PERIOD)).toHaveCount(0);
+  await eligibility.selectOption('Fifteenth of the month');
+  await expect(page.getByText(WAITING_PERIOD)).toBeVisible();
+  await period.selectOption('60 days');
+  await expect(page.getByText(WAITING_PERIOD)).toHaveCount(0);
+  await period.selectOption('4 months');
+  await expect(page.getByText(WAITING_PERIOD)).toBeVisible();
+  await health.getByLabel('No', { exact: true }).check();
+  await expect(page.getByText(WAITING_PERIOD)).toHaveCount(0);
+});
+
+test('a broker cannot get a free document from the API; compliance creates one without the cart', async ({
+  page,
+}) => {
+  await signIn(page, 'demo.broker');
+  const me = await (await page.request.get('/bff/user', { headers: { 'X-CSRF': '1' } })).json();
+  const before = await (
+    await page.request.get(`/api/epop-document/${me.userId}?page=1&pageSize=10&searchText=`, {
+      headers: { 'X-CSRF': '1' },
+    })
+  ).json();
+  const draft = await (
+    await page.request.get(`/api/epop/document/new/${me.userId}`, { headers: { 'X-CSRF': '1' } })
+  ).json();
+  expect(draft.requiresPurchase).toBe(true);
+  const refused = await page.request.post(`/api/epop-document/${me.userId}`, {
+    headers: { 'X-CSRF': '1' },
+    data: {
+      primaryEmail: 'a@example.com',
+      federalTaxId: '12-3456789',
+      clientCompanyName: 'Free Ride Inc',
+      phone: '(555) 555-0100',
+      addressLine1: '1 Main',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '73301',
+      benefitsContact: 'Pat',
+      benefitContactEmail: 'pat@example.com',
+      stateOfLegalConstruction: 'TX',
+      legalEntityType: 'LLC',
+      isERISA: false,
+      currentPlanYearStartDate: '2027-01-01',
+      currentPlanYearEndDate: '2027-12-31',
+      totalNumAtStartPlanYear: 5,
+      totalNumBenefitEligible: 5,
+      allowHSAContributions: false,
+    },
+  });
+  expect(refused.status()).toBe(403);
+  const after = await (
+    await page.request.get(`/api/epop-document/${me.userId}?page=1&pageSize=10&searchText=`, {
+      headers: { 'X-CSRF': '1' },
+    })
+  ).json();
+  expect(after).toEqual(before);
+
+  await page.context().clearCookies();
+  await signIn(page, 'demo.compliance');
+  await page.goto('/document/new');
+  await expect(page.getByRole('heading', { name: 'POP Document Form' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Complete Document' })).toBeVisible();
+  const company = `Compliance Free ${Date.now()}`;
+  await fillOrderForm(page, company);
+  await expect(page.getByText('A document can only be purchased through an invite')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Free Document' }).click();
+  await expect(page.getByText('The document has been saved')).toBeVisible();
+});

@@ -1,0 +1,56 @@
+import { expect, type Page } from '@playwright/test';
+
+/** A field of the order form by its exact label. */
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const answer = (page: Page, question: string | RegExp, choice: 'Yes' | 'No') =>
+  page
+    .getByRole('group', { name: question, exact: typeof question === 'string' })
+    .getByLabel(choice, { exact: true })
+    .check();
+
+/** Step 1 as a new user fills it: every required field, in the form's order. */
+export async function fillCompanyStep(page: Page, companyName: string): Promise<void> {
+  await field(page, 'Primary E-mail').fill('owner@orchard.example');
+  await field(page, 'Federal Tax ID').fill('123456789');
+  await field(page, 'Company Name').fill(companyName);
+  await field(page, 'Phone').fill('5125550100');
+  await field(page, 'Address Line 1').fill('1 Main Street');
+  await field(page, 'City').fill('Austin');
+  await field(page, 'State').selectOption('TX');
+  await field(page, 'Zip Code').fill('73301');
+  await field(page, 'State of Legal Construction').selectOption('TX');
+  await field(page, 'Legal Entity Type').selectOption('LLC');
+  await field(page, 'Benefits Contact').fill('Pat Doe');
+  await field(page, 'Benefits Contact E-mail').fill('pat@orchard.example');
+  await answer(page, /subject to ERISA/, 'Yes');
+  await field(page, 'ERISA Plan Number').fill('501');
+}
+
+/** Step 2: a calendar plan year, counts, a 30-day waiting period, health insurance. */
+export async function fillPlanStep(page: Page): Promise<void> {
+  await field(page, 'Plan Year Start Date').fill('01/01/2027');
+  await field(page, 'Plan Year End Date').fill('12/31/2027');
+  await field(page, 'Total Employees at Start of Plan Year').fill('25');
+  await field(page, 'Benefit-Eligible Employees').fill('20');
+  await field(page, 'Required Waiting Period').selectOption('30 days');
+  await field(page, 'Date of Eligibility').selectOption('First of month');
+  await answer(page, 'Health Insurance', 'Yes');
+  await answer(page, 'Dental', 'Yes');
+}
+
+export const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
+export const stepPanel = (page: Page, title: string) => page.getByRole('tabpanel', { name: title });
+
+/** The four steps, to the review. */
+export async function fillOrderForm(page: Page, companyName: string): Promise<void> {
+  await expect(stepPanel(page, 'Step 1 - Company Information')).toBeVisible();
+  await fillCompanyStep(page, companyName);
+  await next(page);
+  await expect(stepPanel(page, 'Step 2 - Plan Details')).toBeVisible();
+  await fillPlanStep(page);
+  await next(page);
+  await expect(stepPanel(page, 'Step 3 - Finish Up')).toBeVisible();
+  await answer(page, /Allow HSA/, 'No');
+  await next(page);
+  await expect(page.getByText("Now, let's review and place your order.")).toBeVisible();
+}

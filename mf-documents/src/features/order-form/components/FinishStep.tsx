@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+import { DateField, useFormikContext, YesNoField } from 'shared-ui/forms';
+import type { FormValues } from '../model.js';
+
+/** Step 3 - Finish Up (specs/2-documents.md §2; §4 "HSA"). */
+export function FinishStep() {
+  const { values, setFieldValue } = useFormikContext<FormValues>();
+  const allowHsa = values.allowHSAContributions;
+  const previous = useRef(allowHsa);
+  useEffect(() => {
+    // §4: when the answer goes from yes to no, the HSA amendment date is cleared.
+    if (previous.current === true && allowHsa === false) void setFieldValue('hsaAmendmentEffectiveDate', '');
+    previous.current = allowHsa;
+  }, [allowHsa, setFieldValue]);
+  return (
+    <>
+      <YesNoField name="allowHSAContributions" label="Allow HSA contributions?" required />
+      {allowHsa === true && (
+        <DateField name="hsaAmendmentEffectiveDate" label="HSA Amendment Effective Date" />
+      )}
+      <YesNoField name="negativeEnrollment" label="Negative enrollment?" />
+      <YesNoField name="evergreenRollingEnrollment" label="Evergreen rolling enrollment?" />
+      <YesNoField name="affiliates" label="Affiliates?" />
+    </>
+  );
+}

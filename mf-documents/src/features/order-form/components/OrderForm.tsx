@@ -1,0 +1,281 @@
+import { Alert, Button, Nav } from 'react-bootstrap';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { SessionUser } from 'shared-domain';
+import { notifySuccess, paths, useRevalidate } from 'shared-ui';
+import { Form, Formik, type FormikErrors, type FormikTouched } from 'shared-ui/forms';
+import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
+import { useProduct } from '../api/get-product.js';
+import {
+  addToCart,
+  cartItemPayload,
+  createDocument,
+  documentPayload,
+  saveDocument,
+  updateCart,
+} from '../api/save-document.js';
+import {
+  accountIdEditable,
+  bypassesCart,
+  finalBlock,
+  isCompliance,
+  normalized,
+  planDatesEditable,
+  type FormValues,
+  type LoadedDocument,
+  type PaymentButton,
+} from '../model.js';
+import { fieldsOfStep, firstStepWithErrors, validateDocument, type StepNumber } from '../validate.js';
+import { CompanyStep } from './CompanyStep.js';
+import { FinishStep } from './FinishStep.js';
+import { PaymentOptions } from './PaymentOptions.js';
+import { PlanStep } from './PlanStep.js';
+import { ReviewStep } from './ReviewStep.js';
+
+/** The specs' catalogue texts of the order form (specs/2-documents.md §2, §7, §8). */
+export const ORDER_FORM_TEXT = {
+  title: 'POP Document Order Form',
+  bypassTitle: 'POP Document Form',
+  saved: 'The document has been saved',
+  changesAccepted: 'Your document changes have been accepted',
+  adminUpdated: 'Document has been updated',
+  adminNewNote:
+    'A document can only be purchased through an invite: invite the client to purchase it, or create it free.',
+} as const;
+
+const STEPS: readonly StepNumber[] = [1, 2, 3, 4];
+const stepTitle = (step: StepNumber, bypass: boolean) =>
+  ({
+    1: 'Step 1 - Company Information',
+    2: 'Step 2 - Plan Details',
+    3: 'Step 3 - Finish Up',
+    4: bypass ? 'Complete Document' : 'Step 4 - Complete',
+  })[step];
+
+interface OrderFormProps {
+  user: SessionUser;
+  document: LoadedDocument;
+  /** /document/{id}/readonly, or a read-only document: the review alone. */
+  reviewOnly?: boolean;
+}
+
+/**
+ * The four-step order form (specs/2-documents.md §2): company, plan details, finish up, then the
+ * review and the final-step block of the situation (§4 save logic). The rules are shared-domain's
+ * `documentSchema`, the ones the server runs on every write.
+ */
+export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps) {
+  const navigate = useNavigate();
+  const revalidate = useRevalidate();
+  const { data: product } = useProduct(user.userId);
+  const bypass = bypassesCart(user, document);
+  const colonial = document.partner?.colonial != null;
+  const readOnly = reviewOnly || document.isReadOnly;
+  const [step, setStep] = useState<StepNumber>(readOnly ? 4 : 1);
+  const [chosen, setChosen] = useState<string[] | null>(document.selectedAttributes);
+  const [busy, setBusy] = useState(false);
+  const selected = chosen ?? product?.selectedAttributes ?? [];
+  const block = finalBlock(user, document);
+  const editable = {
+    planDates: planDatesEditable(user, document),
+    accountId: accountIdEditable(user, document),
+    agentNumber: isCompliance(user) || document.documentId === null,
+    adoptedClient: false,
+  };
+
+  function select(attributeId: string, attributeValueId: string) {
+    const others = (product?.attributes ?? [])
+      .filter((attribute) => attribute.id !== attributeId)
+      .flatMap((attribute) => attribute.values.map((value) => value.attributeValueId));
+    setChosen([
+      ...selected.filter((id) => others.includes(id)),
+      ...(attributeValueId ? [attributeValueId] : []),
+    ]);
+  }
+
+  return (
+    <section aria-labelledby="order-form-title">
+      {document.documentId && (
+        <DocumentBreadcrumb
+          documentId={document.documentId}
+          name={String(document.form.clientCompanyName || 'POP Document')}
+        />
+      )}
+      <h2 id="order-form-title">{bypass ? ORDER_FORM_TEXT.bypassTitle : ORDER_FORM_TEXT.title}</h2>
+      <Formik<FormValues>
+        initialValues={document.form}
+        validate={(values) => validateDocument(values, colonial)}
+        onSubmit={() => undefined}
+      >
+        {(formik) => {
+          /** Touches a step's fields so its errors show, and opens it. */
+          function showErrorsOf(target: StepNumber) {
+            const touched: FormikTouched<FormValues> = { ...formik.touched };
+            for (const name of fieldsOfStep(target)) (touched as Record<string, boolean>)[name] = true;
+            void formik.setTouched(touched, false);
+            setStep(target);
+          }
+
+          /** Moves to `target`; going forward, a step with errors on the way shows them instead. */
+          async function goTo(target: StepNumber) {
+            if (target > step) {
+              const errors: FormikErrors<FormValues> = await formik.validateForm();
+              const blocked = firstStepWithErrors(errors, step, target);
+              if (blocked !== null) return showErrorsOf(blocked);
+            }
+            setStep(target);
+          }
+
+          /** The whole form checked; the first step with errors opens with them shown. */
+          async function checkedPayload() {
+            const errors = await formik.validateForm();
+            const blocked = firstStepWithErrors(errors, 1, 4);
+            if (blocked !== null) {
+              showErrorsOf(blocked);
+              return null;
+            }
+            return documentPayload(normalized(formik.values), document);
+          }
+
+          async function run(action: () => Promise<void>) {
+            setBusy(true);
+            try {
+              await action();
+            } catch {
+              // The client has told the user (toast or error window); the form keeps what they typed.
+            } finally {
+              setBusy(false);
+            }
+          }
+
+          const create = () =>
+            run(async () => {
+              const payload = await checkedPayload();
+              if (!payload) return;
+              await createDocument(user.userId, payload);
+              notifySuccess(ORDER_FORM_TEXT.saved);
+              navigate(paths.home());
+            });
+
+          const update = (admin: boolean) =>
+            run(async () => {
+              const payload = await checkedPayload();
+              if (!payload || document.documentId === null) return;
+              await saveDocument(document.documentId, payload);
+              if (admin) {
+                notifySuccess(ORDER_FORM_TEXT.adminUpdated);
+                await revalidate(['/epop-document/{id}']);
+              } else {
+                notifySuccess(ORDER_FORM_TEXT.changesAccepted);
+                navigate(paths.home());
+              }
+            });
+
+          const toCart = () =>
+            run(async () => {
+              const payload = await checkedPayload();
+              if (!payload || !product) return;
+              const item = cartItemPayload(user.userId, product.productId, selected, payload, document);
+              if (document.cartItemId) await updateCart(document.cartItemId, item);
+              else await addToCart(item);
+              await revalidate(['/shopping-cart/{id}', '/shopping-cart/{userId}/count/saved-for-later']);
+              navigate(paths.basket());
+            });
+
+          function onAction(button: PaymentButton) {
+            if (button === 'add-to-cart' || button === 'update-cart') void toCart();
+            else if (button === 'update') void update(false);
+            else if (button === 'back-to-main') navigate(paths.home());
+          }
+
+          return (
+            <Form noValidate aria-label={bypass ? ORDER_FORM_TEXT.bypassTitle : ORDER_FORM_TEXT.title}>
+              {!readOnly && (
+                <Nav variant="tabs" className="mb-3" role="tablist">
+                  {STEPS.map((tab) => (
+                    <Nav.Item key={tab}>
+                      <Nav.Link
+                        as="button"
+                        type="button"
+                        role="tab"
+                        aria-selected={tab === step}
+                        active={tab === step}
+                        onClick={() => void goTo(tab)}
+                      >
+                        {stepTitle(tab, bypass)}
+                      </Nav.Link>
+                    </Nav.Item>
+                  ))}
+                </Nav>
+              )}
+              <div role={readOnly ? undefined : 'tabpanel'} aria-label={stepTitle(step, bypass)}>
+                {step === 1 && <CompanyStep document={document} editable={editable} />}
+                {step === 2 && <PlanStep document={document} editable={editable} />}
+                {step === 3 && <FinishStep />}
+                {step === 4 && (
+                  <>
+                    <ReviewStep values={formik.values} document={document} />
+                    {isCompliance(user) && document.originalDocumentId && (
+                      <p>
+                        Originating Document ID: <code>{document.originalDocumentId}</code>
+                      </p>
+                    )}
+                    {block.kind === 'admin-new' && (
+                      <>
+                        <Alert variant="info">{ORDER_FORM_TEXT.adminNewNote}</Alert>
+                        <div className="d-flex gap-2">
+                          <Button disabled={busy} onClick={() => void create()}>
+                            Create Free Document
+                          </Button>
+                        </div>
+                      </>
+                    )}
+                    {block.kind === 'admin-existing' &&
+                      (block.readOnly || readOnly ? (
+                        <Button variant="secondary" onClick={() => navigate(paths.home())}>
+                          Back to Main
+                        </Button>
+                      ) : (
+                        <Button disabled={busy} onClick={() => void update(true)}>
+                          Update
+                        </Button>
+                      ))}
+                    {block.kind === 'bypass' && (
+                      <Button disabled={busy} onClick={() => void create()}>
+                        Save Document
+                      </Button>
+                    )}
+                    {block.kind === 'payment' && (
+                      <PaymentOptions
+                        product={product}
+                        values={formik.values}
+                        buttons={readOnly ? ['back-to-main'] : block.buttons}
+                        showAttributes={block.showAttributes}
+                        selected={selected}
+                        onSelect={select}
+                        onAction={onAction}
+                        busy={busy}
+                      />
+                    )}
+                  </>
+                )}
+              </div>
+              {!readOnly && (
+                <div className="d-flex justify-content-between mt-3">
+                  <Button
+                    variant="outline-secondary"
+                    disabled={step === 1}
+                    onClick={() => void goTo((step - 1) as StepNumber)}
+                  >
+                    Back
+                  </Button>
+                  {step < 4 && <Button onClick={() => void goTo((step + 1) as StepNumber)}>Next</Button>}
+                </div>
+              )}
+            </Form>
+          );
+        }}
+      </Formik>
+    </section>
+  );
+}

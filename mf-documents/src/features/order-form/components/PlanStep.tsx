@@ -1,0 +1,140 @@
+import { Alert, Col, Row } from 'react-bootstrap';
+import {
+  BENEFIT_FLAGS,
+  DATES_OF_ELIGIBILITY,
+  SEASONAL_WEEKS,
+  waitingPeriodWarning,
+  WAITING_PERIODS,
+  WORKING_HOURS_PER_WEEK,
+  WORKING_MONTHS_PER_YEAR,
+} from 'shared-domain/forms';
+import {
+  DateField,
+  NumericField,
+  SelectField,
+  TextField,
+  useFormikContext,
+  YesNoField,
+} from 'shared-ui/forms';
+import type { FormValues } from '../model.js';
+import { BENEFIT_LABELS } from './labels.js';
+import type { StepProps } from './step-props.js';
+
+const options = (values: readonly (string | number)[]) =>
+  values.map((value) => ({ value: String(value), label: String(value) }));
+const WAITING_OPTIONS = options(WAITING_PERIODS.map((period) => period.value));
+const HOURS_OPTIONS = options(WORKING_HOURS_PER_WEEK);
+const MONTHS_OPTIONS = options(WORKING_MONTHS_PER_YEAR);
+const ELIGIBILITY_OPTIONS = options(DATES_OF_ELIGIBILITY);
+const SEASONAL_OPTIONS = options(SEASONAL_WEEKS);
+
+/** Step 2 - Plan Details (specs/2-documents.md §2; the plan-year and waiting-period rules of §5). */
+export function PlanStep({ editable }: StepProps) {
+  const { values } = useFormikContext<FormValues>();
+  const warning = waitingPeriodWarning(values);
+  return (
+    <>
+      <YesNoField name="amendmentToOriginal" label="Is this an amendment to an original plan?" />
+      {values.amendmentToOriginal === true && (
+        <Row>
+          <Col md={6}>
+            <DateField name="originalEffectiveDate" label="Original Effective Date" />
+          </Col>
+          <Col md={6}>
+            <DateField name="amendmentEffectiveDate" label="Amendment Effective Date" />
+          </Col>
+        </Row>
+      )}
+      <Row>
+        <Col md={6}>
+          <DateField
+            name="currentPlanYearStartDate"
+            label="Plan Year Start Date"
+            required
+            readOnly={!editable.planDates}
+          />
+        </Col>
+        <Col md={6}>
+          <DateField
+            name="currentPlanYearEndDate"
+            label="Plan Year End Date"
+            required
+            readOnly={!editable.planDates}
+          />
+        </Col>
+      </Row>
+      <YesNoField name="shortPlanYear" label="Short Plan Year" />
+      <Row>
+        <Col md={6}>
+          <NumericField
+            name="totalNumAtStartPlanYear"
+            label="Total Employees at Start of Plan Year"
+            required
+          />
+        </Col>
+        <Col md={6}>
+          <NumericField name="totalNumBenefitEligible" label="Benefit-Eligible Employees" required />
+        </Col>
+      </Row>
+      <Row>
+        <Col md={4}>
+          <SelectField
+            name="requiredWaitingPeriod"
+            label="Required Waiting Period"
+            options={WAITING_OPTIONS}
+          />
+        </Col>
+        <Col md={4}>
+          <SelectField
+            name="requiredWorkingHoursPerWeek"
+            label="Required Working Hours per Week"
+            options={HOURS_OPTIONS}
+          />
+        </Col>
+        <Col md={4}>
+          <SelectField
+            name="requiredWorkingMonthsPerYear"
+            label="Required Working Months per Year"
+            options={MONTHS_OPTIONS}
+          />
+        </Col>
+      </Row>
+      <Row>
+        <Col md={6}>
+          <SelectField name="dateOfEligibility" label="Date of Eligibility" options={ELIGIBILITY_OPTIONS} />
+        </Col>
+        {values.dateOfEligibility === 'Other' && (
+          <Col md={6}>
+            <DateField name="otherDateOfEligibility" label="Other Date of Eligibility" required />
+          </Col>
+        )}
+      </Row>
+      <YesNoField name="unionEmployeesEligible" label="Are union employees eligible?" />
+      <YesNoField name="seasonalEmployeesEligible" label="Are seasonal employees eligible?" />
+      {values.seasonalEmployeesEligible === true && (
+        <SelectField
+          name="seasonalWorksLessThanWeeks"
+          label="Seasonal employees who work less than (weeks)"
+          options={SEASONAL_OPTIONS}
+        />
+      )}
+      <NumericField name="noticeTimeFrame" label="Notice Timeframe (days)" maxValue={9999} />
+      <fieldset>
+        <legend className="h5">Benefits offered on a pre-tax basis</legend>
+        <Row>
+          {BENEFIT_FLAGS.map((flag) => (
+            <Col md={4} key={flag}>
+              <YesNoField name={flag} label={BENEFIT_LABELS[flag]} />
+            </Col>
+          ))}
+        </Row>
+      </fieldset>
+      <TextField name="otherBenefitsOffered" label="Other Benefits Offered" />
+      {warning && (
+        <Alert variant="warning" data-testid="waiting-period-warning">
+          {warning}
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import type { LoadedDocument } from '../model.js';
+
+/** What a step of the order form needs besides formik's values. */
+export interface StepProps {
+  document: LoadedDocument;
+  editable: {
+    planDates: boolean;
+    accountId: boolean;
+    agentNumber: boolean;
+    /** The client's company fields were adopted from an existing client (duplicate tax id): hidden. */
+    adoptedClient: boolean;
+  };
+}

@@ -1,0 +1,53 @@
+// Answers of the API for the order form's tests (never imported by the app).
+import { blankDocumentForm } from 'shared-domain/forms';
+import type { DocumentDraft, EpopDocument, Product } from 'shared-ui';
+
+export const PRODUCT: Product = {
+  productId: 'p-1',
+  name: 'POP Document',
+  code: 'epop',
+  price: 300,
+  basePrice: 225,
+  attributes: [
+    {
+      id: 'a-1',
+      name: 'Commission',
+      values: [{ attributeValueId: 'v-1', display: 'Commission included', priceAdjustment: 75 }],
+    },
+  ],
+  selectedAttributes: ['v-1'],
+};
+
+export const DRAFT: DocumentDraft = {
+  documentId: null,
+  form: blankDocumentForm(),
+  clientId: null,
+  strategicPartnerId: null,
+  originalDocumentId: null,
+  partner: null,
+  requiresPurchase: true,
+};
+
+export const DOCUMENT: EpopDocument = {
+  documentId: 'doc-1',
+  clientId: 'cl-1',
+  name: 'POP Document',
+  currentPlanYearStartDate: '2027-01-01',
+  currentPlanYearEndDate: '2027-12-31',
+  status: 'Paid',
+  form: { clientCompanyName: 'Acme Landscaping Inc', isERISA: true, allowHSAContributions: false },
+  colonial: { noPayOptions: [] },
+  createdDate: '2026-11-01T10:00:00.000Z',
+  strategicPartnerId: null,
+  partner: null,
+  brokerId: 'u-broker',
+  isReadOnly: false,
+  requiresPurchase: false,
+};
+
+/** The stubs the order form reads, for `stubFetch`. */
+export const ORDER_FORM_STUBS = {
+  'GET /epop/document/new/{userId}': { body: DRAFT },
+  'GET /product/epop/{userId}': { body: PRODUCT },
+  'GET /epop-document/{id}': { body: DOCUMENT },
+} as const;
