@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import { createDatabase, createTestDatabase, type TestDatabase } from 'shared-domain/server';
 import { runCommand, USAGE } from '../src/commands.js';
 import type { Database } from '../src/db/schema.js';
+import { demoId } from '../src/demo/seed.js';
+import { checkedForm } from '../src/routes/epop-document/form.js';
+import { partnerFormSettings } from '../src/routes/strategic-partner/settings.js';
 
 describe('cli commands', () => {
   let testDb: TestDatabase;
@@ -43,7 +46,7 @@ describe('cli commands', () => {
   it('migrate brings an empty database to the latest schema with the reference data, once', async () => {
     expect(await runCommand('migrate', { DATABASE_URL: testDb.url }, output)).toBe(0);
     expect(lines.pop()).toBe(
-      'migrated: 0001-initial, 0002-reference-data, 0003-order-search-text, 0004-page-view, 0005-company-user, 0006-documents-and-discounts, 0007-prices-and-attributes',
+      'migrated: 0001-initial, 0002-reference-data, 0003-order-search-text, 0004-page-view, 0005-company-user, 0006-documents-and-discounts, 0007-prices-and-attributes, 0008-partner-rules',
     );
     expect(await runCommand('migrate', { DATABASE_URL: testDb.url }, output)).toBe(0);
     expect(lines.pop()).toBe('database is up to date');
@@ -73,6 +76,27 @@ describe('cli commands', () => {
     });
     expect(await runCommand('seed-demo', { DATABASE_URL: testDb.url }, output)).toBe(0);
     expect(await counts()).toEqual(first);
+  });
+
+  it("seeds complete demo documents: each passes the order form's rules, its partner's included", async () => {
+    expect(await runCommand('seed-demo', { DATABASE_URL: testDb.url }, output)).toBe(0);
+    const documents = await db.selectFrom('epop_document').select(['json', 'strategic_partner_id']).execute();
+    expect(documents).toHaveLength(14);
+    for (const document of documents) {
+      const partner = await partnerFormSettings(db, document.strategic_partner_id);
+      const form = JSON.parse(document.json) as Record<string, unknown>;
+      await expect(checkedForm(form, partner)).resolves.toMatchObject({
+        clientCompanyName: form.clientCompanyName,
+        benefitsContact: expect.stringMatching(/\w+ \w+/),
+      });
+    }
+    const [colonial, summit, harbor] = await Promise.all(
+      ['colonial', 'summit', 'harbor'].map((key) => partnerFormSettings(db, demoId(`partner ${key}`))),
+    );
+    expect(colonial).toMatchObject({ customIdentifiers: { 'account-id': {}, 'account-id-suffix': {} } });
+    expect(colonial?.colonial?.noPayOptions.length).toBeGreaterThanOrEqual(3);
+    expect(summit).toMatchObject({ bypassShoppingCart: true, excludedStates: [] });
+    expect(harbor).toMatchObject({ bypassShoppingCart: false, excludedStates: ['CA', 'NY', 'WA'] });
   });
 
   it('answers the usage for an unknown command', async () => {

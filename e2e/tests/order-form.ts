@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 /** A field of the order form by its exact label. */
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const answer = (page: Page, question: string | RegExp, choice: 'Yes' | 'No') =>
+export const answer = (page: Page, question: string | RegExp, choice: 'Yes' | 'No') =>
   page
     .getByRole('group', { name: question, exact: typeof question === 'string' })
     .getByLabel(choice, { exact: true })

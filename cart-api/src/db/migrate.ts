@@ -7,6 +7,7 @@ import * as pageView from './migrations/0004-page-view.js';
 import * as companyUser from './migrations/0005-company-user.js';
 import * as documentsAndDiscounts from './migrations/0006-documents-and-discounts.js';
 import * as pricesAndAttributes from './migrations/0007-prices-and-attributes.js';
+import * as partnerRules from './migrations/0008-partner-rules.js';
 
 /**
  * Migrations live in code (not a folder read at runtime) so the swc build and Jest see the same
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-company-user': companyUser,
   '0006-documents-and-discounts': documentsAndDiscounts,
   '0007-prices-and-attributes': pricesAndAttributes,
+  '0008-partner-rules': partnerRules,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

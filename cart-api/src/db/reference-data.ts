@@ -59,3 +59,15 @@ export const COMMISSION_INCLUDED = {
   price_adjustment_cents: 7_500,
   position: 1,
 };
+
+/**
+ * The Colonial no-pay reasons (migration 0008; specs/2-documents.md §4 "Deactivation": N1 and N3
+ * notify the client to purchase). The specs name only the codes: the descriptions are ours.
+ */
+export const NO_PAY_OPTIONS = [
+  { code: 'N1', description: 'N1 - Colonial coverage cancelled: client to purchase', position: 1 },
+  { code: 'N2', description: 'N2 - Paid by Colonial: no charge to the client', position: 2 },
+  { code: 'N3', description: 'N3 - Not billable through Colonial: client to purchase', position: 3 },
+  { code: 'N4', description: 'N4 - Duplicate document', position: 4 },
+  { code: 'N5', description: 'N5 - Document issued in error', position: 5 },
+] as const;

@@ -217,6 +217,33 @@ export interface CartDiscountTable {
   applied_at: string;
 }
 
+/** A rule assigned to a strategic partner (migration 0008): `settings` is the type's row as JSON. */
+export interface PartnerRuleTable {
+  rule_id: string;
+  company_id: string;
+  /** 1 auto-renew, 2 bypass shopping cart, 3 custom pricing, 4 exclude states, 5 link account id to promo code. */
+  rule_type_id: number;
+  product_id: string | null;
+  settings: string;
+  created_at: string;
+}
+
+/** A partner's label and help text of an order-form field (migration 0008). */
+export interface PartnerLabelTable {
+  company_id: string;
+  internal_name: string;
+  label: string;
+  help_text: string;
+  visible: number;
+}
+
+/** A Colonial no-pay reason (migration 0008, reference data). */
+export interface NoPayOptionTable {
+  code: string;
+  description: string;
+  position: number;
+}
+
 export interface Database {
   product: ProductTable;
   attribute: AttributeTable;
@@ -235,4 +262,7 @@ export interface Database {
   company_user: CompanyUserTable;
   discount: DiscountTable;
   cart_discount: CartDiscountTable;
+  partner_rule: PartnerRuleTable;
+  partner_label: PartnerLabelTable;
+  no_pay_option: NoPayOptionTable;
 }

@@ -1,16 +1,15 @@
-import { createHash } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { demoAccount } from 'shared-domain';
+import { demoId } from 'shared-domain/server';
 import type { Database } from '../db/schema.js';
 import { COMMISSION_INCLUDED, EPOP_BASE_PRICE_CENTS, EPOP_PRODUCT } from '../db/reference-data.js';
+import { RULE_TYPE } from '../routes/strategic-partner/rules.js';
+import { demoForm } from './forms.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A stable uuid-shaped id per demo row, so a second seed finds the rows of the first. */
-export function demoId(name: string): string {
-  const hex = createHash('sha1').update(`cart-api demo ${name}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+/** A stable uuid-shaped id per demo row (shared-domain/server, so the journeys find them too). */
+export { demoId };
 
 const PARTNERS = [
   { key: 'colonial', name: 'Colonial Life', city: 'Columbia', state: 'SC' },
@@ -31,6 +30,14 @@ const BROKER_CLIENTS = [
   { name: 'Juniper Café & Bakery', city: 'Santa Fe', state: 'NM', partner: null },
   { name: 'Keystone Accounting', city: 'Harrisburg', state: 'PA', partner: null },
   { name: 'Lakeside Marina', city: 'Duluth', state: 'MN', partner: 'colonial' },
+] as const;
+
+/** The benefits contacts of the demo clients. */
+const CONTACTS = [
+  { first: 'Maria', last: 'Lopez' },
+  { first: 'James', last: 'Chen' },
+  { first: 'Priya', last: 'Patel' },
+  { first: 'Tom', last: 'Becker' },
 ] as const;
 
 const isoDate = (time: number): string => new Date(time).toISOString().slice(0, 10);
@@ -86,6 +93,43 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
         colonial: partner.key === 'colonial' ? 1 : 0,
         created_at: seededAt,
       });
+    }
+
+    // What each partner changes on the order form (issue 9): Colonial labels its account id fields,
+    // Summit's documents bypass the cart, Harbor does not sell in three states.
+    const partnerId = (key: (typeof PARTNERS)[number]['key']) => demoId(`partner ${key}`);
+    for (const [key, type, settings] of [
+      ['summit', RULE_TYPE.bypassShoppingCart, { bypass: true }],
+      ['harbor', RULE_TYPE.excludeStates, { states: ['CA', 'NY', 'WA'] }],
+    ] as const) {
+      await trx
+        .insertInto('partner_rule')
+        .values({
+          rule_id: demoId(`partner rule ${key} ${type}`),
+          company_id: partnerId(key),
+          rule_type_id: type,
+          product_id: EPOP_PRODUCT.product_id,
+          settings: JSON.stringify(settings),
+          created_at: seededAt,
+        })
+        .onConflict((oc) => oc.column('rule_id').doNothing())
+        .execute();
+    }
+    for (const [internalName, label, helpText] of [
+      ['account-id', 'Colonial Account Number', 'The account number on the Colonial bill, such as E480000'],
+      ['account-id-suffix', 'Account Suffix', 'The three digits after the account number, such as 001'],
+    ] as const) {
+      await trx
+        .insertInto('partner_label')
+        .values({
+          company_id: partnerId('colonial'),
+          internal_name: internalName,
+          label,
+          help_text: helpText,
+          visible: 1,
+        })
+        .onConflict((oc) => oc.columns(['company_id', 'internal_name']).doNothing())
+        .execute();
     }
 
     // The promo codes of issue 10: one of each kind, and one that has expired.
@@ -150,6 +194,7 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       owner: typeof broker;
       clientId: string;
       clientName: string;
+      client: Insertable<Database['company']>;
       partnerId: string | null;
       createdAt: number;
       brokerName: string | null;
@@ -158,7 +203,7 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
     for (const [index, client] of BROKER_CLIENTS.entries()) {
       const clientId = demoId(`client ${client.name}`);
       const partnerId = client.partner ? demoId(`partner ${client.partner}`) : null;
-      await insertCompany({
+      const clientRow: Insertable<Database['company']> = {
         company_id: clientId,
         kind: 'client',
         name: client.name,
@@ -174,12 +219,14 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
         strategic_partner_id: partnerId,
         broker_user_id: broker.userId,
         created_at: seededAt,
-      });
+      };
+      await insertCompany(clientRow);
       documents.push({
         key: `broker document ${index}`,
         owner: broker,
         clientId,
         clientName: client.name,
+        client: clientRow,
         partnerId,
         createdAt: at(index * 9 + 1, 2),
         brokerName: `${broker.firstName} ${broker.lastName}`,
@@ -187,7 +234,7 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
     }
 
     const employerClientId = demoId('client employer');
-    await insertCompany({
+    const employerClient: Insertable<Database['company']> = {
       company_id: employerClientId,
       kind: 'client',
       name: employer.companyName,
@@ -203,7 +250,8 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       strategic_partner_id: null,
       broker_user_id: null,
       created_at: seededAt,
-    });
+    };
+    await insertCompany(employerClient);
     // demo.employer belongs to their company: the ownership policies let them act on its records.
     await trx
       .insertInto('company_user')
@@ -216,6 +264,7 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
         owner: employer,
         clientId: employerClientId,
         clientName: employer.companyName,
+        client: employerClient,
         partnerId: null,
         createdAt: at(daysAgo, 1),
         brokerName: null,
@@ -240,7 +289,15 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
           plan_year_start: planYear.start,
           plan_year_end: planYear.end,
           status: 'Paid',
-          json: JSON.stringify({ clientCompanyName: document.clientName }),
+          json: JSON.stringify(
+            demoForm({
+              client: document.client,
+              planYear,
+              index,
+              colonial: document.partnerId === demoId('partner colonial'),
+              contact: CONTACTS[index % CONTACTS.length]!,
+            }),
+          ),
           active: 1,
           created_at: iso(document.createdAt),
         })
@@ -350,7 +407,28 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
           price_adjustment_cents: COMMISSION_INCLUDED.price_adjustment_cents,
           discount_cents: 0,
           attributes: JSON.stringify([COMMISSION_INCLUDED.attribute_value_id]),
-          json: JSON.stringify({ clientCompanyName: clientName }),
+          json: JSON.stringify(
+            demoForm({
+              client: {
+                company_id: demoId(`cart client ${key}`),
+                kind: 'client',
+                name: clientName,
+                address_line1: `${40 + savedForLater * 9} Garden Row`,
+                city: 'Lexington',
+                state: 'KY',
+                zip_code: '40507',
+                phone: `(859) 555-014${savedForLater}`,
+                federal_tax_id: `61-240000${savedForLater}`,
+                legal_entity_type: 'Sole Prop',
+                state_of_legal_construction: 'KY',
+                created_at: seededAt,
+              },
+              planYear: planYearAfter(now.getTime()),
+              index: 20 + savedForLater,
+              colonial: false,
+              contact: CONTACTS[savedForLater]!,
+            }),
+          ),
           saved_for_later: savedForLater,
           created_at: iso(at(2)),
         })

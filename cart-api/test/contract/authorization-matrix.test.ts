@@ -6,6 +6,7 @@ import {
   seededTestApp,
   snapshot,
   type CallerName,
+  type Parties,
   type PartyName,
 } from '../helpers/parties.js';
 import { documentForm } from '../helpers/documents.js';
@@ -23,6 +24,8 @@ interface Row {
   /** A doubled path: the expectation per resource its id may name, where it differs from `expect`. */
   byResource?: Record<string, Expectation>;
   query?: string;
+  /** The path's ids of a route without ownership (a partner's id): the seeded records' own. */
+  params?: (parties: Parties) => Record<string, string>;
   /** The body; a function when it names a user (the party whose record is tried, or the caller). */
   payload?: object | ((context: { partyUserId: string; callerUserId: string | undefined }) => object);
 }
@@ -48,6 +51,15 @@ const COMPLIANCE_ONLY: Expectation = {
   employerA: same(403),
   employerB: same(403),
   compliance: same(200),
+};
+
+/** Any signed-in caller, whatever the record. */
+const SIGNED_IN_ANY: Expectation = {
+  ...COMPLIANCE_ONLY,
+  brokerA: same(200),
+  brokerB: same(200),
+  employerA: same(200),
+  employerB: same(200),
 };
 
 /** The buyers' routes (the cart): their own records; compliance invites instead of buying (403). */
@@ -102,6 +114,11 @@ const MATRIX: Record<string, Row> = {
   'GET /order': { expect: COMPLIANCE_ONLY },
   'POST /order/:orderId/hide': { expect: COMPLIANCE_ONLY, payload: {} },
   'GET /strategic-partner': { expect: COMPLIANCE_ONLY },
+  // Every signed-in user orders through a partner's link: its excluded states are no secret.
+  'GET /strategic-partner/:id/rule/excluded-states': {
+    expect: SIGNED_IN_ANY,
+    params: (parties) => ({ id: parties.partnerId }),
+  },
   'GET /client/recently-viewed': { expect: COMPLIANCE_ONLY },
   'GET /client/search': { expect: COMPLIANCE_ONLY, query: 'searchText=company' },
   'POST /page-view': {
@@ -129,9 +146,13 @@ describe('the authorization matrix', () => {
   });
 
   /** Each way a route can be called on a party's record: one per resource its ownership names. */
-  function urlsFor(route: RegisteredRoute, party: PartyName, query?: string) {
-    const withQuery = (url: string) => (query ? `${url}?${query}` : url);
-    if (route.ownership === 'none') return [{ url: withQuery(route.url), resource: 'none' }];
+  function urlsFor(route: RegisteredRoute, party: PartyName, row: Row) {
+    const withQuery = (url: string) => (row.query ? `${url}?${row.query}` : url);
+    if (route.ownership === 'none') {
+      const params = Object.entries(row.params?.(suite.parties) ?? {});
+      const url = params.reduce((path, [name, id]) => path.replace(`:${name}`, id), route.url);
+      return [{ url: withQuery(url), resource: 'none' }];
+    }
     const { resource, param } = route.ownership;
     return [resource].flat().map((name) => {
       const id = suite.parties.records[party][RECORD_OF[name]!];
@@ -148,7 +169,7 @@ describe('the authorization matrix', () => {
     for (const caller of CALLER_NAMES) {
       const account = caller === 'guest' ? undefined : suite.parties.accounts[caller];
       for (const [side, party] of SIDES[caller].entries()) {
-        for (const { url, resource } of urlsFor(route!, party, row.query)) {
+        for (const { url, resource } of urlsFor(route!, party, row)) {
           const expected = (row.byResource?.[resource] ?? row.expect)[caller][side];
           const before = await snapshot(suite.ctx.db);
           const response = await suite.ctx.app.inject({

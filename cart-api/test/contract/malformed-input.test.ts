@@ -171,7 +171,8 @@ describe('the malformed-input sweep', () => {
 
   /** Path parameters naming a record the caller may act on (broker A's). */
   const paramsFor = (route: RegisteredRoute): Record<string, string> => {
-    if (route.ownership === 'none') return {};
+    // The routes without ownership that name a record name a strategic partner.
+    if (route.ownership === 'none') return route.url.includes(':id') ? { id: suite.parties.partnerId } : {};
     const resource = [route.ownership.resource].flat()[0]!;
     return { [route.ownership.param]: suite.parties.records.brokerA[RECORD_OF[resource]!] };
   };

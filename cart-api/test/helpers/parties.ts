@@ -233,6 +233,9 @@ const TABLES: Record<keyof Database, true> = {
   cart_item: true,
   action_item: true,
   page_view: true,
+  partner_rule: true,
+  partner_label: true,
+  no_pay_option: true,
 };
 
 /** Every row of every table, to prove a refused call changed nothing. */

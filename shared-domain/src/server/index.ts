@@ -5,3 +5,4 @@ export * from './serve.js';
 export * from './mailer.js';
 export type * from './route-access.js';
 export * from './trust-proxy.js';
+export * from './demo-ids.js';

@@ -8,6 +8,7 @@ import {
 } from 'service-kit';
 import { RecordOrUserIdParams, SIGNED_IN } from '../../lib/contract.js';
 import { isCompliance } from '../../policies/rules.js';
+import { clientPolicy } from '../client/policy.js';
 import { checkedForm, partnerOf } from './form.js';
 import { DOCUMENT_NOT_FOUND, keepLockedFields, SAVE_MESSAGES } from './policy.js';
 import {
@@ -23,6 +24,7 @@ import { DocumentBody, DocumentPageOrDocument, DocumentQuery, EpopDocument } fro
 
 /** The documents of the specs (specs/1-foundation.md "Orders and documents list", 2-documents.md §7). */
 const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
+  const clients = clientPolicy(app.db);
   // The specs' doubled path: `epop-document/{userId}?page…` ('My POP Documents' of that user) and
   // `epop-document/{documentId}` (one document).
   app.get(
@@ -49,13 +51,22 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   async function create(caller: Caller, ownerUserId: string, body: DocumentBody): Promise<string> {
-    // The cart is bypassed only by compliance ('Create Free Document'); everyone else pays first.
-    if (!isCompliance(caller)) throw forbidden(SAVE_MESSAGES.freeDocumentComplianceOnly);
+    // §4 save logic: the cart is bypassed by compliance ('Create Free Document') or by the partner's
+    // bypass rule ('Save Document'); everyone else pays first (the cart or an invite).
     const { strategicPartnerId = null, clientId = null, originalDocumentId = null, ...fields } = body;
+    const compliance = isCompliance(caller);
+    if (!compliance && !strategicPartnerId) throw forbidden(SAVE_MESSAGES.freeDocumentComplianceOnly);
     const partner = await partnerOf(app.db, strategicPartnerId);
-    const form = await checkedForm(fields, partner?.colonial ?? false);
+    if (!compliance && !partner?.bypassShoppingCart) {
+      throw forbidden(SAVE_MESSAGES.freeDocumentComplianceOnly);
+    }
+    const form = await checkedForm(fields, partner);
     if (clientId && !(await companyOfKind(app.db, clientId, 'client'))) {
       throw new ValidationFailure([SAVE_MESSAGES.clientNotFound]);
+    }
+    // A document joins only a client the caller looks after (a duplicate tax id's Continue).
+    if (clientId && !(await clients.allows(caller, 'write', clientId))) {
+      throw notFound(SAVE_MESSAGES.clientNotFound);
     }
     if (originalDocumentId && !(await documentExists(app.db, originalDocumentId))) {
       throw new ValidationFailure([SAVE_MESSAGES.originalNotFound]);
@@ -66,6 +77,8 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
       form: originalDocumentId ? { ...form, originalDocumentId } : form,
       clientId,
       strategicPartnerId,
+      brokerUserId: caller.roleGroup === 'broker' ? caller.userId : null,
+      memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
     });
   }
 
@@ -99,7 +112,7 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
       originalDocumentId === undefined ? merged : { ...merged, originalDocumentId: originalDocumentId ?? '' };
     const locked = compliance ? { form: withOriginal, errors: [] } : keepLockedFields(stored, withOriginal);
     // The form's own rules first: their messages say what to fix; then what may not change.
-    const form = await checkedForm(locked.form, partner?.colonial ?? false);
+    const form = await checkedForm(locked.form, partner);
     if (locked.errors.length > 0) throw new ValidationFailure(locked.errors);
     const original = locked.form.originalDocumentId;
     await updateDocument(app.db, documentId, {

@@ -51,6 +51,8 @@ export const SAVE_MESSAGES = {
   purchaseRequired:
     'This document has not been purchased yet: change it in the cart (Update Cart) or through its invite',
   partnerNotFound: 'Strategic partner not found',
+  stateExcluded: (state: string, partner: string) =>
+    `${state} is not available for documents of ${partner}: choose another state`,
   clientNotFound: 'Client not found',
   originalNotFound: 'Originating document not found',
   complianceOnly: (label: string) => `${label} can only be changed by compliance`,

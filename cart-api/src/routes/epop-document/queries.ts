@@ -263,6 +263,10 @@ export async function createFreeDocument(
     form: SavedForm;
     clientId: string | null;
     strategicPartnerId: string | null;
+    /** A new client's broker: the broker who saved it (a bypass partner's broker). */
+    brokerUserId?: string | null;
+    /** A user linked to a new client: the employer who saved it for their own company. */
+    memberUserId?: string | null;
   },
 ): Promise<string> {
   const now = new Date().toISOString();
@@ -291,11 +295,17 @@ export async function createFreeDocument(
           legal_entity_type: text('legalEntityType'),
           state_of_legal_construction: text('stateOfLegalConstruction'),
           strategic_partner_id: input.strategicPartnerId,
-          // Compliance creates it on the owner's behalf; the broker link is set where brokers order.
-          broker_user_id: null,
+          // Compliance creates it on the owner's behalf; a broker who saves it looks after it.
+          broker_user_id: input.brokerUserId ?? null,
           created_at: now,
         })
         .execute();
+      if (input.memberUserId) {
+        await trx
+          .insertInto('company_user')
+          .values({ company_id: clientId, user_id: input.memberUserId, created_at: now })
+          .execute();
+      }
     }
     await trx
       .insertInto('epop_document')

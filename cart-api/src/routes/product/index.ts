@@ -1,8 +1,17 @@
 import { PRODUCT_CODE_EPOP } from 'shared-domain';
-import { notFound, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN, UserIdParams } from '../../lib/contract.js';
 import { PRICING_MESSAGES, productFor } from './queries.js';
 import { Product } from './schemas.js';
+
+const ProductQuery = Type.Object(
+  {
+    strategicPartnerId: Type.Optional(
+      Uuid({ description: 'the partner the document is sold through: its custom pricing applies' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * GET /product/epop/:userId: the product on sale for that user, with the attributes their role sees
@@ -18,11 +27,17 @@ const product: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'The POP document product, its options and its price for a user',
         params: UserIdParams,
+        querystring: ProductQuery,
         response: { 200: Product },
       },
     },
     async (request) => {
-      const found = await productFor(app.db, PRODUCT_CODE_EPOP, request.caller!.roleGroup);
+      const found = await productFor(
+        app.db,
+        PRODUCT_CODE_EPOP,
+        request.caller!.roleGroup,
+        request.query.strategicPartnerId ?? null,
+      );
       if (!found) throw notFound(PRICING_MESSAGES.productNotFound);
       return found;
     },

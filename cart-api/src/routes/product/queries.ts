@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { ValidationFailure } from 'service-kit';
 import type { RoleGroup } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
+import { COMMISSION_INCLUDED } from '../../db/reference-data.js';
 import { toDollars } from '../../lib/money.js';
+import { partnerRules, type CustomPricing } from '../strategic-partner/rules.js';
 import type { Attribute, Product } from './schemas.js';
 
 export const PRICING_MESSAGES = {
@@ -22,11 +24,16 @@ interface OfferRow {
 const rolesAllow = (roles: string | null, roleGroup: RoleGroup) =>
   roles === null || (JSON.parse(roles) as unknown[]).includes(roleGroup);
 
-/** A product with the attributes a role group sees (specs/2-documents.md §5: roles restrict them). */
+/**
+ * A product with the attributes a role group sees (specs/2-documents.md §5: roles restrict them), at
+ * the prices of the partner its document is sold through: a custom-pricing rule (type 3) replaces the
+ * base price with `price` and the commission's adjustment with `priceWithCommission - price`.
+ */
 async function offer(
   db: Kysely<Database>,
   where: { code: string } | { productId: string },
   roleGroup: RoleGroup,
+  strategicPartnerId: string | null,
 ): Promise<OfferRow | undefined> {
   const product = await db
     .selectFrom('product')
@@ -35,6 +42,7 @@ async function offer(
     .$if('productId' in where, (q) => q.where('product_id', '=', (where as { productId: string }).productId))
     .executeTakeFirst();
   if (!product) return undefined;
+  const { customPricing } = await partnerRules(db, strategicPartnerId, product.product_id);
   const rows = await db
     .selectFrom('attribute as a')
     .innerJoin('attribute_value as v', 'v.attribute_id', 'a.attribute_id')
@@ -65,20 +73,31 @@ async function offer(
       };
       attributes.set(row.attribute_id, attribute);
     }
+    const adjustmentCents = adjustmentOf(
+      row.attribute_value_id,
+      Number(row.price_adjustment_cents),
+      customPricing,
+    );
     attribute.values.push({
       attributeValueId: row.attribute_value_id,
       display: row.display,
-      priceAdjustment: toDollars(row.price_adjustment_cents),
+      priceAdjustment: toDollars(adjustmentCents),
     });
-    attribute.adjustments.set(row.attribute_value_id, Number(row.price_adjustment_cents));
+    attribute.adjustments.set(row.attribute_value_id, adjustmentCents);
   }
   return {
     productId: product.product_id,
     name: product.name,
     code: product.code,
-    basePriceCents: Number(product.price_cents),
+    basePriceCents: customPricing ? customPricing.priceCents : Number(product.price_cents),
     attributes: [...attributes.values()],
   };
+}
+
+/** A value's adjustment, or under custom pricing the commission's: the partner's two prices apart. */
+function adjustmentOf(attributeValueId: string, storedCents: number, pricing: CustomPricing | null) {
+  if (!pricing || attributeValueId !== COMMISSION_INCLUDED.attribute_value_id) return storedCents;
+  return pricing.priceWithCommissionCents - pricing.priceCents;
 }
 
 /** What a price is made of: the base price and the chosen values' adjustments, in cents. */
@@ -123,8 +142,9 @@ export async function productFor(
   db: Kysely<Database>,
   code: string,
   roleGroup: RoleGroup,
+  strategicPartnerId: string | null = null,
 ): Promise<Product | undefined> {
-  const row = await offer(db, { code }, roleGroup);
+  const row = await offer(db, { code }, roleGroup, strategicPartnerId);
   if (!row) return undefined;
   const selectedAttributes = defaultChoice(row);
   const price = priceOf(row, selectedAttributes);
@@ -149,8 +169,9 @@ export async function priceFor(
   productId: string,
   roleGroup: RoleGroup,
   attributeValueIds: readonly string[],
+  strategicPartnerId: string | null = null,
 ): Promise<Price> {
-  const row = await offer(db, { productId }, roleGroup);
+  const row = await offer(db, { productId }, roleGroup, strategicPartnerId);
   if (!row) throw new ValidationFailure([PRICING_MESSAGES.productNotFound]);
   return priceOf(row, attributeValueIds);
 }

@@ -35,8 +35,14 @@ async function checkedCartItem(
     throw notFound(CART_MESSAGES.actionItemNotFound);
   }
   const partner = await partnerOf(db, body.strategicPartnerId);
-  const form = await checkedForm(body.json, partner?.colonial ?? false);
-  const price = await priceFor(db, body.productId, caller.roleGroup, body.attributes);
+  const form = await checkedForm(body.json, partner);
+  const price = await priceFor(
+    db,
+    body.productId,
+    caller.roleGroup,
+    body.attributes,
+    partner?.strategicPartnerId ?? null,
+  );
   return {
     userId: caller.userId,
     productId: price.productId,

@@ -1,10 +1,19 @@
-import { Type, type FastifyPluginAsyncTypebox } from 'service-kit';
-import { COMPLIANCE } from '../../lib/contract.js';
+import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
 import { strategicPartners } from './queries.js';
-import { StrategicPartnerOption } from './schemas.js';
+import { partnerRules } from './rules.js';
+import { ExcludedStates, StrategicPartnerOption } from './schemas.js';
+import { partnerFormSettings } from './settings.js';
 
-/** GET /strategic-partner: the partners, by name (feeds the 'New POP Document' dropdown). */
+const PartnerIdParams = Type.Object({ id: Uuid() }, { additionalProperties: false });
+const ProductQuery = Type.Object(
+  { productId: Type.Optional(Uuid({ description: 'the product the document is for' })) },
+  { additionalProperties: false },
+);
+
+/** The strategic partners (specs/3-admin.md §7; the back office's own routes come with its issue). */
 const strategicPartner: FastifyPluginAsyncTypebox = async (app) => {
+  // GET strategic-partner: the partners, by name (feeds the 'New POP Document' dropdown).
   app.get(
     '',
     {
@@ -15,6 +24,26 @@ const strategicPartner: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => strategicPartners(app.db),
+  );
+
+  // The order form at /document/new/{strategicPartnerId} filters its states by this (2-documents §5).
+  app.get(
+    '/:id/rule/excluded-states',
+    {
+      config: { access: SIGNED_IN, ownership: 'none' },
+      schema: {
+        summary: "The states a partner's exclude-states rule takes out of the order form, for a product",
+        params: PartnerIdParams,
+        querystring: ProductQuery,
+        response: { 200: ExcludedStates },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await partnerFormSettings(app.db, id))) throw notFound('Strategic partner not found');
+      const { excludedStates } = await partnerRules(app.db, id, request.query.productId ?? null);
+      return { excludeAny: excludedStates.length > 0, statesToExclude: excludedStates };
+    },
   );
 };
 

@@ -98,9 +98,12 @@ export const isCompliance = (user: SessionUser) => user.roleGroup === 'complianc
 export const bypassesCart = (user: SessionUser, document: LoadedDocument) =>
   isCompliance(user) || (document.partner?.bypassShoppingCart ?? false);
 
-/** §4 "Plan dates editable": admins, or while a purchase is required (new, invite, unpaid). */
+/**
+ * §4 "Plan dates editable": admins, or while a purchase is required: a new document (a bypass
+ * partner's too, saved without the cart), an invite, an unpaid one.
+ */
 export const planDatesEditable = (user: SessionUser, document: LoadedDocument) =>
-  isCompliance(user) || document.requiresPurchase;
+  isCompliance(user) || document.documentId === null || document.requiresPurchase;
 
 /** §5: account id (and suffix) are read-only once the document exists, for non-admins. */
 export const accountIdEditable = (user: SessionUser, document: LoadedDocument) =>

@@ -67,7 +67,7 @@ interface OrderFormProps {
 export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps) {
   const navigate = useNavigate();
   const revalidate = useRevalidate();
-  const { data: product } = useProduct(user.userId);
+  const { data: product } = useProduct(user.userId, document.strategicPartnerId);
   const bypass = bypassesCart(user, document);
   const colonial = document.partner?.colonial != null;
   const readOnly = reviewOnly || document.isReadOnly;

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { jsonObject } from '../../lib/json.js';
+
+/** The rule types of specs/3-admin.md §3 "Partner rule" (ids 1 to 5). */
+export const RULE_TYPE = {
+  autoRenew: 1,
+  bypassShoppingCart: 2,
+  customPricing: 3,
+  excludeStates: 4,
+  linkAccountIdToPromoCode: 5,
+} as const;
+
+/** Custom pricing (type 3): the partner's prices replace the product's, with and without commission. */
+export interface CustomPricing {
+  priceCents: number;
+  priceWithCommissionCents: number;
+}
+
+/** What a partner's rules change for one product's documents, where the order form and prices act. */
+export interface PartnerRules {
+  bypassShoppingCart: boolean;
+  excludedStates: string[];
+  customPricing: CustomPricing | null;
+}
+
+const NO_RULES: PartnerRules = { bypassShoppingCart: false, excludedStates: [], customPricing: null };
+
+const cents = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+
+/**
+ * The rules of a partner that act on `productId`'s documents (a rule without a product acts on every
+ * product). Settings are read defensively: a malformed row acts as no rule.
+ */
+export async function partnerRules(
+  db: Kysely<Database>,
+  strategicPartnerId: string | null | undefined,
+  productId: string | null = null,
+): Promise<PartnerRules> {
+  if (!strategicPartnerId) return NO_RULES;
+  const rows = await db
+    .selectFrom('partner_rule')
+    .select(['rule_type_id', 'product_id', 'settings'])
+    .where('company_id', '=', strategicPartnerId)
+    .orderBy('created_at')
+    .execute();
+  const rules: PartnerRules = { ...NO_RULES, excludedStates: [] };
+  for (const row of rows) {
+    if (productId !== null && row.product_id !== null && row.product_id !== productId) continue;
+    const settings = jsonObject(row.settings);
+    switch (Number(row.rule_type_id)) {
+      case RULE_TYPE.bypassShoppingCart:
+        rules.bypassShoppingCart ||= settings.bypass === true;
+        break;
+      case RULE_TYPE.excludeStates:
+        if (Array.isArray(settings.states)) {
+          for (const state of settings.states)
+            if (typeof state === 'string' && !rules.excludedStates.includes(state))
+              rules.excludedStates.push(state);
+        }
+        break;
+      case RULE_TYPE.customPricing: {
+        const price = cents(settings.priceCents);
+        const withCommission = cents(settings.priceWithCommissionCents);
+        if (price !== null && withCommission !== null)
+          rules.customPricing = { priceCents: price, priceWithCommissionCents: withCommission };
+        break;
+      }
+    }
+  }
+  return rules;
+}
