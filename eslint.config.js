@@ -137,8 +137,15 @@ const literalApiPaths = [
   { selector: 'TemplateLiteral > TemplateElement[value.raw=/^\\/api(\\/|$)/]', message: useClient },
 ];
 
+/**
+ * An API path may begin like a screen (`client/{clientId}` and the /client page): an argument of
+ * apiClient.X(), queryKey() or apiUrl() is the generated client's, checked by its types instead.
+ */
+const apiPathArgument =
+  ":matches(CallExpression[callee.object.name='apiClient'], CallExpression[callee.name=/^(queryKey|apiUrl)$/]) > Literal.arguments";
+
 const literalScreenPaths = [
-  { selector: `Literal[value=/${screenPath}/]`, message: usePaths },
+  { selector: `Literal[value=/${screenPath}/]:not(${apiPathArgument})`, message: usePaths },
   { selector: `TemplateLiteral > TemplateElement[value.raw=/${screenPath}/]`, message: usePaths },
   {
     selector: `:matches(JSXAttribute[name.name=/^(to|href)$/], Property[key.name=/^(to|href)$/], CallExpression[callee.name='navigate']) Literal[value='/']`,

@@ -134,6 +134,9 @@ describe('screen paths', () => {
         "export const go = (navigate: (to: string) => void) => navigate('/forgot-password?expired=true');",
         "export const links = [{ to: '/', label: 'Home' }];",
         "export const TOKEN_ROUTES = ['/first-time-setup/:token'];",
+        // Only the call's own path argument is an API path.
+        "import { apiClient } from 'shared-ui';\nexport const get = () => apiClient.GET('/order', { headers: { referer: '/client/x' } });",
+        "export const go = (navigate: (to: string) => void) => navigate('/client/x');",
       ],
       good: [
         withPaths(link('{paths.basket()}')),
@@ -142,6 +145,8 @@ describe('screen paths', () => {
         "export const segments = (path: string) => path.split('/');",
         "export const user = () => fetch('/bff/user');",
         "export const authentication = '/authentication/x';",
+        // API paths that begin like a screen, in the generated client's calls.
+        "import { apiClient, queryKey } from 'shared-ui';\nexport const get = (clientId: string) => apiClient.GET('/client/{clientId}', { params: { path: { clientId } } });\nexport const key = (id: string) => queryKey('/client/{clientId}', id);",
       ],
     }));
 

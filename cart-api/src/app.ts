@@ -8,12 +8,16 @@ import {
 } from 'service-kit';
 import type { Config } from './config.js';
 import db from './plugins/app/db.js';
+import mailer from './plugins/app/mailer.js';
+import identity, { type IdentityDirectory } from './plugins/app/identity.js';
 import { createPolicies } from './policies/index.js';
 import actionItem from './routes/action-item/index.js';
 import client from './routes/client/index.js';
+import duplicateCheck from './routes/client/duplicate-check.js';
+import company from './routes/company/index.js';
 import discount from './routes/discount/index.js';
 import epop from './routes/epop/index.js';
-import epopDocument from './routes/epop-document/index.js';
+import epopDocument, { renewal } from './routes/epop-document/index.js';
 import health from './routes/health/index.js';
 import order from './routes/order/index.js';
 import pageView from './routes/page-view/index.js';
@@ -27,6 +31,8 @@ export interface BuildOptions {
   logger?: false | LoggerSettings;
   /** Sees every route as it is added (the authorization matrix and the malformed-input sweep). */
   onRoute?: (route: RouteOptions) => void;
+  /** identity-api's users from elsewhere than identity-api (tests); by default its service routes. */
+  identity?: IdentityDirectory;
 }
 
 /**
@@ -42,6 +48,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(db, { databaseUrl: config.databaseUrl });
+  await app.register(mailer, { mail: config.mail });
+  await app.register(identity, {
+    directory: options.identity,
+    client: {
+      issuer: config.identityIssuer,
+      identityUrl: config.identityUrl,
+      clientId: config.cartApiClientId,
+      clientSecret: config.cartApiClientSecret,
+    },
+  });
   await app.register(routeContract, {
     verify: remoteJwksVerifier({ issuer: config.identityIssuer, audience: config.accessTokenAudience }),
     policies: createPolicies(app.db),
@@ -51,14 +67,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(health);
   await app.register(systemMessage, { prefix: '/system-message' });
   await app.register(product, { prefix: '/product' });
-  await app.register(actionItem, { prefix: '/action-item' });
+  await app.register(actionItem, { prefix: '/action-item', appUrl: config.appUrl });
   await app.register(shoppingCart, { prefix: '/shopping-cart' });
   await app.register(cartDocument, { prefix: '/cart' });
   await app.register(order, { prefix: '/order' });
   await app.register(strategicPartner, { prefix: '/strategic-partner' });
   await app.register(client, { prefix: '/client' });
+  await app.register(duplicateCheck, { prefix: '/client' });
+  await app.register(company, { prefix: '/company' });
   await app.register(epop, { prefix: '/epop' });
   await app.register(epopDocument, { prefix: '/epop-document' });
+  await app.register(renewal, { prefix: '/epop-document' });
   await app.register(discount, { prefix: '/discount' });
   await app.register(pageView, { prefix: '/page-view' });
 

@@ -10,11 +10,28 @@ export interface Config {
   /** identity-api's issuer; its discovery document names the JWKS that signs access tokens. */
   identityIssuer: string;
   accessTokenAudience: string;
+  /** identity-api's base URL for the service routes (`/internal/…`); the issuer without `/oidc` by default. */
+  identityUrl: string;
+  /** cart-api's own client at identity-api (client credentials): users looked up and invited. */
+  cartApiClientId: string;
+  /** Unset only in production without CART_API_CLIENT_SECRET: the service then refuses to start. */
+  cartApiClientSecret: string | undefined;
+  /** Where the browser reaches the product (the gateway): links in e-mails point there. */
+  appUrl: string;
+  mail: {
+    /** SMTP_URL; unset: messages are written to `outboxDir` as .eml files. */
+    smtpUrl: string | undefined;
+    outboxDir: string;
+    from: string;
+  };
   nodeEnv: string;
   logLevel: string;
   /** Stack traces in 500 answers only outside production (the specs' error window). */
   exposeStackTraces: boolean;
 }
+
+/** Only for development and tests; identity-api has the same default. Production sets its own. */
+export const DEV_CART_API_CLIENT_SECRET = 'dev-cart-api-secret-change-me';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = env.DATA_DIR || './data';
@@ -23,13 +40,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   }
+  const identityIssuer = (env.IDENTITY_ISSUER || 'http://127.0.0.1:4001/oidc').replace(/\/+$/, '');
   return {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || join(dataDir, 'cart-api.sqlite'),
-    identityIssuer: (env.IDENTITY_ISSUER || 'http://127.0.0.1:4001/oidc').replace(/\/+$/, ''),
+    identityIssuer,
     accessTokenAudience: env.ACCESS_TOKEN_AUDIENCE || 'urn:pop:api',
+    identityUrl: (env.IDENTITY_URL || identityIssuer.replace(/\/oidc$/, '')).replace(/\/+$/, ''),
+    cartApiClientId: env.CART_API_CLIENT_ID || 'pop-cart-api',
+    cartApiClientSecret:
+      env.CART_API_CLIENT_SECRET || (nodeEnv === 'production' ? undefined : DEV_CART_API_CLIENT_SECRET),
+    appUrl: (env.APP_URL || 'http://localhost:3000').replace(/\/+$/, ''),
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      outboxDir: env.OUTBOX_DIR || join(dataDir, 'outbox'),
+      from: env.MAIL_FROM || 'POP Documents <no-reply@pop-documents.example>',
+    },
     nodeEnv,
     logLevel: env.LOG_LEVEL || 'info',
     exposeStackTraces: nodeEnv !== 'production',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadConfig } from '../src/config.js';
+import { DEV_CART_API_CLIENT_SECRET, loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
   it('has defaults that run on one machine with nothing installed', () => {
@@ -10,6 +10,15 @@ describe('loadConfig', () => {
       databaseUrl: 'data/cart-api.sqlite',
       identityIssuer: 'http://127.0.0.1:4001/oidc',
       accessTokenAudience: 'urn:pop:api',
+      appUrl: 'http://localhost:3000',
+      mail: {
+        from: 'POP Documents <no-reply@pop-documents.example>',
+        outboxDir: 'data/outbox',
+        smtpUrl: undefined,
+      },
+      identityUrl: 'http://127.0.0.1:4001',
+      cartApiClientId: 'pop-cart-api',
+      cartApiClientSecret: DEV_CART_API_CLIENT_SECRET,
       nodeEnv: 'development',
       logLevel: 'info',
       exposeStackTraces: true,
@@ -27,8 +36,17 @@ describe('loadConfig', () => {
       port: 5000,
       databaseUrl: '/var/lib/pop/cart-api.sqlite',
       identityIssuer: 'https://id.example.com/oidc',
+      identityUrl: 'https://id.example.com',
+      cartApiClientSecret: undefined,
       exposeStackTraces: false,
     });
+    expect(
+      loadConfig({
+        IDENTITY_URL: 'http://10.0.0.5:4001/',
+        CART_API_CLIENT_SECRET: 's',
+        NODE_ENV: 'production',
+      }),
+    ).toMatchObject({ identityUrl: 'http://10.0.0.5:4001', cartApiClientSecret: 's' });
   });
 
   it('refuses a port that is not one', () => {

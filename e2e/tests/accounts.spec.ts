@@ -3,12 +3,7 @@ import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
 import { NEW_PASSWORD, registerAccount, uniqueUsername } from './accounts.js';
 import { latestMailTo, passcodeOf } from './mail.js';
 import { identityCli, urlIn } from './stack.js';
-import { signIn } from './support.js';
-
-async function signOut(page: Page) {
-  await page.goto('/logout');
-  await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeVisible();
-}
+import { signIn, signOut } from './support.js';
 
 async function enterPasscodeAndPassword(page: Page, passcode: string, password: string) {
   await page.getByLabel('Passcode').fill(passcode);

@@ -171,3 +171,31 @@ test('a broker cannot get a free document from the API; compliance creates one w
   await page.getByRole('button', { name: 'Create Free Document' }).click();
   await expect(page.getByText('The document has been saved')).toBeVisible();
 });
+
+test('a duplicate tax id offers the existing client: Ignore keeps the fields, Continue adopts them', async ({
+  page,
+}) => {
+  await signIn(page, 'demo.broker');
+  await page.goto('/document/new');
+  const taxId = page.getByLabel('Federal Tax ID', { exact: true });
+  const company = page.getByLabel('Company Name', { exact: true });
+  await company.fill('My Own Name LLC');
+  // Acme Landscaping Inc, a client of demo.broker: 12-3456710.
+  await taxId.fill('123456710');
+  const dialog = page.getByRole('dialog', { name: 'Existing client' });
+  await expect(dialog).toContainText('Acme Landscaping Inc');
+  await dialog.getByRole('button', { name: 'Ignore' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(company).toHaveValue('My Own Name LLC');
+  await expect(page.getByLabel('Phone', { exact: true })).toBeVisible();
+
+  // Another number, then back to a duplicate: asked again for that one, and Continue adopts it.
+  await taxId.fill('123456711');
+  await expect(dialog).toContainText('Blue Ridge Dental Group');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(company).toHaveValue('Blue Ridge Dental Group');
+  await expect(company).toHaveAttribute('readonly', '');
+  // The adopted company's fields are hidden: they are the client's.
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('City', { exact: true })).toHaveCount(0);
+});

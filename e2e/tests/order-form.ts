@@ -8,10 +8,15 @@ export const answer = (page: Page, question: string | RegExp, choice: 'Yes' | 'N
     .getByLabel(choice, { exact: true })
     .check();
 
+/** Nine digits no demo client has (demo tax ids start 12-, 57- and 98-). */
+export const uniqueTaxId = () =>
+  `7${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+
 /** Step 1 as a new user fills it: every required field, in the form's order. */
 export async function fillCompanyStep(page: Page, companyName: string): Promise<void> {
   await field(page, 'Primary E-mail').fill('owner@orchard.example');
-  await field(page, 'Federal Tax ID').fill('123456789');
+  // A tax id of its own: one of an earlier client would (rightly) open the duplicate dialog.
+  await field(page, 'Federal Tax ID').fill(uniqueTaxId());
   await field(page, 'Company Name').fill(companyName);
   await field(page, 'Phone').fill('5125550100');
   await field(page, 'Address Line 1').fill('1 Main Street');

@@ -10,5 +10,11 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeHidden();
 }
 
+/** Signs out through /logout and waits for the sign-in page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.goto('/logout');
+  await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeVisible();
+}
+
 /** A JWT (access or id token): three base64url parts, the first a JSON header. */
 export const JWT_PATTERN = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;

@@ -6,7 +6,7 @@
 // Environment: PORT (gateway, 3000), IDENTITY_PORT (4001), CART_API_PORT (4002), DATA_DIR (<repo>/data),
 // NODE_ENV (development), STACK_REBUILD=1 to rebuild everything first, PUBLIC_URL (where the browser
 // reaches the gateway, http://localhost:$PORT: identity-api's e-mail links and the external sign-in's
-// redirect URI follow it). SMTP_URL / OUTBOX_DIR go to identity-api (e-mails), LOGIN_RATE_LIMIT /
+// redirect URI follow it). SMTP_URL / OUTBOX_DIR go to identity-api and cart-api (e-mails), LOGIN_RATE_LIMIT /
 // LOGIN_ACCOUNT_RATE_LIMIT, ACCOUNT_ROUTE_RATE_LIMIT to the gateway (e2e raises them). Other variables pass through to the
 // services too (see each package's README).
 import { spawn, spawnSync } from 'node:child_process';
@@ -92,7 +92,17 @@ const serviceEnv = {
     GATEWAY_REDIRECT_URIS: `${publicUrl}/bff/callback`,
     ...passThrough('SMTP_URL', 'OUTBOX_DIR'),
   },
-  cart: { PORT: String(cartApiPort), HOST: '127.0.0.1', IDENTITY_ISSUER: `${identityUrl}/oidc` },
+  // cart-api calls identity-api's service routes itself (IDENTITY_URL), with its own client
+  // (CART_API_CLIENT_ID / CART_API_CLIENT_SECRET, which both APIs read: they pass through).
+  cart: {
+    PORT: String(cartApiPort),
+    HOST: '127.0.0.1',
+    IDENTITY_ISSUER: `${identityUrl}/oidc`,
+    IDENTITY_URL: identityUrl,
+    // Invitations are e-mailed with links to the gateway, like identity-api's e-mails.
+    APP_URL: publicUrl,
+    ...passThrough('SMTP_URL', 'OUTBOX_DIR'),
+  },
   gateway: {
     PORT: String(port),
     PUBLIC_URL: publicUrl,

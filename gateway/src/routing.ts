@@ -22,7 +22,11 @@ export interface ApiRoute {
   limit: RouteLimit | undefined;
 }
 
-/** Owned by identity-api: accounts, credentials, user search and links. Everything else is cart-api's. */
+/**
+ * Owned by identity-api: accounts, credentials, user search and links. Everything else is cart-api's,
+ * `internal/…` included: identity-api's service routes (cart-api's client-credentials calls) are
+ * never the browser's, so they must never be routed there (test/internal-routes.test.ts).
+ */
 function upstreamOf(segments: readonly string[]): Upstream {
   const [first] = segments;
   if (first === 'user') return 'identity';

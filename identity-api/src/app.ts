@@ -8,6 +8,7 @@ import mailerPlugin from './plugins/app/mailer.js';
 import oidcPlugin from './plugins/app/oidc.js';
 import healthzRoutes from './routes/healthz/index.js';
 import accountRoutes from './routes/index.js';
+import internalRoutes from './routes/internal/index.js';
 
 export interface BuildOptions {
   /** `false` silences the service; a stream replaces stdout (tests read it). */
@@ -46,5 +47,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailerPlugin, { config });
   await app.register(backgroundPlugin);
   await app.register(accountRoutes, { config });
+  // Apart from the account scope: cart-api's service routes, never a browser's.
+  await app.register(internalRoutes, { config });
   return app;
 }

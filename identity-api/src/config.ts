@@ -12,6 +12,9 @@ export interface Config {
   gatewayClientId: string;
   gatewayClientSecret: string;
   gatewayRedirectUris: string[];
+  /** cart-api's client (client credentials only): it calls the service routes under /internal. */
+  cartApiClientId: string;
+  cartApiClientSecret: string;
   production: boolean;
   lockout: {
     /** Consecutive wrong passwords that lock an account. */
@@ -48,6 +51,9 @@ export interface Config {
 /** Only for development and tests; production must set GATEWAY_CLIENT_SECRET. */
 export const DEV_GATEWAY_CLIENT_SECRET = 'dev-gateway-secret-change-me';
 
+/** Only for development and tests; production must set CART_API_CLIENT_SECRET (cart-api has the same default). */
+export const DEV_CART_API_CLIENT_SECRET = 'dev-cart-api-secret-change-me';
+
 export const OIDC_PREFIX = '/oidc';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,6 +69,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = env.DATA_DIR || './data';
   const gatewayClientSecret = env.GATEWAY_CLIENT_SECRET || (production ? '' : DEV_GATEWAY_CLIENT_SECRET);
   if (!gatewayClientSecret) throw new Error('GATEWAY_CLIENT_SECRET is required when NODE_ENV=production');
+  const cartApiClientSecret = env.CART_API_CLIENT_SECRET || (production ? '' : DEV_CART_API_CLIENT_SECRET);
+  if (!cartApiClientSecret) throw new Error('CART_API_CLIENT_SECRET is required when NODE_ENV=production');
+  const gatewayClientId = env.GATEWAY_CLIENT_ID || 'pop-gateway';
+  const cartApiClientId = env.CART_API_CLIENT_ID || 'pop-cart-api';
+  // One client id, one client: the service routes tell cart-api's tokens by their client id.
+  if (cartApiClientId === gatewayClientId)
+    throw new Error('CART_API_CLIENT_ID must differ from GATEWAY_CLIENT_ID');
 
   return {
     port,
@@ -70,11 +83,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     issuer: publicUrl + OIDC_PREFIX,
     databaseUrl: env.DATABASE_URL || join(dataDir, 'identity-api.sqlite'),
-    gatewayClientId: env.GATEWAY_CLIENT_ID || 'pop-gateway',
+    gatewayClientId,
     gatewayClientSecret,
     gatewayRedirectUris: (env.GATEWAY_REDIRECT_URIS || 'http://localhost:3000/bff/callback')
       .split(/[\s,]+/)
       .filter(Boolean),
+    cartApiClientId,
+    cartApiClientSecret,
     production,
     lockout: {
       maxFailedAttempts: integer(env.LOCKOUT_MAX_FAILED_ATTEMPTS, 5, 'LOCKOUT_MAX_FAILED_ATTEMPTS'),

@@ -49,6 +49,11 @@ export interface TestIdentityApi {
   url: string;
   clientId: string;
   clientSecret: string;
+  /** cart-api's client (client credentials): what cart-api's CART_API_CLIENT_ID/SECRET must say. */
+  cartApiClientId: string;
+  cartApiClientSecret: string;
+  /** cart-api's service token (client credentials, resource urn:pop:api), or the refusal. */
+  clientCredentialsGrant(): Promise<TokenEndpointResponse>;
   createUser(input: TestUserInput): Promise<{ userId: string }>;
   passwordGrant(username: string, password: string): Promise<TokenEndpointResponse>;
   /** A one-time sign-in token for the user, as `issue-login-token` makes (the `/auth?token=` value). */
@@ -144,6 +149,17 @@ export async function startOnDatabase(
     url,
     clientId: config.gatewayClientId,
     clientSecret: config.gatewayClientSecret,
+    cartApiClientId: config.cartApiClientId,
+    cartApiClientSecret: config.cartApiClientSecret,
+    async clientCredentialsGrant() {
+      const cartApiBasic = `Basic ${Buffer.from(`${encodeURIComponent(config.cartApiClientId)}:${encodeURIComponent(config.cartApiClientSecret)}`).toString('base64')}`;
+      const response = await fetch(`${config.issuer}/token`, {
+        method: 'POST',
+        headers: { authorization: cartApiBasic, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'api' }),
+      });
+      return (await response.json()) as TokenEndpointResponse;
+    },
     app,
     databaseUrl,
     outboxDir: config.mail.outboxDir,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadConfig } from '../src/config.js';
+import { DEV_CART_API_CLIENT_SECRET, loadConfig } from '../src/config.js';
 
 describe('loadConfig: the sign-in page limit and the trusted proxies', () => {
   it('limits the page to 20 posts a minute and trusts no X-Forwarded-For by default', () => {
@@ -14,5 +14,22 @@ describe('loadConfig: the sign-in page limit and the trusted proxies', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY');
     expect(() => loadConfig({ SIGN_IN_PAGE_RATE_LIMIT: '0' })).toThrow('SIGN_IN_PAGE_RATE_LIMIT');
+  });
+});
+
+describe("loadConfig: cart-api's client (client credentials)", () => {
+  it('has a development default, and must be given its own secret and id in production', () => {
+    expect(loadConfig({})).toMatchObject({
+      cartApiClientId: 'pop-cart-api',
+      cartApiClientSecret: DEV_CART_API_CLIENT_SECRET,
+    });
+    expect(() => loadConfig({ NODE_ENV: 'production', GATEWAY_CLIENT_SECRET: 'g' })).toThrow(
+      'CART_API_CLIENT_SECRET is required when NODE_ENV=production',
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', GATEWAY_CLIENT_SECRET: 'g', CART_API_CLIENT_SECRET: 'c' })
+        .cartApiClientSecret,
+    ).toBe('c');
+    expect(() => loadConfig({ CART_API_CLIENT_ID: 'pop-gateway' })).toThrow('must differ');
   });
 });

@@ -40,25 +40,30 @@ export function bearerToken(authorization: string | undefined): string | undefin
   return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
 }
 
-function verifierOf(getKey: () => Promise<JWTVerifyGetKey>, options: VerifierOptions): AccessTokenVerifier {
-  return async (token) => {
+/** The verified claims of an access token: signature, issuer, audience, expiry (and `typ` when asked). */
+function claimsVerifier(getKey: () => Promise<JWTVerifyGetKey>, options: VerifierOptions) {
+  return async (token: string): Promise<JWTPayload> => {
     const keys = await getKey();
-    let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, keys, {
+      const { payload } = await jwtVerify(token, keys, {
         issuer: options.issuer,
         audience: options.audience,
         clockTolerance: 5,
         ...(options.typ ? { typ: options.typ } : {}),
-      }));
+      });
+      return payload;
     } catch (error) {
       if (error instanceof errors.JOSEError && !INFRASTRUCTURE_CODES.has(error.code)) {
         throw new InvalidAccessTokenError(error.code);
       }
       throw error;
     }
-    return callerFromClaims(payload);
   };
+}
+
+function verifierOf(getKey: () => Promise<JWTVerifyGetKey>, options: VerifierOptions): AccessTokenVerifier {
+  const claims = claimsVerifier(getKey, options);
+  return async (token) => callerFromClaims(await claims(token));
 }
 
 /**
@@ -83,6 +88,42 @@ export function remoteJwksVerifier(options: VerifierOptions): AccessTokenVerifie
 export function localJwksVerifier(keys: JWK[], options: VerifierOptions): AccessTokenVerifier {
   const jwks = createLocalJWKSet({ keys });
   return verifierOf(async () => jwks, options);
+}
+
+/** Another service calling, as its access token describes it (OAuth client credentials). */
+export interface ServiceClient {
+  clientId: string;
+}
+
+/**
+ * A valid token's service client; null when the token is valid but is not one of those clients'
+ * own (a user's token, or another client's): the caller is known, and refused (403).
+ */
+export type ServiceTokenVerifier = (token: string) => Promise<ServiceClient | null>;
+
+/**
+ * Verifies a service's client-credentials token against keys the service holds itself: the same
+ * checks as a user's token, then the token must be one of `clientIds`' own, about no user. An
+ * authorization server sets `sub` to the client id when no account is involved (oidc-provider
+ * does), and only a user's token carries `roles` or `username`.
+ */
+export function localServiceVerifier(
+  keys: JWK[],
+  options: VerifierOptions & { clientIds: readonly string[] },
+): ServiceTokenVerifier {
+  const jwks = createLocalJWKSet({ keys });
+  const claims = claimsVerifier(async () => jwks, options);
+  return async (token) => {
+    const payload = await claims(token);
+    const clientId = payload.client_id;
+    const ownToken =
+      typeof clientId === 'string' &&
+      options.clientIds.includes(clientId) &&
+      payload.sub === clientId &&
+      payload.roles === undefined &&
+      payload.username === undefined;
+    return ownToken ? { clientId } : null;
+  };
 }
 
 async function discoverJwks(issuer: string): Promise<JWTVerifyGetKey> {

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RoleGroup } from 'shared-domain';
 import type { RouteAccess } from 'shared-domain/server';
-import { bearerToken, InvalidAccessTokenError, type AccessTokenVerifier, type Caller } from './caller.js';
+import {
+  bearerToken,
+  InvalidAccessTokenError,
+  type AccessTokenVerifier,
+  type Caller,
+  type ServiceTokenVerifier,
+} from './caller.js';
 import { forbidden, notFound, SERVICE_MESSAGES, unauthorized } from './errors.js';
 import { ref } from './schemas.js';
 
@@ -13,6 +19,8 @@ export type SignedInGroup = Exclude<RoleGroup, 'guest'>;
  * Who may call a route:
  * - `public`: anyone, no token (the guest screens' calls);
  * - `optional`: anyone; `request.caller` is set when a valid token comes along (page views);
+ * - `service`: another service, with its client-credentials token (`verifyService`); a user's token
+ *   is refused (403) whatever their role, so these routes are never the browser's;
  * - a list of role groups: a signed-in caller in one of them (others: 403).
  */
 export type Access = RouteAccess;
@@ -58,6 +66,8 @@ export type Policies = Readonly<Record<string, Policy>>;
 export interface RouteContractOptions {
   verify: AccessTokenVerifier;
   policies: Policies;
+  /** Needed by routes whose access is `service`: accepts the service clients' tokens only. */
+  verifyService?: ServiceTokenVerifier;
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
@@ -121,8 +131,15 @@ function resourcesOf(ownership: Ownership): readonly string[] {
   return typeof ownership.resource === 'string' ? [ownership.resource] : ownership.resource;
 }
 
-/** Why a route may not be registered; empty when it keeps the contract. */
-export function contractProblems(route: RouteOptions, policies: Policies): string[] {
+/**
+ * Why a route may not be registered; empty when it keeps the contract. `service`: whether the scope
+ * can verify service tokens (a `service` route needs it).
+ */
+export function contractProblems(
+  route: RouteOptions,
+  policies: Policies,
+  { service = false }: { service?: boolean } = {},
+): string[] {
   const problems: string[] = [];
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const config = (route.config ?? {}) as { access?: unknown; ownership?: unknown };
@@ -136,7 +153,14 @@ export function contractProblems(route: RouteOptions, policies: Policies): strin
     (Array.isArray(access) &&
       access.length > 0 &&
       access.every((group) => (SIGNED_IN_GROUPS as readonly unknown[]).includes(group)));
-  if (!validAccess) problems.push("declares no config.access ('public', 'optional' or role groups)");
+  if (access === 'service') {
+    if (!service) problems.push("declares access 'service' in a scope without verifyService");
+    // A service acts for no user, so no user's record can be its to name.
+    if (config.ownership !== 'none')
+      problems.push("declares access 'service' with an ownership other than 'none'");
+  } else if (!validAccess) {
+    problems.push("declares no config.access ('public', 'optional', 'service' or role groups)");
+  }
 
   const ownership = config.ownership;
   if (ownership === undefined) problems.push("declares no config.ownership (a resource, or 'none')");
@@ -183,7 +207,9 @@ export function accessText(access: Access, ownership: Ownership | 'none'): strin
       ? 'anyone, no session needed'
       : access === 'optional'
         ? 'anyone; a signed-in caller is recorded as such'
-        : `role groups ${access.join(', ')}`;
+        : access === 'service'
+          ? 'service clients only (an OAuth client-credentials token), never a user'
+          : `role groups ${access.join(', ')}`;
   const which =
     ownership === 'none'
       ? 'acts on no single record'
@@ -199,7 +225,10 @@ function errorResponses(route: RouteOptions, access: Access, ownership: Ownershi
   if (schema.params || schema.querystring || schema.body) {
     responses[400] = { description: 'Invalid input', anyOf: [ref('ValidationError'), ref('MessageError')] };
   }
-  if (access !== 'public' && access !== 'optional') {
+  if (access === 'service') {
+    responses[401] = { description: 'No valid access token', ...ref('MessageError') };
+    responses[403] = { description: 'Not a service client’s token', ...ref('MessageError') };
+  } else if (access !== 'public' && access !== 'optional') {
     responses[401] = { description: 'No session, or it has ended', ...ref('MessageError') };
     if (access.length < SIGNED_IN_GROUPS.length) {
       responses[403] = { description: 'Not for this role group', ...ref('MessageError') };
@@ -220,12 +249,12 @@ function errorResponses(route: RouteOptions, access: Access, ownership: Ownershi
  * policy about the named record (404 when refused, exactly like a missing record).
  */
 export const routeContract = fp<RouteContractOptions>(
-  async (app: FastifyInstance, { verify, policies }) => {
+  async (app: FastifyInstance, { verify, policies, verifyService }) => {
     app.decorateRequest('caller', null);
     app.decorateRequest('target', null);
 
     app.addHook('onRoute', (route) => {
-      const problems = contractProblems(route, policies);
+      const problems = contractProblems(route, policies, { service: verifyService !== undefined });
       if (problems.length > 0) {
         throw new Error(
           `route ${String(route.method)} ${route.url} breaks the contract: ${problems.join('; ')}`,
@@ -252,6 +281,10 @@ export const routeContract = fp<RouteContractOptions>(
         return;
       }
       if (!token) throw unauthorized(SERVICE_MESSAGES.missingToken);
+      if (access === 'service') {
+        if (!(await verifyServiceToken(verifyService!, token, request))) throw forbidden();
+        return;
+      }
       try {
         request.caller = await verify(token);
       } catch (error) {
@@ -286,6 +319,23 @@ export const routeContract = fp<RouteContractOptions>(
   },
   { name: 'service-kit:route-contract' },
 );
+
+/** Whether the token is a service client's (false: a valid token of a user or another client). */
+async function verifyServiceToken(
+  verifyService: ServiceTokenVerifier,
+  token: string,
+  request: FastifyRequest,
+): Promise<boolean> {
+  try {
+    const client = await verifyService(token);
+    if (!client) request.log.info('a token that is not a service client’s refused on a service route');
+    return client !== null;
+  } catch (error) {
+    if (!(error instanceof InvalidAccessTokenError)) throw error;
+    request.log.info({ reason: error.message }, 'access token refused');
+    throw unauthorized(SERVICE_MESSAGES.invalidToken);
+  }
+}
 
 /** The signed-in caller of a route whose access is a list of role groups. */
 export function callerOf(request: FastifyRequest): Caller {

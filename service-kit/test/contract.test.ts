@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Type } from 'typebox';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import {
   createService,
   InvalidAccessTokenError,
+  localServiceVerifier,
   routeContract,
   type Caller,
   type Policies,
@@ -167,6 +169,14 @@ describe('the route contract refuses routes that do not keep it', () => {
           async () => ({ text: '' }),
         ),
       /not in the path/,
+    ],
+    [
+      'service route in a scope that cannot verify services',
+      (s) =>
+        s.get('/a', { config: { access: 'service', ownership: 'none' }, schema: ok }, async () => ({
+          text: '',
+        })),
+      /without verifyService/,
     ],
   ];
   it.each(cases)('%s', async (_name, register, message) => {
@@ -333,5 +343,106 @@ describe('request logging', () => {
     expect(requestLines.map((line) => [line.msg, line.res?.statusCode])).toEqual([
       ['request completed', 404],
     ]);
+  });
+});
+
+describe('service routes (another service, with its client-credentials token)', () => {
+  const verifyService = async (token: string) => {
+    if (token === 'token-service') return { clientId: 'pop-cart-api' };
+    if (callers[token]) return null; // a user's valid token
+    throw new InvalidAccessTokenError('unknown');
+  };
+
+  async function serviceScope(): Promise<Service> {
+    app = await createService({
+      logger: false,
+      exposeStackTraces: false,
+      openApi: { title: 't', version: '1' },
+    });
+    await app.register(routeContract, { verify, policies, verifyService });
+    app.post(
+      '/internal/echo',
+      {
+        config: { access: 'service', ownership: 'none' },
+        schema: { summary: 'Echo', body: Note, response: { 200: Note } },
+      },
+      async (request) => ({ text: request.body.text }),
+    );
+    await app.ready();
+    return app;
+  }
+
+  it('answers the service client only: no token 401, a bad one 401, a user of any role 403', async () => {
+    const s = await serviceScope();
+    const post = (token?: string) =>
+      s.inject({
+        method: 'POST',
+        url: '/internal/echo',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        payload: { text: 'hi' },
+      });
+    expect([(await post()).statusCode, (await post()).json()]).toEqual([
+      401,
+      { message: 'Authentication required' },
+    ]);
+    expect((await post('forged')).statusCode).toBe(401);
+    expect([(await post('token-compliance')).statusCode, (await post('token-broker-a')).statusCode]).toEqual([
+      403, 403,
+    ]);
+    expect((await post('token-compliance')).json()).toEqual({
+      message: 'You do not have permission to perform this action',
+    });
+    expect((await post('token-service')).json()).toEqual({ text: 'hi' });
+  });
+
+  it('must act on no record, and says who may call it in OpenAPI', async () => {
+    const s = await serviceScope();
+    const operation = (await s.inject({ url: '/openapi.json' })).json().paths['/internal/echo'].post;
+    expect(operation.description).toMatch(/service clients only/);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '500']);
+    await app!.close();
+    app = await createService({
+      logger: false,
+      exposeStackTraces: false,
+      openApi: { title: 't', version: '1' },
+    });
+    await app.register(routeContract, { verify, policies, verifyService });
+    expect(() =>
+      app!.get(
+        '/internal/note/:id',
+        {
+          config: { access: 'service', ownership: { resource: 'note', action: 'read', param: 'id' } },
+          schema: { ...ok, params: NoteId },
+        },
+        async () => ({ text: '' }),
+      ),
+    ).toThrow(/ownership other than 'none'/);
+  });
+
+  it("localServiceVerifier accepts only the named clients' own tokens, about no user", async () => {
+    const { publicKey, privateKey } = await generateKeyPair('RS256');
+    const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
+    const options = { issuer: 'https://issuer.test', audience: 'urn:pop:api', typ: 'at+jwt' };
+    const verifyToken = localServiceVerifier([jwk], { ...options, clientIds: ['pop-cart-api'] });
+    const sign = (claims: Record<string, unknown>, issuer = options.issuer) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'at+jwt' })
+        .setIssuer(issuer)
+        .setAudience(options.audience)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(privateKey);
+    const service = { sub: 'pop-cart-api', client_id: 'pop-cart-api' };
+    expect(await verifyToken(await sign(service))).toEqual({ clientId: 'pop-cart-api' });
+    // A user's token, through the gateway or (were it possible) through the service's own client.
+    expect(
+      await verifyToken(await sign({ sub: 'u-1', client_id: 'pop-gateway', roles: ['admin'] })),
+    ).toBeNull();
+    expect(await verifyToken(await sign({ sub: 'u-1', client_id: 'pop-cart-api' }))).toBeNull();
+    expect(await verifyToken(await sign({ ...service, roles: [] }))).toBeNull();
+    expect(await verifyToken(await sign({ sub: 'other', client_id: 'other' }))).toBeNull();
+    await expect(verifyToken(await sign(service, 'https://elsewhere.test'))).rejects.toThrow(
+      InvalidAccessTokenError,
+    );
   });
 });

@@ -29,3 +29,11 @@ export const LOGIN_ERROR_KEYS = [
   'unauthorized',
 ] as const;
 export type LoginErrorKey = (typeof LOGIN_ERROR_KEYS)[number];
+
+/** The company users panel's texts (specs/2-documents.md §5, §8; specs/3-admin.md), word for word. */
+export const COMPANY_USER_MESSAGES = {
+  added: (userName: string) => `${userName} has been added to this company`,
+  removed: 'User has been removed from this company',
+  confirmRemove: (userName: string) => `Remove ${userName}?`,
+  noUsers: 'No users found',
+} as const;

@@ -110,6 +110,11 @@ export interface DocumentListRow {
   endDate: string;
   createdDate: string;
   showUserReceipt: boolean;
+  status: 'Paid' | 'Unpaid' | 'Inactive' | 'Processing';
+  /** Inactive or being processed: it can be viewed, not edited or tested. */
+  isReadOnly: boolean;
+  /** Paid, its plan year ends within 90 days (or has ended), and not renewed yet. */
+  readyForRenewal: boolean;
 }
 
 export type ActionItemType =

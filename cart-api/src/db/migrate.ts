@@ -8,6 +8,8 @@ import * as companyUser from './migrations/0005-company-user.js';
 import * as documentsAndDiscounts from './migrations/0006-documents-and-discounts.js';
 import * as pricesAndAttributes from './migrations/0007-prices-and-attributes.js';
 import * as partnerRules from './migrations/0008-partner-rules.js';
+import * as documentRenewals from './migrations/0009-document-renewals.js';
+import * as clientDocuments from './migrations/0010-client-documents.js';
 
 /**
  * Migrations live in code (not a folder read at runtime) so the swc build and Jest see the same
@@ -22,6 +24,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-documents-and-discounts': documentsAndDiscounts,
   '0007-prices-and-attributes': pricesAndAttributes,
   '0008-partner-rules': partnerRules,
+  '0009-document-renewals': documentRenewals,
+  '0010-client-documents': clientDocuments,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

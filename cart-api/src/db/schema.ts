@@ -104,6 +104,8 @@ export interface EpopDocumentTable {
   /** Who created it (a user id); null for documents older than migration 0006. */
   created_by: Generated<string | null>;
   created_at: string;
+  /** The document this one renews (migration 0009). */
+  original_document_id: Generated<string | null>;
 }
 
 export interface OrdersTable {

@@ -228,7 +228,8 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
         clientName: client.name,
         client: clientRow,
         partnerId,
-        createdAt: at(index * 9 + 1, 2),
+        // The oldest was ordered eleven months ago: its plan year ends soon, so it is ready for renewal.
+        createdAt: index === BROKER_CLIENTS.length - 1 ? at(330, 2) : at(index * 9 + 1, 2),
         brokerName: `${broker.firstName} ${broker.lastName}`,
       });
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { CART_ITEM_EXAMPLE } from '../../src/routes/shopping-cart/schemas.js';
+import { INVITE_EXAMPLE } from '../../src/routes/action-item/schemas.js';
 import {
   CALLER_NAMES,
   seededTestApp,
@@ -24,8 +25,11 @@ interface Row {
   /** A doubled path: the expectation per resource its id may name, where it differs from `expect`. */
   byResource?: Record<string, Expectation>;
   query?: string;
-  /** The path's ids of a route without ownership (a partner's id): the seeded records' own. */
-  params?: (parties: Parties) => Record<string, string>;
+  /**
+   * The path's other ids: of a route without ownership (a partner's id), or besides the owned record
+   * (the caller's own user id); `callerUserId` is undefined for a guest.
+   */
+  params?: (parties: Parties, callerUserId: string | undefined) => Record<string, string>;
   /** The body; a function when it names a user (the party whose record is tried, or the caller). */
   payload?: object | ((context: { partyUserId: string; callerUserId: string | undefined }) => object);
 }
@@ -96,6 +100,36 @@ const MATRIX: Record<string, Row> = {
   'GET /cart/:cartItemId/epop': { expect: OWN_RECORDS },
   'GET /epop/document/new/:userId': { expect: OWN_RECORDS },
   'GET /epop-document/:id': { expect: OWN_RECORDS },
+  'GET /action-item/:actionItemId': { expect: OWN_RECORDS },
+  // Anyone signed in may invite someone to purchase a document (a new Unpaid one: nothing to own).
+  'POST /action-item/document-invite': { expect: SIGNED_IN_ANY, payload: INVITE_EXAMPLE },
+  'GET /epop-document/action-item/:actionItemId': { expect: OWN_RECORDS },
+  // The parties' items are not invites: their own users and compliance get the 404 of "no invite
+  // to update" after the policy let them through; everyone else the policy's 404.
+  'POST /epop-document/action-item/:actionItemId': {
+    expect: {
+      ...OWN_RECORDS,
+      brokerA: same(404),
+      brokerB: same(404),
+      employerA: same(404),
+      employerB: same(404),
+      compliance: same(404),
+    },
+    payload: documentForm(),
+  },
+  // The parties' documents (plan year 2027) are not ready for renewal yet: who may renew one gets
+  // that answer (400), anyone else the 404 of a missing record, before readiness is looked at.
+  'GET /epop-document/:id/renew/:userId': {
+    expect: {
+      ...OWN_RECORDS,
+      brokerA: [400, 404],
+      brokerB: [400, 404],
+      employerA: [400, 404],
+      employerB: [400, 404],
+      compliance: same(400),
+    },
+    params: ({ accounts }, callerUserId) => ({ userId: callerUserId ?? accounts.brokerA.userId }),
+  },
   'POST /epop-document/:id': {
     expect: OWN_RECORDS,
     byResource: {
@@ -114,6 +148,19 @@ const MATRIX: Record<string, Row> = {
   'GET /order': { expect: COMPLIANCE_ONLY },
   'POST /order/:orderId/hide': { expect: COMPLIANCE_ONLY, payload: {} },
   'GET /strategic-partner': { expect: COMPLIANCE_ONLY },
+  // Matches only the caller's own clients: no match is a 204 for anyone signed in.
+  'GET /client/duplicate-check/:taxIdWithoutDash': {
+    expect: {
+      ...SIGNED_IN_ANY,
+      brokerA: same(204),
+      brokerB: same(204),
+      employerA: same(204),
+      employerB: same(204),
+      compliance: same(204),
+    },
+    query: 'onError=no-content',
+    params: () => ({ taxIdWithoutDash: '999999999' }),
+  },
   // Every signed-in user orders through a partner's link: its excluded states are no secret.
   'GET /strategic-partner/:id/rule/excluded-states': {
     expect: SIGNED_IN_ANY,
@@ -121,6 +168,28 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /client/recently-viewed': { expect: COMPLIANCE_ONLY },
   'GET /client/search': { expect: COMPLIANCE_ONLY, query: 'searchText=company' },
+  // The client details page and its company users panel: the client's broker, its linked
+  // employers and compliance read; Add User and Remove Access are compliance's and the broker's
+  // (an employer never grants access to their own company: 404 like a foreign one).
+  'GET /client/:clientId': { expect: OWN_RECORDS },
+  'GET /client/:clientId/document': { expect: OWN_RECORDS },
+  'GET /company/:companyId/user': { expect: OWN_RECORDS },
+  'POST /company/:companyId/user/:userId': {
+    expect: { ...OWN_RECORDS, employerA: same(404), employerB: same(404) },
+    params: ({ outsider }) => ({ userId: outsider.userId }),
+    payload: {},
+  },
+  'DELETE /company/:companyId/user/:userId': {
+    expect: {
+      ...OWN_RECORDS,
+      brokerA: [204, 404],
+      brokerB: [204, 404],
+      employerA: same(404),
+      employerB: same(404),
+      compliance: same(204),
+    },
+    params: ({ outsider }) => ({ userId: outsider.userId }),
+  },
   'POST /page-view': {
     expect: Object.fromEntries(CALLER_NAMES.map((name) => [name, same(204)])) as Expectation,
     payload: { path: '/orders' },
@@ -146,17 +215,15 @@ describe('the authorization matrix', () => {
   });
 
   /** Each way a route can be called on a party's record: one per resource its ownership names. */
-  function urlsFor(route: RegisteredRoute, party: PartyName, row: Row) {
+  function urlsFor(route: RegisteredRoute, party: PartyName, row: Row, callerUserId: string | undefined) {
     const withQuery = (url: string) => (row.query ? `${url}?${row.query}` : url);
-    if (route.ownership === 'none') {
-      const params = Object.entries(row.params?.(suite.parties) ?? {});
-      const url = params.reduce((path, [name, id]) => path.replace(`:${name}`, id), route.url);
-      return [{ url: withQuery(url), resource: 'none' }];
-    }
+    const params = Object.entries(row.params?.(suite.parties, callerUserId) ?? {});
+    const url = params.reduce((path, [name, id]) => path.replace(`:${name}`, id), route.url);
+    if (route.ownership === 'none') return [{ url: withQuery(url), resource: 'none' }];
     const { resource, param } = route.ownership;
     return [resource].flat().map((name) => {
       const id = suite.parties.records[party][RECORD_OF[name]!];
-      return { url: withQuery(route.url.replace(`:${param}`, id)), resource: name };
+      return { url: withQuery(url.replace(`:${param}`, id)), resource: name };
     });
   }
 
@@ -169,7 +236,7 @@ describe('the authorization matrix', () => {
     for (const caller of CALLER_NAMES) {
       const account = caller === 'guest' ? undefined : suite.parties.accounts[caller];
       for (const [side, party] of SIDES[caller].entries()) {
-        for (const { url, resource } of urlsFor(route!, party, row)) {
+        for (const { url, resource } of urlsFor(route!, party, row, account?.userId)) {
           const expected = (row.byResource?.[resource] ?? row.expect)[caller][side];
           const before = await snapshot(suite.ctx.db);
           const response = await suite.ctx.app.inject({

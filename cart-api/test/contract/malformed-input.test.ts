@@ -1,6 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { seededTestApp, snapshot, type Account } from '../helpers/parties.js';
 import { RECORD_OF, routeCollector, type JsonSchema, type RegisteredRoute } from '../helpers/routes.js';
+import { daysFromToday, documentRow } from '../helpers/rows.js';
 
 /**
  * The malformed-input sweep (issue 8, acceptance): every route with a body, a query or path
@@ -169,12 +171,56 @@ describe('the malformed-input sweep', () => {
     return suite.parties.accounts.brokerA;
   };
 
+  // A renewal needs a document ready for renewal: broker A's, ending in 30 days. 'Update invite'
+  // needs an invite: one to employer A of broker A's Unpaid document.
+  let readyDocumentId: string;
+  let inviteItemId: string;
+  beforeAll(async () => {
+    const { records } = suite.parties;
+    const ready = documentRow(records.brokerA.userId, records.brokerA.companyId, {
+      plan_year_start: daysFromToday(-335),
+      plan_year_end: daysFromToday(30),
+    });
+    const invited = documentRow(records.brokerA.userId, records.brokerA.companyId, { status: 'Unpaid' });
+    await suite.ctx.db.insertInto('epop_document').values([ready, invited]).execute();
+    readyDocumentId = ready.document_id;
+    inviteItemId = randomUUID();
+    await suite.ctx.db
+      .insertInto('action_item')
+      .values({
+        action_item_id: inviteItemId,
+        user_id: records.employerA.userId,
+        item_type: 'pop-document-invite',
+        description: '{}',
+        json: JSON.stringify({
+          DocumentId: invited.document_id,
+          Document: { BrokerId: records.brokerA.userId },
+        }),
+        created_by: 'brokerA',
+        created_at: new Date().toISOString(),
+        completed: 0,
+        completed_at: null,
+      })
+      .execute();
+  });
+
   /** Path parameters naming a record the caller may act on (broker A's). */
   const paramsFor = (route: RegisteredRoute): Record<string, string> => {
+    if (route.url.includes('/renew/')) {
+      return { id: readyDocumentId, userId: suite.parties.accounts.compliance.userId };
+    }
+    if (route.url.includes(':taxIdWithoutDash')) return { taxIdWithoutDash: '123456789' };
+    if (route.method === 'POST' && route.url.endsWith('/action-item/:actionItemId')) {
+      return { actionItemId: inviteItemId };
+    }
     // The routes without ownership that name a record name a strategic partner.
     if (route.ownership === 'none') return route.url.includes(':id') ? { id: suite.parties.partnerId } : {};
     const resource = [route.ownership.resource].flat()[0]!;
-    return { [route.ownership.param]: suite.parties.records.brokerA[RECORD_OF[resource]!] };
+    // A second id besides the owned record (company/{companyId}/user/{userId}): a user no company has.
+    const userId: Record<string, string> = route.url.includes(':userId')
+      ? { userId: suite.parties.outsider.userId }
+      : {};
+    return { ...userId, [route.ownership.param]: suite.parties.records.brokerA[RECORD_OF[resource]!] };
   };
 
   it('sweeps every route that takes input, and refuses every malformed request with 400', async () => {
@@ -186,15 +232,13 @@ describe('the malformed-input sweep', () => {
     const expected: string[] = [];
     for (const route of swept) {
       const account = callerFor(route);
-      const headers = {
-        'content-type': 'application/json',
-        ...(account ? { authorization: await suite.ctx.bearer(account) } : {}),
-      };
+      const headers = account ? { authorization: await suite.ctx.bearer(account) } : {};
+      // A request without a body has no content type (a DELETE, as the browser's client sends it).
       const send = (probe: Probe) =>
         suite.ctx.app.inject({
           method: route.method as 'GET' | 'POST',
           url: probe.url,
-          headers,
+          headers: probe.payload !== undefined ? { ...headers, 'content-type': 'application/json' } : headers,
           ...(probe.payload !== undefined ? { payload: probe.payload } : {}),
         });
       const { valid, malformed } = probesFor(route, paramsFor(route), account?.userId);

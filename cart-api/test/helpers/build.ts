@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Service } from 'service-kit';
@@ -5,12 +8,17 @@ import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/schema.js';
+import { FakeIdentity } from './identity.js';
 import { startTestIssuer, TEST_AUDIENCE, type TestIssuer } from './test-issuer.js';
 
 export interface TestContext {
   app: Service;
   db: Kysely<Database>;
   issuer: TestIssuer;
+  /** Where the service's e-mails are written (one .eml file each). */
+  outboxDir: string;
+  /** identity-api's users as `app.identity` sees them: `identity.add(…)` makes one known. */
+  identity: FakeIdentity;
   databaseUrl: string;
   /** A valid bearer header for a user with these roles (a fresh user id unless given). */
   bearer(account: { userId: string; roles: readonly string[]; username?: string }): Promise<string>;
@@ -24,18 +32,24 @@ export async function buildTestApp(
 ): Promise<TestContext> {
   const testDatabase: TestDatabase = await createTestDatabase();
   const issuer = await startTestIssuer();
+  // E-mails go to this test's own outbox (.eml files), read back by the tests that send one.
+  const outboxDir = await mkdtemp(join(tmpdir(), 'cart-api-outbox-'));
   const config = loadConfig({
     DATABASE_URL: testDatabase.url,
+    OUTBOX_DIR: outboxDir,
     IDENTITY_ISSUER: issuer.issuer,
     ACCESS_TOKEN_AUDIENCE: TEST_AUDIENCE,
     NODE_ENV: 'test',
     ...env,
   });
-  const app = await buildApp(config, { logger: false, ...(onRoute ? { onRoute } : {}) });
+  const identity = new FakeIdentity();
+  const app = await buildApp(config, { logger: false, identity, ...(onRoute ? { onRoute } : {}) });
   return {
     app,
     db: app.db,
     issuer,
+    identity,
+    outboxDir,
     databaseUrl: testDatabase.url,
     async bearer(account) {
       const token = await issuer.sign({
@@ -49,6 +63,7 @@ export async function buildTestApp(
       await app.close();
       await issuer.close();
       await testDatabase.drop();
+      await rm(outboxDir, { recursive: true, force: true });
     },
   };
 }

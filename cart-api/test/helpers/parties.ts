@@ -6,7 +6,7 @@ import { roleInfo } from 'shared-domain';
 import { EPOP_PRODUCT } from '../../src/db/reference-data.js';
 import type { Database } from '../../src/db/schema.js';
 import { buildTestApp, type TestContext } from './build.js';
-import { companyRow } from './rows.js';
+import { companyRow, documentRow } from './rows.js';
 
 /** The callers of the authorization tests; `guest` has no token. */
 export const CALLER_NAMES = ['guest', 'brokerA', 'brokerB', 'employerA', 'employerB', 'compliance'] as const;
@@ -37,6 +37,8 @@ export interface Parties {
   clientDocumentOfBrokerA: string;
   /** A strategic partner (no broker, no users). */
   partnerId: string;
+  /** An employer linked to no company (the one a company users test adds). */
+  outsider: Account;
 }
 
 /** The caller a policy sees for an account (null: a guest). */
@@ -64,20 +66,7 @@ const ROLES: Record<PartyName, string> = {
  */
 export async function seedParties(db: Kysely<Database>): Promise<Parties> {
   const now = new Date().toISOString();
-  const document = (ownerUserId: string, companyId: string) => ({
-    document_id: randomUUID(),
-    product_id: EPOP_PRODUCT.product_id,
-    owner_user_id: ownerUserId,
-    client_company_id: companyId,
-    strategic_partner_id: null,
-    name: 'POP Document',
-    plan_year_start: '2027-01-01',
-    plan_year_end: '2027-12-31',
-    status: 'Paid' as const,
-    json: JSON.stringify({ clientCompanyName: 'x' }),
-    active: 1,
-    created_at: now,
-  });
+  const document = (ownerUserId: string, companyId: string) => documentRow(ownerUserId, companyId);
 
   const records = {} as Record<PartyName, PartyRecords>;
   for (const [index, name] of (Object.keys(ROLES) as PartyName[]).entries()) {
@@ -211,6 +200,7 @@ export async function seedParties(db: Kysely<Database>): Promise<Parties> {
     records,
     clientDocumentOfBrokerA: clientDocument.document_id,
     partnerId: partner.company_id,
+    outsider: { userId: randomUUID(), roles: ['employer'] },
   };
 }
 
@@ -258,6 +248,11 @@ export function seededTestApp(onRoute?: Parameters<typeof buildTestApp>[1]) {
   beforeAll(async () => {
     suite.ctx = await buildTestApp({}, onRoute);
     suite.parties = await seedParties(suite.ctx.db);
+    // Every party is a user identity-api knows (the company users' names come from there).
+    const { accounts, outsider } = suite.parties;
+    for (const account of [...Object.values(accounts), outsider]) {
+      suite.ctx.identity.add({ userId: account.userId, role: account.roles[0]! });
+    }
   });
   afterAll(async () => {
     await suite.ctx?.close();

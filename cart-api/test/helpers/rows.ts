@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { EPOP_PRODUCT } from '../../src/db/reference-data.js';
 import type { Database } from '../../src/db/schema.js';
 
 /** A `company` row with only a name (and optionally its broker or kind); every detail column empty. */
@@ -28,3 +29,30 @@ export function companyRow(
     created_at: new Date().toISOString(),
   };
 }
+
+/** An `epop_document` row: a Paid, active document of `companyId` owned by `ownerUserId`. */
+export function documentRow(
+  ownerUserId: string,
+  companyId: string,
+  overrides: Partial<Insertable<Database['epop_document']>> = {},
+): Insertable<Database['epop_document']> {
+  return {
+    document_id: randomUUID(),
+    product_id: EPOP_PRODUCT.product_id,
+    owner_user_id: ownerUserId,
+    client_company_id: companyId,
+    strategic_partner_id: null,
+    name: 'POP Document',
+    plan_year_start: '2027-01-01',
+    plan_year_end: '2027-12-31',
+    status: 'Paid',
+    json: JSON.stringify({ clientCompanyName: 'x' }),
+    active: 1,
+    created_at: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** An ISO date `days` from today (UTC). */
+export const daysFromToday = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

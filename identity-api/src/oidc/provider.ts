@@ -25,6 +25,17 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
         response_types: ['code'],
         redirect_uris: config.gatewayRedirectUris,
       },
+      {
+        // cart-api, server to server: looks users up and invites them (routes/internal). No user
+        // ever signs in through it, so client credentials is its only grant.
+        client_id: config.cartApiClientId,
+        client_secret: config.cartApiClientSecret,
+        token_endpoint_auth_method: 'client_secret_basic',
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+        scope: 'api',
+      },
     ],
     jwks: { keys: await signingKeys(db) },
     cookies: { keys: await cookieKeys(db) },
@@ -54,6 +65,8 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
         enabled: true,
         allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
       },
+      // cart-api's service token (a JWT for urn:pop:api with no user: `sub` is the client id).
+      clientCredentials: { enabled: true },
       // Access tokens are only for urn:pop:api, so there is nothing for a userinfo endpoint to serve.
       userinfo: { enabled: false },
       resourceIndicators: {

@@ -39,3 +39,13 @@ export async function cookieKeys(db: Db): Promise<string[]> {
   );
   return JSON.parse(value) as string[];
 }
+
+// Members of a private JWK; what is left is the public key.
+const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
+
+/** The public halves of the signing keys: what our own routes verify access tokens against. */
+export async function publicSigningKeys(db: Db): Promise<JWK[]> {
+  return (await signingKeys(db)).map(
+    (key) => Object.fromEntries(Object.entries(key).filter(([name]) => !PRIVATE_MEMBERS.has(name))) as JWK,
+  );
+}

@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { JWK } from 'jose';
 import { localJwksVerifier, routeContract } from 'service-kit';
 import type { Config } from '../config.js';
 import { API_RESOURCE } from '../oidc/resource.js';
-import { signingKeys } from '../oidc/secrets.js';
+import { publicSigningKeys } from '../oidc/secrets.js';
 import authenticationRoutes from './authentication/index.js';
 import temporaryUserTokenRoutes from './temporary-user-token/index.js';
 import { accountPolicies } from './user/policy.js';
 import userRoutes from './user/index.js';
-
-// Members of a private JWK; what is left is the public key.
-const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
 
 /**
  * The account API the browser reaches through the gateway (`/api/<path>` → `/<path>`). One
@@ -19,9 +15,7 @@ const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
  * read from the database (no HTTP round trip to ourselves): issuer, audience, type `at+jwt`, expiry.
  */
 export default async function accountRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  const keys = (await signingKeys(app.identityDb)).map(
-    (key) => Object.fromEntries(Object.entries(key).filter(([name]) => !PRIVATE_MEMBERS.has(name))) as JWK,
-  );
+  const keys = await publicSigningKeys(app.identityDb);
   await app.register(routeContract, {
     verify: localJwksVerifier(keys, { issuer: config.issuer, audience: API_RESOURCE, typ: 'at+jwt' }),
     policies: accountPolicies,

@@ -17,10 +17,40 @@ export const inviteSchema = object({
     .oneOf([...ROLES], `--role must be one of ${ROLES.join(', ')}`),
 });
 
+/** A new account's details; it gets a random password nobody knows and a first-login link. */
+export interface InvitedAccount {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  role: Role;
+}
+
 /**
  * Creates a user who sets their own password on the first-login welcome page: the account gets a
  * random password nobody knows, and the answer is the link to send them (APP_URL/first-time-setup/…).
+ * Throws UsernameTakenError when the username is taken.
  */
+export async function createInvitedAccount(
+  db: Db,
+  config: Pick<Config, 'appUrl' | 'temporaryTokenTtlHours'>,
+  account: InvitedAccount,
+): Promise<{ userId: string; url: string }> {
+  const user = await createUser(db, {
+    username: account.username,
+    email: account.email,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    companyName: account.companyName,
+    roles: [account.role],
+    password: randomBytes(32).toString('base64url'),
+  });
+  const token = await issueTemporaryUserToken(db, user.userId, config.temporaryTokenTtlHours);
+  return { userId: user.userId, url: `${config.appUrl}/first-time-setup/${token}` };
+}
+
+/** The operator's `invite-user` command: its options checked, then createInvitedAccount. */
 export async function inviteUser(
   db: Db,
   config: Pick<Config, 'appUrl' | 'temporaryTokenTtlHours'>,
@@ -29,15 +59,13 @@ export async function inviteUser(
   const input = await validateInput(inviteSchema, options);
   if (!input.ok) return input;
   const { username, email, first, last, company, role } = input.value;
-  const user = await createUser(db, {
+  const invited = await createInvitedAccount(db, config, {
     username,
     email,
     firstName: first,
     lastName: last,
     companyName: company,
-    roles: [role as Role],
-    password: randomBytes(32).toString('base64url'),
+    role: role as Role,
   });
-  const token = await issueTemporaryUserToken(db, user.userId, config.temporaryTokenTtlHours);
-  return { ok: true, userId: user.userId, url: `${config.appUrl}/first-time-setup/${token}` };
+  return { ok: true, ...invited };
 }

@@ -113,6 +113,25 @@ const MATRIX: Record<string, Row> = {
       confirm: PASSWORD,
     }),
   },
+  // The user search: compliance and brokers (a broker by exact username or e-mail); employers never.
+  'GET /user': {
+    expect: { ...everyone(200), guest: [401, 401], employerA: [403, 403], employerB: [403, 403] },
+    query: 'username=matrix.brokera',
+  },
+  // cart-api's service routes: its client-credentials token only, never a user's, whatever the role.
+  'POST /internal/users/lookup': {
+    expect: { ...everyone(403), guest: [401, 401] },
+    body: (target) => ({ userIds: [target.userId] }),
+  },
+  'POST /internal/users/invite': {
+    expect: { ...everyone(403), guest: [401, 401] },
+    body: () => ({
+      email: 'matrix.invited@example.test',
+      firstName: 'In',
+      lastName: 'Vited',
+      companyName: '',
+    }),
+  },
 };
 
 describe('the account API authorization matrix', () => {

@@ -31,10 +31,32 @@ describe.each([
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
   });
 
-  it('shows the client page with its id at /client/{clientId}', async () => {
-    stubFetch({ 'GET /bff/user': { body: broker } });
+  it('shows the client details page at /client/{clientId}', async () => {
+    const { calls } = stubFetch({
+      'GET /bff/user': { body: broker },
+      'GET /client/{clientId}': {
+        body: {
+          clientId: 'cl-9',
+          brokerId: broker.userId,
+          companyDetail: {
+            name: 'Acme Landscaping Inc',
+            addressLine1: '',
+            addressLine2: '',
+            city: '',
+            state: '',
+            zipCode: '',
+            phone: '',
+            federalTaxId: '',
+            legalEntityType: '',
+            stateOfLegalConstruction: '',
+          },
+        },
+      },
+      'GET /client/{clientId}/document': { body: [] },
+      'GET /company/{companyId}/user': { body: [] },
+    });
     renderAt('/client/cl-9', element());
-    expect(await screen.findByRole('heading', { name: 'Client' })).toBeTruthy();
-    expect(screen.getByTestId('client-id').textContent).toBe('cl-9');
+    expect(await screen.findByRole('heading', { name: 'Acme Landscaping Inc' })).toBeTruthy();
+    expect(calls.find((call) => call.url.startsWith('/api/client/'))?.params).toEqual({ clientId: 'cl-9' });
   });
 });

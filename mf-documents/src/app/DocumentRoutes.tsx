@@ -13,20 +13,11 @@ export function DocumentRoutes() {
     <Routes>
       <Route path={route(patterns.newDocument)} element={<OrderFormPage openedBy="new" />} />
       <Route path={route(patterns.cartItemDocument)} element={<OrderFormPage openedBy="cart-item" />} />
-      <Route
-        path={route(patterns.actionItemDocument)}
-        element={<DocumentPage title="POP Document Order Form" />}
-      />
+      <Route path={route(patterns.actionItemDocument)} element={<OrderFormPage openedBy="action-item" />} />
       <Route path={route(patterns.document)} element={<OrderFormPage openedBy="document" />} />
       <Route path={route(patterns.documentReadonly)} element={<OrderFormPage openedBy="readonly" />} />
-      <Route
-        path={route(patterns.documentRenew)}
-        element={<DocumentPage title="POP Document Order Form" />}
-      />
-      <Route
-        path={route(patterns.documentAdminRenew)}
-        element={<DocumentPage title="POP Document Order Form" />}
-      />
+      <Route path={route(patterns.documentRenew)} element={<OrderFormPage openedBy="renew" />} />
+      <Route path={route(patterns.documentAdminRenew)} element={<OrderFormPage openedBy="admin-renew" />} />
       <Route
         path={route(patterns.documentNdt)}
         element={<DocumentPage title="Non-Discrimination Testing" />}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  nextPlanYear,
+  readyForRenewal,
   DOCUMENT_MESSAGES,
   DOCUMENT_STEP_FIELDS,
   LEGAL_ENTITY_TYPES,
@@ -238,5 +240,23 @@ describe('documentSchema', () => {
       otherDateOfEligibility: 'Enter a valid date (mm/dd/yyyy)',
       agentNumber: 'Agent number is required',
     });
+  });
+});
+
+describe('renewal', () => {
+  const paid = { status: 'Paid', active: true, planYearEnd: '2026-12-31', renewed: false };
+  it('is ready from 90 days before the plan year ends, and after it, once', () => {
+    expect(readyForRenewal(paid, '2026-10-01')).toBe(false); // 91 days before
+    expect(readyForRenewal(paid, '2026-10-02')).toBe(true); // 90 days before
+    expect(readyForRenewal(paid, '2027-03-01')).toBe(true); // past the end
+    expect(readyForRenewal({ ...paid, renewed: true }, '2026-12-01')).toBe(false);
+    expect(readyForRenewal({ ...paid, status: 'Unpaid' }, '2026-12-01')).toBe(false);
+    expect(readyForRenewal({ ...paid, active: false }, '2026-12-01')).toBe(false);
+  });
+  it('renews into the next twelve months', () => {
+    expect(nextPlanYear('2026-12-31')).toEqual({ start: '2027-01-01', end: '2027-12-31' });
+    expect(nextPlanYear('2027-06-30')).toEqual({ start: '2027-07-01', end: '2028-06-30' });
+    // A plan year starting February 29 ends February 28.
+    expect(nextPlanYear('2028-02-28')).toEqual({ start: '2028-02-29', end: '2029-02-28' });
   });
 });

@@ -4,3 +4,4 @@ export * from './dates.js';
 export * from './document-rules.js';
 export * from './lists.js';
 export * from './masks.js';
+export * from './renewal.js';

@@ -48,6 +48,13 @@ export type DocumentPayload = ApiBody<'/epop-document/{id}', 'post'>;
 export type PendingActionItems = ApiResult<'/action-item/{userId}/pending'>;
 export type ActionItem = PendingActionItems['today'][number];
 
+// The client details page (specs/2-documents.md §2) and its company users panel.
+export type ClientDetails = ApiResult<'/client/{clientId}'>;
+export type ClientDocument = ApiResult<'/client/{clientId}/document'>[number];
+export type CompanyUser = ApiResult<'/company/{companyId}/user'>[number];
+/** A row of the user search (`GET user`): the same fields as the panel's UserRow. */
+export type UserSearchRow = ApiResult<'/user'>[number];
+
 // Back office.
 export type OrderPage = ApiResult<'/order'>;
 export type Order = OrderPage['data'][number];

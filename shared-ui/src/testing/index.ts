@@ -2,5 +2,5 @@
 // runtime code, so Jest and Testing Library stay out of the federated bundles.
 export { stubFetch, type RecordedCall, type StubAnswer, type StubAnswers } from './fetch-stub.js';
 export { renderAt } from './render.js';
-export { broker, employer } from './users.js';
+export { broker, compliance, employer } from './users.js';
 export { browserLocation } from '../session/browser-location.js';

@@ -21,3 +21,12 @@ export const employer: SessionUser = {
   roles: ['employer'],
   roleGroup: 'epop',
 };
+
+export const compliance: SessionUser = {
+  ...broker,
+  userId: 'u-compliance',
+  username: 'demo.compliance',
+  role: 'compliance',
+  roles: ['compliance'],
+  roleGroup: 'compliance',
+};

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import type { UserRow } from './types.js';
+import { COMPANY_USER_MESSAGES } from 'shared-domain';
 
 /** The filter applies from this many characters on (specs/3-admin.md "Company users panel"). */
 export const USER_FILTER_MIN_LENGTH = 3;
@@ -21,11 +22,16 @@ export function matchesUserFilter(user: UserRow, filter: string): boolean {
 
 export interface CompanyUsersPanelProps {
   users: UserRow[];
-  onAddUser(): void;
-  onRemoveAccess(user: UserRow): void;
+  /** Without it there is no 'Add User' button (a reader who may not grant access). */
+  onAddUser?(): void;
+  /** Without it there is no 'Remove Access' link. */
+  onRemoveAccess?(user: UserRow): void;
 }
 
-/** A company's users: Name, Username, Email and Remove Access, an Add User button and a filter. */
+/**
+ * A company's users: Name, Username, Email and Remove Access, an Add User button and a filter. Left
+ * without its actions, it is the list alone (for whoever may see the users but not change them).
+ */
 export function CompanyUsersPanel({ users, onAddUser, onRemoveAccess }: CompanyUsersPanelProps) {
   const [filter, setFilter] = useState('');
   const shown = users.filter((user) => matchesUserFilter(user, filter));
@@ -39,10 +45,14 @@ export function CompanyUsersPanel({ users, onAddUser, onRemoveAccess }: CompanyU
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
         />
-        <Button onClick={onAddUser}>Add User</Button>
+        {onAddUser && (
+          <Button className="text-nowrap" onClick={onAddUser}>
+            Add User
+          </Button>
+        )}
       </div>
       {shown.length === 0 ? (
-        <p className="text-muted">No users found</p>
+        <p className="text-muted">{COMPANY_USER_MESSAGES.noUsers}</p>
       ) : (
         <Table size="sm">
           <thead>
@@ -50,9 +60,11 @@ export function CompanyUsersPanel({ users, onAddUser, onRemoveAccess }: CompanyU
               <th scope="col">Name</th>
               <th scope="col">Username</th>
               <th scope="col">Email</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              {onRemoveAccess && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -61,11 +73,13 @@ export function CompanyUsersPanel({ users, onAddUser, onRemoveAccess }: CompanyU
                 <td>{`${user.firstName} ${user.lastName}`}</td>
                 <td>{user.username}</td>
                 <td>{user.email}</td>
-                <td>
-                  <Button variant="link" className="p-0" onClick={() => onRemoveAccess(user)}>
-                    Remove Access
-                  </Button>
-                </td>
+                {onRemoveAccess && (
+                  <td>
+                    <Button variant="link" className="p-0" onClick={() => onRemoveAccess(user)}>
+                      Remove Access
+                    </Button>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -5,6 +5,7 @@ import Table from 'react-bootstrap/Table';
 import { ModalDialog } from '../actions/ModalDialog.js';
 import { Busy } from '../feedback/Busy.js';
 import { USER_SEARCH_TYPES, type UserRow, type UserSearchBy } from './types.js';
+import { COMPANY_USER_MESSAGES } from 'shared-domain';
 
 export interface UserSearchModalProps {
   show: boolean;
@@ -67,7 +68,7 @@ export function UserSearchModal({
         </Button>
       </Form>
       {searching && <Busy label="Searching" />}
-      {results && results.length === 0 && <p className="text-muted">No users found</p>}
+      {results && results.length === 0 && <p className="text-muted">{COMPANY_USER_MESSAGES.noUsers}</p>}
       {results && results.length > 0 && (
         <Table hover size="sm">
           <thead>

@@ -54,6 +54,18 @@ describe('the company users panel', () => {
     fireEvent.change(screen.getByPlaceholderText('Name, Username, or E-mail'), { target: { value: 'zzz' } });
     expect(screen.getByText('No users found')).toBeTruthy();
   });
+
+  it('is the list alone without its actions (a reader who may not change it)', () => {
+    render(<CompanyUsersPanel users={[pat]} />);
+    expect(screen.getByText('Pat Lee')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Name',
+      'Username',
+      'Email',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Add User' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Access' })).toBeNull();
+  });
 });
 
 describe('the user search modal', () => {

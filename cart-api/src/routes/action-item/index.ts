@@ -1,11 +1,15 @@
-import type { FastifyPluginAsyncTypebox } from 'service-kit';
+import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN, UserIdParams } from '../../lib/contract.js';
 import { groupByAge } from './group.js';
-import { pendingActionItems } from './queries.js';
-import { PendingActionItems } from './schemas.js';
+import { sendDocumentInvite } from './invite.js';
+import { ACTION_ITEM_NOT_FOUND } from './policy.js';
+import { actionItemById, pendingActionItems } from './queries.js';
+import { InviteBody, OneActionItem, PendingActionItems, SentInvite } from './schemas.js';
 
-/** GET /action-item/:userId/pending: the user's open action items, grouped for the home panel. */
-const actionItem: FastifyPluginAsyncTypebox = async (app) => {
+const ActionItemIdParams = Type.Object({ actionItemId: Uuid() }, { additionalProperties: false });
+
+/** Action items (specs/1-foundation.md "Action items", 2-documents.md §3, §4 "Invite"). */
+const actionItem: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { appUrl }) => {
   app.get(
     '/:userId/pending',
     {
@@ -17,6 +21,42 @@ const actionItem: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => groupByAge(await pendingActionItems(app.db, request.params.userId), new Date()),
+  );
+
+  app.get(
+    '/:actionItemId',
+    {
+      config: {
+        access: SIGNED_IN,
+        ownership: { resource: 'action-item', action: 'read', param: 'actionItemId' },
+      },
+      schema: {
+        summary: 'One action item (its user, an invite also its assigned broker)',
+        params: ActionItemIdParams,
+        response: { 200: OneActionItem },
+      },
+    },
+    async (request) => {
+      const item = await actionItemById(app.db, request.params.actionItemId);
+      if (!item) throw notFound(ACTION_ITEM_NOT_FOUND);
+      const { userId: _userId, data: _data, ...answer } = item;
+      return answer;
+    },
+  );
+
+  // 'Send Invite' (brokers and employers) and 'Invite to Purchase' (compliance).
+  app.post(
+    '/document-invite',
+    {
+      config: { access: SIGNED_IN, ownership: 'none' },
+      schema: {
+        summary:
+          'Invite someone by e-mail to review and purchase a document (an Unpaid document and their action item)',
+        body: InviteBody,
+        response: { 200: SentInvite },
+      },
+    },
+    async (request) => sendDocumentInvite(app, request.caller!, request.body, appUrl),
   );
 };
 

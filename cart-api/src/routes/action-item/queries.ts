@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ActionItem, ActionItemType } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
+import { actionItemData } from './data.js';
 
 /** A user's open action items, newest first. */
 export async function pendingActionItems(db: Kysely<Database>, userId: string): Promise<ActionItem[]> {
@@ -33,4 +34,62 @@ export async function actionItemUser(
     .where('action_item_id', '=', actionItemId)
     .executeTakeFirst();
   return row?.user_id;
+}
+
+/** One action item as the table holds it, with its data parsed; undefined when there is none. */
+export async function actionItemById(db: Kysely<Database>, actionItemId: string) {
+  const row = await db
+    .selectFrom('action_item')
+    .select([
+      'action_item_id',
+      'user_id',
+      'item_type',
+      'description',
+      'json',
+      'created_by',
+      'created_at',
+      'completed',
+    ])
+    .where('action_item_id', '=', actionItemId)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.action_item_id,
+      userId: row.user_id,
+      itemType: row.item_type as ActionItemType,
+      description: row.description,
+      json: row.json,
+      data: actionItemData(row.json),
+      createdBy: row.created_by,
+      createdDate: row.created_at,
+      completed: Number(row.completed) === 1,
+    }
+  );
+}
+
+/** Marks the open items of `itemType` about `documentId` done (their purpose is: paid, renewed, tested). */
+export async function completeActionItems(
+  db: Kysely<Database>,
+  documentId: string,
+  itemType: ActionItemType,
+): Promise<void> {
+  const open = await db
+    .selectFrom('action_item')
+    .select(['action_item_id', 'json'])
+    .where('item_type', '=', itemType)
+    .where('completed', '=', 0)
+    // A uuid holds no LIKE wildcard: this narrows to the items naming it, parsed to be sure.
+    .where('json', 'like', `%${documentId}%`)
+    .execute();
+  const done = open.filter((row) => actionItemData(row.json).DocumentId === documentId);
+  if (done.length === 0) return;
+  await db
+    .updateTable('action_item')
+    .set({ completed: 1, completed_at: new Date().toISOString() })
+    .where(
+      'action_item_id',
+      'in',
+      done.map((row) => row.action_item_id),
+    )
+    .execute();
 }

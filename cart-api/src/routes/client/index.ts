@@ -1,9 +1,23 @@
-import { callerOf, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
-import { COMPLIANCE } from '../../lib/contract.js';
+import { callerOf, notFound, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
+import { clientDetails, clientDocuments, recordClientView } from './details.js';
+import { CLIENT_NOT_FOUND } from './policy.js';
 import { recentlyViewedClients, searchClients } from './queries.js';
-import { ClientSearchQuery, ClientSearchRow } from './schemas.js';
+import {
+  ClientDetails,
+  ClientDocument,
+  ClientIdParams,
+  ClientSearchQuery,
+  ClientSearchRow,
+} from './schemas.js';
 
-/** The admin client search ('Search All Clients') and the caller's recently viewed clients. */
+const CLIENT = { resource: 'client', action: 'read', param: 'clientId' } as const;
+
+/**
+ * The admin client search ('Search All Clients'), the caller's recently viewed clients, and the
+ * client details page (`client/{clientId}`, its documents): the `client` policy lets compliance see
+ * every client, a broker their own, an employer the companies linked to them; anyone else 404.
+ */
 const client: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/recently-viewed',
@@ -29,6 +43,39 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => searchClients(app.db, request.query.searchText),
+  );
+
+  app.get(
+    '/:clientId',
+    {
+      config: { access: SIGNED_IN, ownership: CLIENT },
+      schema: {
+        summary: "A client's details (the client details page); compliance's view is a recently viewed one",
+        params: ClientIdParams,
+        response: { 200: ClientDetails },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const details = await clientDetails(app.db, request.params.clientId);
+      if (!details) throw notFound(CLIENT_NOT_FOUND);
+      // 'Recently Viewed' is the back office's list: only compliance's views are kept.
+      if (caller.roleGroup === 'compliance') await recordClientView(app.db, caller.userId, details.clientId);
+      return details;
+    },
+  );
+
+  app.get(
+    '/:clientId/document',
+    {
+      config: { access: SIGNED_IN, ownership: CLIENT },
+      schema: {
+        summary: "The client's active documents, newest first",
+        params: ClientIdParams,
+        response: { 200: Type.Array(ClientDocument) },
+      },
+    },
+    async (request) => clientDocuments(app.db, request.params.clientId),
   );
 };
 

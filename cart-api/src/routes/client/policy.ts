@@ -3,7 +3,9 @@ import type { Policy } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import { companyPolicy } from '../company/policy.js';
 
+export const CLIENT_NOT_FOUND = 'Client not found';
+
 /** `client`: a company of kind client, under the company rules (its broker, its linked employers). */
 export function clientPolicy(db: Kysely<Database>): Policy {
-  return { ...companyPolicy(db, ['client']), notFoundMessage: 'Client not found' };
+  return { ...companyPolicy(db, ['client']), notFoundMessage: CLIENT_NOT_FOUND };
 }

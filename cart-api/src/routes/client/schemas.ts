@@ -1,4 +1,5 @@
-import { Type, Uuid, type Static } from 'service-kit';
+import { Nullable, Type, Uuid, type Static } from 'service-kit';
+import { DocumentStatus } from '../epop-document/schemas.js';
 
 /** A row of the admin client search and of 'Recently Viewed'. */
 export const ClientSearchRow = Type.Object({
@@ -14,3 +15,39 @@ export const ClientSearchQuery = Type.Object(
   { searchText: Type.String({ maxLength: 200, default: '' }) },
   { additionalProperties: false },
 );
+
+/** `client/{clientId}`: a company of kind client. */
+export const ClientIdParams = Type.Object({ clientId: Uuid() }, { additionalProperties: false });
+
+/** The client's company fields (specs/2-documents.md §3 "Client"); '' where nothing is recorded. */
+export const CompanyDetail = Type.Object({
+  name: Type.String(),
+  addressLine1: Type.String(),
+  addressLine2: Type.String(),
+  city: Type.String(),
+  state: Type.String({ description: 'two-letter id' }),
+  zipCode: Type.String(),
+  phone: Type.String(),
+  federalTaxId: Type.String(),
+  legalEntityType: Type.String(),
+  stateOfLegalConstruction: Type.String({ description: 'two-letter id' }),
+});
+
+/** `GET client/{clientId}`: the client details page. */
+export const ClientDetails = Type.Object({
+  clientId: Uuid(),
+  brokerId: Nullable(Type.String({ description: 'the broker who looks after the client (a user id)' })),
+  companyDetail: CompanyDetail,
+});
+export type ClientDetails = Static<typeof ClientDetails>;
+
+/** A row of the client's documents (`GET client/{clientId}/document`). */
+export const ClientDocument = Type.Object({
+  documentId: Uuid(),
+  name: Type.String({ description: "the document's name ('POP Document')" }),
+  currentPlanYearStartDate: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
+  currentPlanYearEndDate: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
+  status: DocumentStatus,
+  createdDate: Type.String({ format: 'date-time' }),
+});
+export type ClientDocument = Static<typeof ClientDocument>;

@@ -43,5 +43,6 @@ export function userLinkPolicy(db: Kysely<Database>): Policy {
       if (!member(caller) || caller.roleGroup === 'epop') return false;
       return company.allows(caller, action, id);
     },
+    notFoundMessage: 'Company not found',
   };
 }

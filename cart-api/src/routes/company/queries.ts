@@ -38,3 +38,42 @@ export async function companyOwnership(
 
 export const companyExists = (db: Kysely<Database>, companyId: string): Promise<boolean> =>
   recordExists(db, 'company', companyId);
+
+/** The ids of the users linked to a company, in the order they were linked. */
+export async function companyUserIds(db: Kysely<Database>, companyId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('company_user')
+    .select('user_id')
+    .where('company_id', '=', companyId)
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Links a user to a company; linking twice changes nothing (the primary key is both ids). */
+export async function linkCompanyUser(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string,
+): Promise<void> {
+  await db
+    .insertInto('company_user')
+    .values({ company_id: companyId, user_id: userId, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing())
+    .execute();
+}
+
+/** Removes a user's link to a company; false when there was none. */
+export async function unlinkCompanyUser(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('company_user')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,6 +1,10 @@
 import {
+  badRequest,
   forbidden,
   notFound,
+  Type,
+  UserId,
+  Uuid,
   ValidationFailure,
   withPaging,
   type Caller,
@@ -8,11 +12,12 @@ import {
 } from 'service-kit';
 import { RecordOrUserIdParams, SIGNED_IN } from '../../lib/contract.js';
 import { isCompliance } from '../../policies/rules.js';
-import { clientPolicy } from '../client/policy.js';
 import { checkedForm, partnerOf } from './form.js';
+import { checkedLinks } from './links.js';
+import { ACTION_ITEM_NOT_FOUND } from '../action-item/policy.js';
+import { actionItemById, completeActionItems } from '../action-item/queries.js';
 import { DOCUMENT_NOT_FOUND, keepLockedFields, SAVE_MESSAGES } from './policy.js';
 import {
-  companyOfKind,
   createFreeDocument,
   documentById,
   documentExists,
@@ -20,11 +25,17 @@ import {
   storedDocument,
   updateDocument,
 } from './queries.js';
-import { DocumentBody, DocumentPageOrDocument, DocumentQuery, EpopDocument } from './schemas.js';
+import { blankDocumentForm, nextPlanYear } from 'shared-domain/forms';
+import {
+  DocumentBody,
+  DocumentDraft,
+  DocumentPageOrDocument,
+  DocumentQuery,
+  EpopDocument,
+} from './schemas.js';
 
 /** The documents of the specs (specs/1-foundation.md "Orders and documents list", 2-documents.md §7). */
 const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
-  const clients = clientPolicy(app.db);
   // The specs' doubled path: `epop-document/{userId}?page…` ('My POP Documents' of that user) and
   // `epop-document/{documentId}` (one document).
   app.get(
@@ -53,7 +64,7 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
   async function create(caller: Caller, ownerUserId: string, body: DocumentBody): Promise<string> {
     // §4 save logic: the cart is bypassed by compliance ('Create Free Document') or by the partner's
     // bypass rule ('Save Document'); everyone else pays first (the cart or an invite).
-    const { strategicPartnerId = null, clientId = null, originalDocumentId = null, ...fields } = body;
+    const { strategicPartnerId = null, clientId, originalDocumentId, ...fields } = body;
     const compliance = isCompliance(caller);
     if (!compliance && !strategicPartnerId) throw forbidden(SAVE_MESSAGES.freeDocumentComplianceOnly);
     const partner = await partnerOf(app.db, strategicPartnerId);
@@ -61,34 +72,37 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
       throw forbidden(SAVE_MESSAGES.freeDocumentComplianceOnly);
     }
     const form = await checkedForm(fields, partner);
-    if (clientId && !(await companyOfKind(app.db, clientId, 'client'))) {
-      throw new ValidationFailure([SAVE_MESSAGES.clientNotFound]);
-    }
-    // A document joins only a client the caller looks after (a duplicate tax id's Continue).
-    if (clientId && !(await clients.allows(caller, 'write', clientId))) {
-      throw notFound(SAVE_MESSAGES.clientNotFound);
-    }
-    if (originalDocumentId && !(await documentExists(app.db, originalDocumentId))) {
-      throw new ValidationFailure([SAVE_MESSAGES.originalNotFound]);
-    }
-    return createFreeDocument(app.db, {
+    const links = await checkedLinks(app.db, caller, { clientId, originalDocumentId });
+    const documentId = await createFreeDocument(app.db, {
       ownerUserId,
       createdBy: caller.userId,
-      form: originalDocumentId ? { ...form, originalDocumentId } : form,
-      clientId,
+      form: links.originalDocumentId ? { ...form, originalDocumentId: links.originalDocumentId } : form,
+      clientId: links.clientId,
+      originalDocumentId: links.originalDocumentId,
       strategicPartnerId,
       brokerUserId: caller.roleGroup === 'broker' ? caller.userId : null,
       memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
     });
+    // A renewal done is the renewal action item's purpose fulfilled.
+    if (links.originalDocumentId) {
+      await completeActionItems(app.db, links.originalDocumentId, 'pop-document-renewal');
+    }
+    return documentId;
   }
 
-  async function update(caller: Caller, documentId: string, body: DocumentBody): Promise<string> {
+  /** Saves a document's changes; `viaInvite`: its assigned broker's 'Update invite' (§4 save logic 2). */
+  async function update(
+    caller: Caller,
+    documentId: string,
+    body: DocumentBody,
+    viaInvite = false,
+  ): Promise<string> {
     const stored = await storedDocument(app.db, documentId);
     if (!stored) throw notFound(DOCUMENT_NOT_FOUND);
     if (stored.readOnly) throw new ValidationFailure([SAVE_MESSAGES.inactive]);
     const compliance = isCompliance(caller);
     // §4 save logic: a document that still needs a purchase changes through the cart or its invite.
-    if (!compliance && stored.status === 'Unpaid')
+    if (!compliance && !viaInvite && stored.status === 'Unpaid')
       throw new ValidationFailure([SAVE_MESSAGES.purchaseRequired]);
     const { strategicPartnerId, clientId: _clientId, originalDocumentId, ...fields } = body;
     // Only compliance moves a document to another partner (the admin page's partner settings).
@@ -118,6 +132,7 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
     await updateDocument(app.db, documentId, {
       form: original ? { ...form, originalDocumentId: original } : form,
       strategicPartnerId: partnerId,
+      originalDocumentId: typeof original === 'string' && original !== '' ? original : null,
     });
     return documentId;
   }
@@ -146,6 +161,118 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
       const saved = await documentById(app.db, documentId);
       if (!saved) throw notFound(DOCUMENT_NOT_FOUND);
       return saved;
+    },
+  );
+
+  /** The document an action item is about (its data's DocumentId). */
+  async function documentOfItem(actionItemId: string): Promise<string> {
+    const item = await actionItemById(app.db, actionItemId);
+    if (!item?.data.DocumentId) throw notFound(ACTION_ITEM_NOT_FOUND);
+    return item.data.DocumentId;
+  }
+
+  // `/document/action-item/{actionItemId}` opens the document of any of the five item types.
+  app.get(
+    '/action-item/:actionItemId',
+    {
+      config: {
+        access: SIGNED_IN,
+        ownership: { resource: 'action-item', action: 'read', param: 'actionItemId' },
+      },
+      schema: {
+        summary: 'The document an action item is about',
+        params: ActionItemIdParams,
+        response: { 200: EpopDocument },
+      },
+    },
+    async (request) => {
+      const document = await documentById(app.db, await documentOfItem(request.params.actionItemId));
+      if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+      return document;
+    },
+  );
+
+  // 'Update invite': the invite's assigned broker (or compliance) changes the invited document.
+  app.post(
+    '/action-item/:actionItemId',
+    {
+      config: {
+        access: SIGNED_IN,
+        ownership: { resource: 'action-item', action: 'update-invite', param: 'actionItemId' },
+      },
+      schema: {
+        summary: "Save the document of an invite (its assigned broker's 'Update invite')",
+        params: ActionItemIdParams,
+        body: DocumentBody,
+        response: { 200: EpopDocument },
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const item = await actionItemById(app.db, request.params.actionItemId);
+      // Only an open invite is updated, and only by compliance or its assigned broker (not its invitee).
+      const assigned = isCompliance(caller) || item?.data.Document.BrokerId === caller.userId;
+      if (!item || item.itemType !== 'pop-document-invite' || item.completed || !assigned) {
+        throw notFound(ACTION_ITEM_NOT_FOUND);
+      }
+      const documentId = await update(caller, await documentOfItem(item.id), request.body, true);
+      const saved = await documentById(app.db, documentId);
+      if (!saved) throw notFound(DOCUMENT_NOT_FOUND);
+      return saved;
+    },
+  );
+};
+
+const ActionItemIdParams = Type.Object({ actionItemId: Uuid() }, { additionalProperties: false });
+
+const RenewParams = Type.Object(
+  { id: Uuid({ description: 'the document to renew' }), userId: UserId() },
+  { additionalProperties: false },
+);
+
+/**
+ * `GET epop-document/{documentId}/renew/{userId}` (specs/2-documents.md §4 "Renewal reuses the
+ * new-document flow"): the next plan year's document, not stored yet. Its answers are the old
+ * ones, its plan year starts the day after the old one ends and runs twelve months, and it names
+ * the old one as `originalDocumentId`. It needs a purchase (the cart, an invite) unless compliance
+ * renews it (/admin/renew) or its partner bypasses the cart. Only a document `readyForRenewal`.
+ */
+export const renewal: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/:id/renew/:userId',
+    {
+      config: { access: SIGNED_IN, ownership: { resource: 'document', action: 'renew', param: 'id' } },
+      schema: {
+        summary: "The next plan year's document of a document ready for renewal, for the order form",
+        params: RenewParams,
+        response: { 200: DocumentDraft },
+      },
+    },
+    async (request): Promise<DocumentDraft> => {
+      const caller = request.caller!;
+      const { id, userId } = request.params;
+      // The renewal is for the caller (compliance renews on anyone's behalf).
+      if (!isCompliance(caller) && userId !== caller.userId) throw notFound(DOCUMENT_NOT_FOUND);
+      const document = await documentById(app.db, id);
+      if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+      if (!document.readyForRenewal) throw badRequest(SAVE_MESSAGES.notReadyForRenewal);
+      const planYear = nextPlanYear(document.currentPlanYearEndDate);
+      const { originalDocumentId: _previous, ...answers } = document.form;
+      return {
+        documentId: null,
+        form: {
+          ...blankDocumentForm(),
+          ...answers,
+          currentPlanYearStartDate: planYear.start,
+          currentPlanYearEndDate: planYear.end,
+          shortPlanYear: false,
+        },
+        clientId: document.clientId,
+        strategicPartnerId: document.strategicPartnerId,
+        originalDocumentId: document.documentId,
+        partner: document.partner,
+        requiresPurchase: !isCompliance(caller) && !(document.partner?.bypassShoppingCart ?? false),
+      };
     },
   );
 };

@@ -55,6 +55,8 @@ export const SAVE_MESSAGES = {
     `${state} is not available for documents of ${partner}: choose another state`,
   clientNotFound: 'Client not found',
   originalNotFound: 'Originating document not found',
+  renewedAlready: 'This document has already been renewed',
+  notReadyForRenewal: 'This document is not ready for renewal',
   complianceOnly: (label: string) => `${label} can only be changed by compliance`,
   planYearLocked: 'The plan year of a purchased document can only be changed by compliance',
 } as const;

@@ -8,6 +8,7 @@ import { containsIgnoringCase } from '../../lib/search.js';
 import type { EpopDocument } from './schemas.js';
 import { recordExists } from '../../lib/exists.js';
 import { jsonObject } from '../../lib/json.js';
+import { readyForRenewal } from 'shared-domain/forms';
 import { partnerFormSettings } from '../strategic-partner/settings.js';
 
 /**
@@ -51,20 +52,13 @@ export async function listOwnedDocuments(
       'd.plan_year_start',
       'd.plan_year_end',
       'd.created_at',
+      'd.status',
+      'd.active',
       'c.name',
+      renewedDocument(eb).as('renewed'),
       latestOrder(eb, 'o.order_id').as('order_id'),
       latestOrder(eb, 'o.order_number').as('order_number'),
-      eb
-        .exists(
-          eb
-            .selectFrom('order_item as oi')
-            .innerJoin('orders as o', 'o.order_id', 'oi.order_id')
-            .select(sql<number>`1`.as('one'))
-            .whereRef('oi.document_id', '=', 'd.document_id')
-            .where('o.paid_at', 'is not', null)
-            .where('o.receipt', 'is not', null),
-        )
-        .as('has_receipt'),
+      hasReceipt(eb).as('has_receipt'),
     ])
     .orderBy('d.created_at', 'desc')
     .orderBy('d.document_id', 'desc')
@@ -72,6 +66,7 @@ export async function listOwnedDocuments(
     .offset(offsetFor(query))
     .execute();
 
+  const today = todayIso();
   return {
     data: rows.map((row) => ({
       documentId: row.document_id,
@@ -84,6 +79,17 @@ export async function listOwnedDocuments(
       createdDate: row.created_at,
       // SQLite answers 0/1, PostgreSQL true/false.
       showUserReceipt: Boolean(Number(row.has_receipt)),
+      status: row.status,
+      isReadOnly: isReadOnly(row),
+      readyForRenewal: readyForRenewal(
+        {
+          status: row.status,
+          active: true,
+          planYearEnd: row.plan_year_end,
+          renewed: Boolean(Number(row.renewed)),
+        },
+        today,
+      ),
     })),
     pages,
   };
@@ -91,6 +97,33 @@ export async function listOwnedDocuments(
 
 // The expression builder of a query over `epop_document as d`.
 type DocumentQueryBuilder = ExpressionBuilder<Database & { d: EpopDocumentTable }, 'd'>;
+
+/** Whether a paid order with a receipt covers `d` (showUserReceipt, hasReceipt). */
+function hasReceipt(eb: DocumentQueryBuilder) {
+  return eb.exists(
+    eb
+      .selectFrom('order_item as oi')
+      .innerJoin('orders as o', 'o.order_id', 'oi.order_id')
+      .select(sql<number>`1`.as('one'))
+      .whereRef('oi.document_id', '=', 'd.document_id')
+      .where('o.paid_at', 'is not', null)
+      .where('o.receipt', 'is not', null),
+  );
+}
+
+/** Whether an active document renews `d` (the renewal's original_document_id index answers it). */
+function renewedDocument(eb: DocumentQueryBuilder) {
+  return eb.exists(
+    eb
+      .selectFrom('epop_document as r')
+      .select(sql<number>`1`.as('one'))
+      .whereRef('r.original_document_id', '=', 'd.document_id')
+      .where('r.active', '=', 1),
+  );
+}
+
+/** Today as an ISO date (UTC), the day renewal windows are counted from. */
+export const todayIso = () => new Date().toISOString().slice(0, 10);
 
 function latestOrder(eb: DocumentQueryBuilder, column: 'o.order_id' | 'o.order_number') {
   return eb
@@ -159,22 +192,26 @@ export async function documentById(
   documentId: string,
 ): Promise<EpopDocument | undefined> {
   const row = await db
-    .selectFrom('epop_document')
-    .leftJoin('company as client', 'client.company_id', 'epop_document.client_company_id')
-    .select([
-      'epop_document.document_id',
-      'epop_document.client_company_id',
-      'epop_document.name',
-      'epop_document.plan_year_start',
-      'epop_document.plan_year_end',
-      'epop_document.status',
-      'epop_document.json',
-      'epop_document.created_at',
-      'epop_document.strategic_partner_id',
-      'epop_document.active',
+    .selectFrom('epop_document as d')
+    .leftJoin('company as client', 'client.company_id', 'd.client_company_id')
+    .select((eb) => [
+      'd.document_id',
+      'd.client_company_id',
+      'd.name',
+      'd.plan_year_start',
+      'd.plan_year_end',
+      'd.status',
+      'd.json',
+      'd.created_at',
+      'd.strategic_partner_id',
+      'd.active',
+      'd.original_document_id',
       'client.broker_user_id',
+      renewedDocument(eb).as('renewed'),
+      hasReceipt(eb).as('has_receipt'),
+      latestOrder(eb, 'o.order_id').as('order_id'),
     ])
-    .where('epop_document.document_id', '=', documentId)
+    .where('d.document_id', '=', documentId)
     .executeTakeFirst();
   if (!row) return undefined;
   const partner = await partnerFormSettings(db, row.strategic_partner_id);
@@ -186,7 +223,6 @@ export async function documentById(
     currentPlanYearEndDate: row.plan_year_end,
     status: row.status,
     form: jsonObject(row.json),
-    // The no-pay reasons are managed in the back office (a later issue); none are offered until then.
     colonial: { noPayOptions: partner?.colonial?.noPayOptions ?? [] },
     createdDate: row.created_at,
     strategicPartnerId: row.strategic_partner_id,
@@ -194,6 +230,18 @@ export async function documentById(
     brokerId: row.broker_user_id,
     isReadOnly: isReadOnly(row),
     requiresPurchase: row.status === 'Unpaid',
+    originalDocumentId: row.original_document_id,
+    readyForRenewal: readyForRenewal(
+      {
+        status: row.status,
+        active: Number(row.active) === 1,
+        planYearEnd: row.plan_year_end,
+        renewed: Boolean(Number(row.renewed)),
+      },
+      todayIso(),
+    ),
+    hasReceipt: Boolean(Number(row.has_receipt)),
+    orderId: row.order_id,
   };
 }
 
@@ -250,83 +298,97 @@ export type SavedForm = Record<string, unknown> & {
   currentPlanYearEndDate: string;
 };
 
+export interface NewDocument {
+  ownerUserId: string;
+  createdBy: string;
+  form: SavedForm;
+  clientId: string | null;
+  originalDocumentId?: string | null;
+  strategicPartnerId: string | null;
+  /** A new client's broker: the broker who saved it (a bypass partner's broker, an inviting broker). */
+  brokerUserId?: string | null;
+  /** A user linked to the client: the employer who saved it for their own company, an invitee. */
+  memberUserId?: string | null;
+  /** Unpaid (an invitation to purchase) rather than a free Paid document. */
+  unpaid: boolean;
+}
+
 /**
  * A free document ('Create Free Document', specs/2-documents.md §4 save logic 1) for `ownerUserId`:
  * for an existing client, or for a new client company made from step 1's company fields. Paid
  * and marked free: nothing is owed, so it downloads like a paid one (the generated-documents issue).
  */
-export async function createFreeDocument(
-  db: Kysely<Database>,
-  input: {
-    ownerUserId: string;
-    createdBy: string;
-    form: SavedForm;
-    clientId: string | null;
-    strategicPartnerId: string | null;
-    /** A new client's broker: the broker who saved it (a bypass partner's broker). */
-    brokerUserId?: string | null;
-    /** A user linked to a new client: the employer who saved it for their own company. */
-    memberUserId?: string | null;
-  },
-): Promise<string> {
+export const createFreeDocument = (db: Kysely<Database>, input: Omit<NewDocument, 'unpaid'>) =>
+  createDocument(db, { ...input, unpaid: false });
+
+/**
+ * A new document: free and Paid, or `unpaid` (an invitation to purchase: Unpaid until its invitee
+ * pays). A new client company is made from step 1's company fields unless `clientId` names one; the
+ * member (an employer, an invitee) is linked to the client either way, so they see the document.
+ */
+export const createDocument = (db: Kysely<Database>, input: NewDocument): Promise<string> =>
+  db.transaction().execute((trx) => insertDocument(trx, input));
+
+/** createDocument's writes, in the caller's transaction (an invitation adds its action item). */
+export async function insertDocument(trx: Kysely<Database>, input: NewDocument): Promise<string> {
   const now = new Date().toISOString();
   const documentId = randomUUID();
-  await db.transaction().execute(async (trx) => {
-    let clientId = input.clientId;
-    if (!clientId) {
-      clientId = randomUUID();
-      const text = (name: string) => {
-        const value = input.form[name];
-        return typeof value === 'string' && value !== '' ? value : null;
-      };
-      await trx
-        .insertInto('company')
-        .values({
-          company_id: clientId,
-          kind: 'client',
-          name: input.form.clientCompanyName,
-          address_line1: text('addressLine1'),
-          address_line2: text('addressLine2'),
-          city: text('city'),
-          state: text('state'),
-          zip_code: text('zipCode'),
-          phone: text('phone'),
-          federal_tax_id: text('federalTaxId'),
-          legal_entity_type: text('legalEntityType'),
-          state_of_legal_construction: text('stateOfLegalConstruction'),
-          strategic_partner_id: input.strategicPartnerId,
-          // Compliance creates it on the owner's behalf; a broker who saves it looks after it.
-          broker_user_id: input.brokerUserId ?? null,
-          created_at: now,
-        })
-        .execute();
-      if (input.memberUserId) {
-        await trx
-          .insertInto('company_user')
-          .values({ company_id: clientId, user_id: input.memberUserId, created_at: now })
-          .execute();
-      }
-    }
+  let clientId = input.clientId;
+  if (!clientId) {
+    clientId = randomUUID();
+    const text = (name: string) => {
+      const value = input.form[name];
+      return typeof value === 'string' && value !== '' ? value : null;
+    };
     await trx
-      .insertInto('epop_document')
+      .insertInto('company')
       .values({
-        document_id: documentId,
-        product_id: EPOP_PRODUCT.product_id,
-        owner_user_id: input.ownerUserId,
-        client_company_id: clientId,
+        company_id: clientId,
+        kind: 'client',
+        name: input.form.clientCompanyName,
+        address_line1: text('addressLine1'),
+        address_line2: text('addressLine2'),
+        city: text('city'),
+        state: text('state'),
+        zip_code: text('zipCode'),
+        phone: text('phone'),
+        federal_tax_id: text('federalTaxId'),
+        legal_entity_type: text('legalEntityType'),
+        state_of_legal_construction: text('stateOfLegalConstruction'),
         strategic_partner_id: input.strategicPartnerId,
-        name: EPOP_PRODUCT.name,
-        plan_year_start: input.form.currentPlanYearStartDate,
-        plan_year_end: input.form.currentPlanYearEndDate,
-        status: 'Paid',
-        json: JSON.stringify(input.form),
-        active: 1,
-        free: 1,
-        created_by: input.createdBy,
+        // Compliance creates it on the owner's behalf; a broker who saves it looks after it.
+        broker_user_id: input.brokerUserId ?? null,
         created_at: now,
       })
       .execute();
-  });
+  }
+  if (input.memberUserId) {
+    await trx
+      .insertInto('company_user')
+      .values({ company_id: clientId, user_id: input.memberUserId, created_at: now })
+      .onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing())
+      .execute();
+  }
+  await trx
+    .insertInto('epop_document')
+    .values({
+      document_id: documentId,
+      product_id: EPOP_PRODUCT.product_id,
+      owner_user_id: input.ownerUserId,
+      client_company_id: clientId,
+      strategic_partner_id: input.strategicPartnerId,
+      name: EPOP_PRODUCT.name,
+      plan_year_start: input.form.currentPlanYearStartDate,
+      plan_year_end: input.form.currentPlanYearEndDate,
+      status: input.unpaid ? 'Unpaid' : 'Paid',
+      json: JSON.stringify(input.form),
+      active: 1,
+      free: input.unpaid ? 0 : 1,
+      created_by: input.createdBy,
+      created_at: now,
+      original_document_id: input.originalDocumentId ?? null,
+    })
+    .execute();
   return documentId;
 }
 
@@ -334,7 +396,7 @@ export async function createFreeDocument(
 export async function updateDocument(
   db: Kysely<Database>,
   documentId: string,
-  input: { form: SavedForm; strategicPartnerId: string | null },
+  input: { form: SavedForm; strategicPartnerId: string | null; originalDocumentId: string | null },
 ): Promise<void> {
   await db
     .updateTable('epop_document')
@@ -343,6 +405,7 @@ export async function updateDocument(
       plan_year_start: input.form.currentPlanYearStartDate,
       plan_year_end: input.form.currentPlanYearEndDate,
       strategic_partner_id: input.strategicPartnerId,
+      original_document_id: input.originalDocumentId,
     })
     .where('document_id', '=', documentId)
     .execute();

@@ -6,6 +6,13 @@ import { NoPayOption, PartnerFormSettings } from '../strategic-partner/settings.
 
 const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 
+export const DocumentStatus = Type.Union([
+  Type.Literal('Paid'),
+  Type.Literal('Unpaid'),
+  Type.Literal('Inactive'),
+  Type.Literal('Processing'),
+]);
+
 /** A row of 'My POP Documents'. */
 export const DocumentListRow = Type.Object({
   documentId: Uuid(),
@@ -17,14 +24,12 @@ export const DocumentListRow = Type.Object({
   endDate: IsoDate,
   createdDate: Type.String({ format: 'date-time' }),
   showUserReceipt: Type.Boolean(),
+  status: DocumentStatus,
+  isReadOnly: Type.Boolean({ description: 'inactive or being processed: view only' }),
+  readyForRenewal: Type.Boolean({
+    description: 'Paid, its plan year ends within 90 days (or has ended), and not renewed yet',
+  }),
 });
-
-export const DocumentStatus = Type.Union([
-  Type.Literal('Paid'),
-  Type.Literal('Unpaid'),
-  Type.Literal('Inactive'),
-  Type.Literal('Processing'),
-]);
 
 /**
  * `GET epop-document/{documentId}`: the document as the table holds it, its order-form fields
@@ -48,6 +53,12 @@ export const EpopDocument = Type.Object({
     description: 'inactive or being processed: it can be viewed, not edited or tested',
   }),
   requiresPurchase: Type.Boolean({ description: 'Unpaid: it is bought through the cart or an invite' }),
+  originalDocumentId: Nullable(Uuid({ description: 'the document it renews' })),
+  readyForRenewal: Type.Boolean({
+    description: 'Paid, its plan year ends within 90 days (or has ended), and not renewed yet',
+  }),
+  hasReceipt: Type.Boolean({ description: 'a paid order with a receipt covers it' }),
+  orderId: Nullable(Uuid({ description: 'its latest order' })),
 });
 export type EpopDocument = Static<typeof EpopDocument>;
 

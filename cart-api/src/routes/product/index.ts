@@ -1,4 +1,7 @@
-import { PRODUCT_CODE_EPOP } from 'shared-domain';
+import { PRODUCT_CODE_EPOP, type RoleGroup } from 'shared-domain';
+import { userPolicy } from '../../policies/user.js';
+import { ACTION_ITEM_NOT_FOUND, actionItemPolicy } from '../action-item/policy.js';
+import { actionItemById } from '../action-item/queries.js';
 import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN, UserIdParams } from '../../lib/contract.js';
 import { PRICING_MESSAGES, productFor } from './queries.js';
@@ -8,6 +11,9 @@ const ProductQuery = Type.Object(
   {
     strategicPartnerId: Type.Optional(
       Uuid({ description: 'the partner the document is sold through: its custom pricing applies' }),
+    ),
+    actionItemId: Type.Optional(
+      Uuid({ description: "an invite the document comes from: the inviter's choice and price apply" }),
     ),
   },
   { additionalProperties: false },
@@ -20,6 +26,7 @@ const ProductQuery = Type.Object(
  * for another user gets the price without role-restricted attributes.
  */
 const product: FastifyPluginAsyncTypebox = async (app) => {
+  const actionItems = actionItemPolicy(app.db, userPolicy);
   app.get(
     '/epop/:userId',
     {
@@ -32,11 +39,21 @@ const product: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      const caller = request.caller!;
+      const { strategicPartnerId = null, actionItemId } = request.query;
+      // An invite is paid at the price its inviter chose (their role group, their values).
+      let invite: { PricedFor: RoleGroup | null; Attributes: string[] } | null = null;
+      if (actionItemId) {
+        if (!(await actionItems.allows(caller, 'read', actionItemId))) throw notFound(ACTION_ITEM_NOT_FOUND);
+        const item = await actionItemById(app.db, actionItemId);
+        invite = item?.itemType === 'pop-document-invite' ? item.data : null;
+      }
       const found = await productFor(
         app.db,
         PRODUCT_CODE_EPOP,
-        request.caller!.roleGroup,
-        request.query.strategicPartnerId ?? null,
+        invite?.PricedFor ?? caller.roleGroup,
+        strategicPartnerId,
+        invite?.Attributes,
       );
       if (!found) throw notFound(PRICING_MESSAGES.productNotFound);
       return found;

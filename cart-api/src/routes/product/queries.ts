@@ -143,10 +143,12 @@ export async function productFor(
   code: string,
   roleGroup: RoleGroup,
   strategicPartnerId: string | null = null,
+  /** The values already chosen (an invite's); by default the role group's preselected ones. */
+  chosen?: readonly string[],
 ): Promise<Product | undefined> {
   const row = await offer(db, { code }, roleGroup, strategicPartnerId);
   if (!row) return undefined;
-  const selectedAttributes = defaultChoice(row);
+  const selectedAttributes = chosen ? [...chosen] : defaultChoice(row);
   const price = priceOf(row, selectedAttributes);
   return {
     productId: row.productId,

@@ -1,14 +1,24 @@
-import { notFound, Type, Uuid, type Caller, type FastifyPluginAsyncTypebox } from 'service-kit';
+import {
+  notFound,
+  Type,
+  Uuid,
+  ValidationFailure,
+  type Caller,
+  type FastifyPluginAsyncTypebox,
+} from 'service-kit';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { BUYERS, SIGNED_IN, RecordOrUserIdParams, UserIdParams } from '../../lib/contract.js';
 import { checkedForm, partnerOf } from '../epop-document/form.js';
+import { checkedLinks } from '../epop-document/links.js';
+import { actionItemById } from '../action-item/queries.js';
 import { priceFor } from '../product/queries.js';
 import { CART_MESSAGES } from './policy.js';
 import {
   cartCounts,
   cartItemAnswer,
   cartItemDocument,
+  cartItemOfActionItem,
   cartOf,
   insertCartItem,
   openActionItemOf,
@@ -34,19 +44,27 @@ async function checkedCartItem(
   if (body.actionItemId && !(await openActionItemOf(db, body.actionItemId, caller.userId))) {
     throw notFound(CART_MESSAGES.actionItemNotFound);
   }
+  // An item from an action item pays for its document; an invite's price is the inviter's choice.
+  const item = body.actionItemId ? await actionItemById(db, body.actionItemId) : undefined;
+  const invite = item?.itemType === 'pop-document-invite' ? item.data : null;
   const partner = await partnerOf(db, body.strategicPartnerId);
   const form = await checkedForm(body.json, partner);
+  // The client it joins and the document it renews travel with the item to the checkout.
+  const links = await checkedLinks(db, caller, body.json);
+  if (links.clientId) form.clientId = links.clientId;
+  if (links.originalDocumentId) form.originalDocumentId = links.originalDocumentId;
   const price = await priceFor(
     db,
     body.productId,
-    caller.roleGroup,
-    body.attributes,
+    invite?.PricedFor ?? caller.roleGroup,
+    invite ? invite.Attributes : body.attributes,
     partner?.strategicPartnerId ?? null,
   );
   return {
     userId: caller.userId,
     productId: price.productId,
     actionItemId: body.actionItemId ?? null,
+    documentId: item?.data.DocumentId ?? null,
     strategicPartnerId: body.strategicPartnerId ?? null,
     displayText: `${price.name} - ${form.clientCompanyName}`,
     basePriceCents: price.basePriceCents,
@@ -86,6 +104,9 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const item = await checkedCartItem(app.db, request.caller!, request.body);
+      if (item.actionItemId && (await cartItemOfActionItem(app.db, item.actionItemId))) {
+        throw new ValidationFailure([CART_MESSAGES.alreadyInCart]);
+      }
       const cartItemId = await insertCartItem(app.db, item);
       return (await cartItemAnswer(app.db, cartItemId))!;
     },

@@ -7,6 +7,7 @@ import { cartItemUser } from './queries.js';
 export const CART_MESSAGES = {
   notFound: 'Cart item not found',
   actionItemNotFound: 'Action item not found',
+  alreadyInCart: 'This document is already in your cart: open it there to change it',
 } as const;
 
 /** `cart-item`: through its user (whose cart or saved-for-later list holds it). */

@@ -123,6 +123,8 @@ export interface CartItemWrite {
   userId: string;
   productId: string;
   actionItemId: string | null;
+  /** The stored document it pays for (an invite's, an unpaid one's); null for a new document. */
+  documentId: string | null;
   strategicPartnerId: string | null;
   displayText: string;
   basePriceCents: number;
@@ -139,7 +141,7 @@ export async function insertCartItem(db: Kysely<Database>, item: CartItemWrite):
       cart_item_id: cartItemId,
       user_id: item.userId,
       product_id: item.productId,
-      document_id: null,
+      document_id: item.documentId,
       action_item_id: item.actionItemId,
       strategic_partner_id: item.strategicPartnerId,
       display_text: item.displayText,
@@ -155,6 +157,19 @@ export async function insertCartItem(db: Kysely<Database>, item: CartItemWrite):
   return cartItemId;
 }
 
+/** The cart item (cart or saved for later) that pays for an action item, if any. */
+export async function cartItemOfActionItem(
+  db: Kysely<Database>,
+  actionItemId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('cart_item')
+    .select('cart_item_id')
+    .where('action_item_id', '=', actionItemId)
+    .executeTakeFirst();
+  return row?.cart_item_id;
+}
+
 /** Update Cart: the item keeps its id, place and saved-for-later state; the rest is replaced. */
 export async function updateCartItem(
   db: Kysely<Database>,
@@ -165,6 +180,7 @@ export async function updateCartItem(
     .updateTable('cart_item')
     .set({
       product_id: item.productId,
+      document_id: item.documentId,
       action_item_id: item.actionItemId,
       strategic_partner_id: item.strategicPartnerId,
       display_text: item.displayText,

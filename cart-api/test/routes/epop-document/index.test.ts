@@ -83,6 +83,10 @@ describe("GET /epop-document/:userId ('My POP Documents')", () => {
       endDate: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
       createdDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       showUserReceipt: true,
+      status: 'Paid',
+      isReadOnly: false,
+      // Its plan year started this month or next: more than 90 days to go.
+      readyForRenewal: false,
     });
     // Two of the demo broker's orders were free: no payment, so no receipt.
     expect(body.data.filter((r) => !r.showUserReceipt).map((r) => r.orderNumber)).toEqual([
@@ -184,6 +188,10 @@ describe('GET /epop-document/:documentId (one document)', () => {
       brokerId: accounts.brokerA.userId,
       isReadOnly: false,
       requiresPurchase: false,
+      originalDocumentId: null,
+      readyForRenewal: false,
+      hasReceipt: expect.any(Boolean),
+      orderId: expect.any(String),
     });
   });
 

@@ -162,3 +162,34 @@ describe('POST /shopping-cart, POST /shopping-cart/:cartItemId, GET /cart/:cartI
     );
   });
 });
+
+describe('huge strings in an order form', () => {
+  const suite = seededTestApp();
+
+  it('refuses a 1 MB company name (413) and a 100 KB one (400), storing nothing', async () => {
+    const { brokerA } = suite.parties.accounts;
+    const before = await snapshot(suite.ctx.db);
+    for (const [size, status] of [
+      [1024 * 1024, 413],
+      [100 * 1024, 400],
+    ] as const) {
+      const response = await suite.ctx.app.inject({
+        method: 'POST',
+        url: '/shopping-cart',
+        headers: { authorization: await suite.ctx.bearer(brokerA) },
+        payload: {
+          productId: EPOP_PRODUCT.product_id,
+          quantity: 1,
+          attributes: [],
+          json: documentForm({ clientCompanyName: 'x'.repeat(size) }),
+          userId: brokerA.userId,
+        },
+      });
+      expect(response.statusCode).toBe(status);
+      // Past the body limit: `{message}`; within it, the field's bound: `{type:'validation', errors}`.
+      const keys = status === 413 ? ['message'] : ['errors', 'type'];
+      expect(Object.keys(response.json<object>()).sort()).toEqual(keys);
+    }
+    expect(await snapshot(suite.ctx.db)).toEqual(before);
+  });
+});

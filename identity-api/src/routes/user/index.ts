@@ -8,12 +8,16 @@ import {
 import { object, string } from 'yup';
 import {
   badRequest,
+  callerOf,
+  forbidden,
   NoContent,
   notFound,
   validOrFail,
   ValidationFailure,
+  Type,
   type FastifyPluginAsyncTypebox,
 } from 'service-kit';
+import { searchUsers, USER_SEARCH_LIMIT, type UserSearchBy } from '../../users/directory.js';
 import { recordLogin } from '../../users/login-record.js';
 import { toProfileUser, updateProfile } from '../../users/profile.js';
 import { completeFirstTimeSetup } from '../../users/temporary-user-token.js';
@@ -30,6 +34,8 @@ import {
   UserExistsSchema,
   UserIdParams,
   UsernameQuery,
+  UserSearchQuery,
+  UserSearchRowSchema,
 } from './schemas.js';
 
 export const usernameQuery = object({
@@ -64,6 +70,14 @@ function decodeNames<T extends Partial<Record<keyof typeof ENCODED_FIELDS, strin
   return value;
 }
 
+/** The user search's refusals (the specs give none). */
+export const USER_SEARCH_MESSAGES = {
+  oneField: 'Search by one of username, email or fullName',
+  exactOnly: 'Brokers can find a user by their exact username or e-mail address only',
+} as const;
+
+const SEARCH_FIELDS: readonly UserSearchBy[] = ['username', 'email', 'fullName'];
+
 const OWN = (action: string) => ({ resource: 'user', action, param: 'userId' }) as const;
 const SIGNED_IN = ['broker', 'epop', 'compliance'] as const;
 
@@ -83,6 +97,33 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { username } = await rules(usernameQuery, request.query);
       return { exists: (await findByUsernameOrEmail(app.identityDb, username)) !== undefined };
+    },
+  );
+
+  // The user search modal (the company users panel's 'Add User'). Compliance browses the directory;
+  // a broker only finds the person they name exactly, so no directory is browsed (README).
+  app.get(
+    '/user',
+    {
+      config: { access: ['compliance', 'broker'], ownership: 'none' },
+      schema: {
+        summary: `Finds users by username, e-mail or full name (compliance: contains, at most ${USER_SEARCH_LIMIT}; brokers: exact username or e-mail)`,
+        querystring: UserSearchQuery,
+        response: { 200: Type.Array(UserSearchRowSchema) },
+      },
+    },
+    async (request) => {
+      const given = SEARCH_FIELDS.flatMap((by) => {
+        const text = request.query[by]?.trim();
+        return text ? [{ by, text }] : [];
+      });
+      if (given.length !== 1) throw badRequest(USER_SEARCH_MESSAGES.oneField);
+      const [{ by, text }] = given as [{ by: UserSearchBy; text: string }];
+      if (callerOf(request).roleGroup === 'compliance') {
+        return searchUsers(app.identityDb, by, text, 'contains');
+      }
+      if (by === 'fullName') throw forbidden(USER_SEARCH_MESSAGES.exactOnly);
+      return searchUsers(app.identityDb, by, text, 'exact');
     },
   );
 

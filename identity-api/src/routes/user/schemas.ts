@@ -85,3 +85,19 @@ export const FirstTimeSetupBody = Type.Object(
 
 /** `{success, message}`: the password-reset and first-time-setup answers (specs §7). */
 export const PasswordResetAnswerSchema = Type.Object({ success: Type.Boolean(), message: Type.String() });
+
+/** `GET user?username=|email=|fullName=`: exactly one of them (specs/2-documents.md §7). */
+export const UserSearchQuery = Type.Object(
+  { username: text(200), email: text(200), fullName: text(200) },
+  { additionalProperties: false },
+);
+
+/** A row of the user search (shared-ui's `UserRow`). */
+export const UserSearchRowSchema = Type.Object({
+  userId: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+  role: Type.String({ description: "the effective role ('' for none)" }),
+  username: Type.String(),
+});

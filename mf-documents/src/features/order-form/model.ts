@@ -55,7 +55,7 @@ export function fromDocument(
   document: EpopDocument,
   actionItem: OpenedActionItem | null = null,
 ): LoadedDocument {
-  const { originalDocumentId, ...form } = document.form;
+  const { originalDocumentId: _original, ...form } = document.form;
   return {
     documentId: document.documentId,
     form: withBlank({
@@ -65,7 +65,7 @@ export function fromDocument(
     }),
     clientId: document.clientId,
     strategicPartnerId: document.strategicPartnerId,
-    originalDocumentId: typeof originalDocumentId === 'string' ? originalDocumentId : null,
+    originalDocumentId: document.originalDocumentId,
     partner: document.partner,
     requiresPurchase: document.requiresPurchase,
     isReadOnly: document.isReadOnly,

@@ -43,6 +43,10 @@ export const DOCUMENT: EpopDocument = {
   brokerId: 'u-broker',
   isReadOnly: false,
   requiresPurchase: false,
+  originalDocumentId: null,
+  readyForRenewal: false,
+  hasReceipt: true,
+  orderId: 'ord-1',
 };
 
 /** The stubs the order form reads, for `stubFetch`. */

@@ -1,14 +1,22 @@
 import { Dropdown } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { paths } from 'shared-ui';
+import type { SessionUser } from 'shared-domain';
+import { paths, type DocumentListRow } from 'shared-ui';
+
+interface DocumentActionsProps {
+  user: SessionUser;
+  document: DocumentListRow;
+}
 
 /**
- * The user actions of one document (§2 "My POP Documents"; 2-documents §2 "Document actions menu").
- * The pages behind the links decide between edit and read-only view, and whether renewal and
- * testing are open (the list row does not say). Send to Self and Send to All call endpoints that
- * land with the generated-documents issue: until then they are not offered.
+ * The actions of one document (specs/2-documents.md §2 "Document actions menu"), those that work
+ * today: Edit (View when read-only), Renew when it is ready for renewal, and for compliance Admin
+ * Options and Admin Renewal, No Purchase. View Receipt comes with the receipt screen (checkout
+ * issue), testing, sending and (de)activation with their issues.
  */
-export function DocumentActions({ documentId }: { documentId: string }) {
+export function DocumentActions({ user, document }: DocumentActionsProps) {
+  const compliance = user.roleGroup === 'compliance';
+  const { documentId } = document;
   return (
     <Dropdown align="end">
       <Dropdown.Toggle size="sm" variant="outline-primary" id={`document-actions-${documentId}`}>
@@ -17,14 +25,23 @@ export function DocumentActions({ documentId }: { documentId: string }) {
       {/* Fixed positioning: the menu must not be clipped by the scrolling table. */}
       <Dropdown.Menu popperConfig={{ strategy: 'fixed' }}>
         <Dropdown.Item as={Link} to={paths.document(documentId)}>
-          Edit or View
+          {document.isReadOnly ? 'View' : 'Edit'}
         </Dropdown.Item>
-        <Dropdown.Item as={Link} to={paths.documentRenew(documentId)}>
-          Renew
-        </Dropdown.Item>
-        <Dropdown.Item as={Link} to={paths.documentNdt(documentId)}>
-          Non-discrimination Testing
-        </Dropdown.Item>
+        {document.readyForRenewal && (
+          <Dropdown.Item as={Link} to={paths.documentRenew(documentId)}>
+            Renew
+          </Dropdown.Item>
+        )}
+        {compliance && (
+          <Dropdown.Item as={Link} to={paths.documentAdmin(documentId)}>
+            Admin Options
+          </Dropdown.Item>
+        )}
+        {compliance && document.readyForRenewal && (
+          <Dropdown.Item as={Link} to={paths.documentAdminRenew(documentId)}>
+            Admin Renewal, No Purchase
+          </Dropdown.Item>
+        )}
       </Dropdown.Menu>
     </Dropdown>
   );

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { broker, employer, renderAt, stubFetch } from 'shared-ui/testing';
+import { broker, compliance, employer, renderAt, stubFetch } from 'shared-ui/testing';
 import { DocumentList } from './DocumentList.js';
 import { type DocumentListRow, type DocumentPage } from 'shared-ui';
 
@@ -14,6 +14,9 @@ const paid: DocumentListRow = {
   endDate: '2026-12-31',
   createdDate: '2025-12-15T15:30:00.000Z',
   showUserReceipt: true,
+  status: 'Paid',
+  isReadOnly: false,
+  readyForRenewal: false,
 };
 const noReceipt: DocumentListRow = {
   ...paid,
@@ -93,23 +96,39 @@ describe('DocumentList', () => {
   });
 
   // Send to Self and Send to All return with their endpoints (the generated-documents issue).
-  it('offers the document pages in the actions menu, and no e-mail action yet', async () => {
-    const { calls } = stubFetch({
-      'GET /bff/user': { body: broker },
-      'GET /epop-document/{id}': pageOf([paid]),
-    });
-    renderAt('/', <DocumentList user={broker} />);
-
+  const openActions = async (user: typeof broker, row: DocumentListRow) => {
+    const stub = stubFetch({ 'GET /bff/user': { body: user }, 'GET /epop-document/{id}': pageOf([row]) });
+    renderAt('/', <DocumentList user={user} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Actions' }));
-    expect((await screen.findByRole('link', { name: 'Edit or View' })).getAttribute('href')).toBe(
-      '/document/doc-1',
-    );
-    expect(screen.getByRole('link', { name: 'Renew' }).getAttribute('href')).toBe('/document/doc-1/renew');
-    expect(screen.getByRole('link', { name: 'Non-discrimination Testing' }).getAttribute('href')).toBe(
-      '/document/doc-1/ndt',
-    );
-    expect(screen.queryByRole('button', { name: 'Send to Self' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Send to All' })).toBeNull();
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await screen.findByRole('link', { name: /^(Edit|View)$/ });
+    const entries = () => screen.getAllByRole('link').filter((link) => link.closest('.dropdown-menu'));
+    return { stub, entries: () => entries().map((link) => [link.textContent, link.getAttribute('href')]) };
+  };
+
+  it('offers Edit, and Renew only when the document is ready for renewal', async () => {
+    const { stub, entries } = await openActions(broker, paid);
+    expect(entries()).toEqual([['Edit', '/document/doc-1']]);
+    expect(stub.calls.some((call) => call.method === 'POST')).toBe(false);
+    cleanup();
+
+    const ready = await openActions(broker, { ...paid, readyForRenewal: true });
+    expect(ready.entries()).toEqual([
+      ['Edit', '/document/doc-1'],
+      ['Renew', '/document/doc-1/renew'],
+    ]);
+    cleanup();
+
+    const readOnly = await openActions(broker, { ...paid, isReadOnly: true });
+    expect(readOnly.entries()).toEqual([['View', '/document/doc-1']]);
+  });
+
+  it('adds Admin Options and Admin Renewal, No Purchase for compliance', async () => {
+    const { entries } = await openActions(compliance, { ...paid, readyForRenewal: true });
+    expect(entries()).toEqual([
+      ['Edit', '/document/doc-1'],
+      ['Renew', '/document/doc-1/renew'],
+      ['Admin Options', '/document/doc-1/admin'],
+      ['Admin Renewal, No Purchase', '/document/doc-1/admin/renew'],
+    ]);
   });
 });

@@ -37,7 +37,7 @@ export function DocumentsTable({ user, documents }: DocumentsTableProps) {
             </td>
             <td>{formatDate(document.createdDate)}</td>
             <td>
-              <DocumentActions documentId={document.documentId} />
+              <DocumentActions user={user} document={document} />
             </td>
           </tr>
         ))}

@@ -52,3 +52,24 @@ export const addToCart = (item: CartItemPayload) => call(apiClient.POST('/shoppi
 /** POST shopping-cart/{cartItemId} (Update Cart). */
 export const updateCart = (cartItemId: string, item: CartItemPayload) =>
   call(apiClient.POST('/shopping-cart/{cartItemId}', { params: { path: { cartItemId } }, body: item }));
+
+/** Whom an invitation goes to (the invite dialog). */
+export interface Invitee {
+  companyName: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+/** POST action-item/document-invite ('Send Invite', compliance's 'Invite to Purchase'). */
+export const sendInvite = (invitee: Invitee, document: DocumentPayload, attributes: string[]) =>
+  call(apiClient.POST('/action-item/document-invite', { body: { ...invitee, document, attributes } }));
+
+/** POST epop-document/action-item/{actionItemId} ('Update invite', the assigned broker's). */
+export const updateInvite = (actionItemId: string, payload: DocumentPayload) =>
+  call(
+    apiClient.POST('/epop-document/action-item/{actionItemId}', {
+      params: { path: { actionItemId } },
+      body: payload,
+    }),
+  );

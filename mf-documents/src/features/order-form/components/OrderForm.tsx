@@ -2,7 +2,7 @@ import { Alert, Button, Nav } from 'react-bootstrap';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SessionUser } from 'shared-domain';
-import { notifySuccess, paths, useRevalidate } from 'shared-ui';
+import { notifySuccess, paths, useRevalidate, type DocumentPayload } from 'shared-ui';
 import { Form, Formik, type FormikErrors, type FormikTouched } from 'shared-ui/forms';
 import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
 import { useProduct } from '../api/get-product.js';
@@ -12,7 +12,9 @@ import {
   createDocument,
   documentPayload,
   saveDocument,
+  sendInvite,
   updateCart,
+  updateInvite,
 } from '../api/save-document.js';
 import {
   accountIdEditable,
@@ -27,6 +29,8 @@ import {
 } from '../model.js';
 import { fieldsOfStep, firstStepWithErrors, validateDocument, type StepNumber } from '../validate.js';
 import { CompanyStep } from './CompanyStep.js';
+import { DuplicateTaxIdCheck } from './DuplicateTaxIdCheck.js';
+import { InviteDialog } from './InviteDialog.js';
 import { FinishStep } from './FinishStep.js';
 import { PaymentOptions } from './PaymentOptions.js';
 import { PlanStep } from './PlanStep.js';
@@ -41,6 +45,8 @@ export const ORDER_FORM_TEXT = {
   adminUpdated: 'Document has been updated',
   adminNewNote:
     'A document can only be purchased through an invite: invite the client to purchase it, or create it free.',
+  inviteSent: (first: string, last: string) => `Invite has been sent to ${first} ${last}`,
+  inviteUpdated: 'Invite has been updated',
 } as const;
 
 const STEPS: readonly StepNumber[] = [1, 2, 3, 4];
@@ -67,20 +73,30 @@ interface OrderFormProps {
 export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps) {
   const navigate = useNavigate();
   const revalidate = useRevalidate();
-  const { data: product } = useProduct(user.userId, document.strategicPartnerId);
+  const invite = document.actionItem?.itemType === 'pop-document-invite' ? document.actionItem : null;
+  const { data: product } = useProduct(
+    user.userId,
+    document.strategicPartnerId,
+    invite?.actionItemId ?? null,
+  );
   const bypass = bypassesCart(user, document);
   const colonial = document.partner?.colonial != null;
   const readOnly = reviewOnly || document.isReadOnly;
   const [step, setStep] = useState<StepNumber>(readOnly ? 4 : 1);
   const [chosen, setChosen] = useState<string[] | null>(document.selectedAttributes);
   const [busy, setBusy] = useState(false);
+  /** The checked document the invite dialog will send; null: the dialog is closed. */
+  const [toInvite, setToInvite] = useState<DocumentPayload | null>(null);
+  /** The existing client a duplicate tax id's Continue joined the document to. */
+  const [adoptedClientId, setAdoptedClientId] = useState<string | null>(null);
+  const linked = adoptedClientId ? { ...document, clientId: adoptedClientId } : document;
   const selected = chosen ?? product?.selectedAttributes ?? [];
   const block = finalBlock(user, document);
   const editable = {
     planDates: planDatesEditable(user, document),
     accountId: accountIdEditable(user, document),
     agentNumber: isCompliance(user) || document.documentId === null,
-    adoptedClient: false,
+    adoptedClient: adoptedClientId !== null,
   };
 
   function select(attributeId: string, attributeValueId: string) {
@@ -134,7 +150,7 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
               showErrorsOf(blocked);
               return null;
             }
-            return documentPayload(normalized(formik.values), document);
+            return documentPayload(normalized(formik.values), linked);
           }
 
           async function run(action: () => Promise<void>) {
@@ -182,8 +198,26 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
               navigate(paths.basket());
             });
 
+          /** Opens the invite dialog once the whole form is right. */
+          const openInvite = () =>
+            run(async () => {
+              const payload = await checkedPayload();
+              if (payload) setToInvite(payload);
+            });
+
+          const updateTheInvite = () =>
+            run(async () => {
+              const payload = await checkedPayload();
+              if (!payload || !document.actionItem) return;
+              await updateInvite(document.actionItem.actionItemId, payload);
+              notifySuccess(ORDER_FORM_TEXT.inviteUpdated);
+              navigate(paths.home());
+            });
+
           function onAction(button: PaymentButton) {
             if (button === 'add-to-cart' || button === 'update-cart') void toCart();
+            else if (button === 'send-invite') void openInvite();
+            else if (button === 'update-invite') void updateTheInvite();
             else if (button === 'update') void update(false);
             else if (button === 'back-to-main') navigate(paths.home());
           }
@@ -210,6 +244,15 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
               )}
               <div role={readOnly ? undefined : 'tabpanel'} aria-label={stepTitle(step, bypass)}>
                 {step === 1 && <CompanyStep document={document} editable={editable} />}
+                <DuplicateTaxIdCheck
+                  enabled={
+                    !readOnly &&
+                    document.documentId === null &&
+                    document.clientId === null &&
+                    !adoptedClientId
+                  }
+                  onAdopt={setAdoptedClientId}
+                />
                 {step === 2 && <PlanStep document={document} editable={editable} />}
                 {step === 3 && <FinishStep />}
                 {step === 4 && (
@@ -224,7 +267,10 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
                       <>
                         <Alert variant="info">{ORDER_FORM_TEXT.adminNewNote}</Alert>
                         <div className="d-flex gap-2">
-                          <Button disabled={busy} onClick={() => void create()}>
+                          <Button disabled={busy} onClick={() => void openInvite()}>
+                            Invite to Purchase
+                          </Button>
+                          <Button disabled={busy} variant="outline-primary" onClick={() => void create()}>
                             Create Free Document
                           </Button>
                         </div>
@@ -260,6 +306,21 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
                   </>
                 )}
               </div>
+              {toInvite && (
+                <InviteDialog
+                  show
+                  title={block.kind === 'admin-new' ? 'Invite to Purchase' : 'Send Invite'}
+                  companyName={String(formik.values.clientCompanyName ?? '')}
+                  onClose={() => setToInvite(null)}
+                  onSend={async (invitee) => {
+                    await sendInvite(invitee, toInvite, block.kind === 'admin-new' ? [] : selected);
+                    notifySuccess(
+                      ORDER_FORM_TEXT.inviteSent(invitee.firstname.trim(), invitee.lastname.trim()),
+                    );
+                    navigate(paths.home());
+                  }}
+                />
+              )}
               {!readOnly && (
                 <div className="d-flex justify-content-between mt-3">
                   <Button

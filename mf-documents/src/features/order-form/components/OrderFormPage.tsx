@@ -1,13 +1,20 @@
 import { Alert, Spinner } from 'react-bootstrap';
-import { useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import type { SessionUser } from 'shared-domain';
-import { queryKey, useQuery, useSession, type QueryKey } from 'shared-ui';
-import { loadCartDocument, loadDocument, loadNewDocument } from '../api/load-document.js';
+import { paths, queryKey, useQuery, useSession, type QueryKey } from 'shared-ui';
+import {
+  loadActionItemDocument,
+  loadCartDocument,
+  loadDocument,
+  loadNewDocument,
+  loadRenewal,
+} from '../api/load-document.js';
 import type { LoadedDocument } from '../model.js';
 import { OrderForm } from './OrderForm.js';
 
 /** How a route opens the form (specs/2-documents.md §2 routes, §4 load precedence). */
-export type OpenedBy = 'new' | 'cart-item' | 'document' | 'readonly';
+export type OpenedBy =
+  'new' | 'cart-item' | 'action-item' | 'document' | 'readonly' | 'renew' | 'admin-renew';
 
 /** The read the route names: its cache key and its loader. */
 function loaderOf(
@@ -28,6 +35,17 @@ function loaderOf(
         queryKey('/cart/{cartItemId}/epop', params.cartItemId),
         () => loadCartDocument(params.cartItemId!),
       ];
+    case 'action-item':
+      return [
+        queryKey('/epop-document/action-item/{actionItemId}', params.actionItemId),
+        () => loadActionItemDocument(params.actionItemId!),
+      ];
+    case 'renew':
+    case 'admin-renew':
+      return [
+        queryKey('/epop-document/{id}/renew/{userId}', params.documentId, user.userId),
+        () => loadRenewal(params.documentId!, user.userId),
+      ];
     case 'document':
     case 'readonly':
       return [
@@ -41,6 +59,14 @@ function loaderOf(
 export function OrderFormPage({ openedBy }: { openedBy: OpenedBy }) {
   const { user } = useSession();
   if (!user) return null;
+  // Renewing without purchase is compliance's (the server refuses anyone else a free document too).
+  if (openedBy === 'admin-renew' && user.roleGroup !== 'compliance') {
+    return (
+      <Alert variant="danger" role="alert">
+        Only compliance can renew a document without purchase.
+      </Alert>
+    );
+  }
   return <LoadedOrderForm openedBy={openedBy} user={user} />;
 }
 
@@ -62,6 +88,10 @@ function LoadedOrderForm({ openedBy, user }: { openedBy: OpenedBy; user: Session
         </Spinner>
       </div>
     );
+  }
+  // A renewal reminder opens the renewal of its document (the new-document flow).
+  if (data.actionItem?.itemType === 'pop-document-renewal' && data.documentId) {
+    return <Navigate replace to={paths.documentRenew(data.documentId)} />;
   }
   // Keyed by what was loaded: opening another document starts a fresh form.
   const formKey = data.documentId ?? data.cartItemId ?? `new-${data.strategicPartnerId ?? ''}`;

@@ -1,0 +1,69 @@
+import { EmptyBody, NoContent, notFound, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { SIGNED_IN } from '../../lib/contract.js';
+import { MANAGE_USERS } from './policy.js';
+import { companyUserIds, linkCompanyUser, unlinkCompanyUser } from './queries.js';
+import { CompanyIdParams, CompanyUser, CompanyUserParams } from './schemas.js';
+import { companyUsers, knownUser } from './users.js';
+
+export const COMPANY_USER_MESSAGES = { userNotFound: 'User not found' } as const;
+
+const USER_LINK = (action: string) => ({ resource: 'user-link', action, param: 'companyId' }) as const;
+
+/**
+ * The company users panel (specs/2-documents.md §2 "Other dialogs", §7): who may act for a company.
+ * Whoever may see the company reads the list; compliance and the company's broker add and remove
+ * (the `user-link` policy). A linked employer acts on the company's records (the ownership policies).
+ */
+const company: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/:companyId/user',
+    {
+      config: { access: SIGNED_IN, ownership: USER_LINK('read') },
+      schema: {
+        summary: "The company's users, by name (names and e-mail from identity-api)",
+        params: CompanyIdParams,
+        response: { 200: Type.Array(CompanyUser) },
+      },
+    },
+    async (request) => companyUsers(app.identity, await companyUserIds(app.db, request.params.companyId)),
+  );
+
+  app.post(
+    '/:companyId/user/:userId',
+    {
+      config: { access: SIGNED_IN, ownership: USER_LINK(MANAGE_USERS) },
+      schema: {
+        summary: 'Add User: links a user of identity-api to the company (again: no change)',
+        params: CompanyUserParams,
+        body: EmptyBody,
+        response: { 200: CompanyUser },
+      },
+    },
+    async (request) => {
+      const { companyId, userId } = request.params;
+      const user = await knownUser(app.identity, userId);
+      if (!user) throw notFound(COMPANY_USER_MESSAGES.userNotFound);
+      await linkCompanyUser(app.db, companyId, userId);
+      return user;
+    },
+  );
+
+  // Removing a user who is not linked leaves things as asked: 204 all the same.
+  app.delete(
+    '/:companyId/user/:userId',
+    {
+      config: { access: SIGNED_IN, ownership: USER_LINK(MANAGE_USERS) },
+      schema: {
+        summary: 'Remove Access: unlinks a user from the company (they no longer see its documents)',
+        params: CompanyUserParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await unlinkCompanyUser(app.db, request.params.companyId, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default company;

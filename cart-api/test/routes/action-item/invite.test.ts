@@ -1,0 +1,191 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-data.js';
+import { documentForm } from '../../helpers/documents.js';
+import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
+
+/** Invitations to purchase (specs/2-documents.md §4 "Invite", §7 `POST action-item/document-invite`). */
+describe('POST /action-item/document-invite and the invite it makes', () => {
+  const suite = seededTestApp();
+
+  const send = async (account: Account, method: 'GET' | 'POST', url: string, payload?: object) =>
+    suite.ctx.app.inject({
+      method,
+      url,
+      headers: { authorization: await suite.ctx.bearer(account) },
+      ...(payload ? { payload } : {}),
+    });
+  const invite = (overrides: Record<string, unknown> = {}) => ({
+    firstname: 'Ivy',
+    lastname: 'Invitee',
+    email: `ivy.${Date.now()}.${Math.random().toString(36).slice(2)}@example.test`,
+    companyName: 'Invited Dental',
+    document: documentForm({ clientCompanyName: 'Invited Dental' }),
+    attributes: [COMMISSION_INCLUDED.attribute_value_id],
+    ...overrides,
+  });
+  /** The e-mails sent so far, as text. */
+  const mails = async () => {
+    const files = await readdir(suite.ctx.outboxDir).catch(() => []);
+    const texts = await Promise.all(files.map((file) => readFile(join(suite.ctx.outboxDir, file), 'utf8')));
+    // Quoted-printable soft line breaks joined back.
+    return texts.map((text) => text.replace(/=\r?\n/g, ''));
+  };
+
+  it("creates an Unpaid document, the invitee's action item and one e-mail with the setup and item links", async () => {
+    const { brokerA } = suite.parties.accounts;
+    const body = invite();
+    const sent = await send(brokerA, 'POST', '/action-item/document-invite', body);
+    expect(sent.statusCode).toBe(200);
+    const { actionItemId, documentId } = sent.json<{ actionItemId: string; documentId: string }>();
+
+    const [invited] = [...suite.ctx.identity.users.values()].filter((user) => user.email === body.email);
+    expect(invited).toMatchObject({ firstName: 'Ivy', lastName: 'Invitee' });
+    const invitee: Account = { userId: invited!.userId, roles: ['employer'] };
+
+    const pending = (await send(invitee, 'GET', `/action-item/${invitee.userId}/pending`)).json<{
+      today: { id: string; itemType: string; description: string }[];
+    }>();
+    expect(pending.today).toEqual([
+      expect.objectContaining({ id: actionItemId, itemType: 'pop-document-invite' }),
+    ]);
+    expect(JSON.parse(pending.today[0]!.description)).toEqual({
+      broker: expect.stringContaining('Invited Dental'),
+      default: expect.stringContaining('Invited Dental'),
+    });
+
+    const document = await send(invitee, 'GET', `/epop-document/action-item/${actionItemId}`);
+    expect(document.json()).toMatchObject({
+      documentId,
+      status: 'Unpaid',
+      requiresPurchase: true,
+      brokerId: brokerA.userId,
+      form: { clientCompanyName: 'Invited Dental' },
+    });
+    // The broker keeps it in their list; the invitee reaches it through their company.
+    expect((await send(brokerA, 'GET', `/epop-document/${documentId}`)).statusCode).toBe(200);
+    expect((await send(invitee, 'GET', `/epop-document/${documentId}`)).statusCode).toBe(200);
+
+    const mail = (await mails()).find((text) => text.includes(body.email));
+    expect(mail).toContain('Subject: You have been invited to purchase your POP document');
+    expect(mail).toContain('/first-time-setup/');
+    expect(mail).toContain(`/document/action-item/${actionItemId}`);
+  });
+
+  it("lets the invitee add it to their cart at the inviter's price, once", async () => {
+    const { brokerA } = suite.parties.accounts;
+    const body = invite();
+    const { actionItemId, documentId } = (
+      await send(brokerA, 'POST', '/action-item/document-invite', body)
+    ).json<{
+      actionItemId: string;
+      documentId: string;
+    }>();
+    const invitee: Account = {
+      userId: [...suite.ctx.identity.users.values()].find((user) => user.email === body.email)!.userId,
+      roles: ['employer'],
+    };
+    const item = {
+      productId: EPOP_PRODUCT.product_id,
+      quantity: 1,
+      actionItemId,
+      attributes: [],
+      json: body.document,
+      userId: invitee.userId,
+    };
+    // The form shows the invite's price: the product as the inviter chose it.
+    const product = await send(
+      invitee,
+      'GET',
+      `/product/epop/${invitee.userId}?actionItemId=${actionItemId}`,
+    );
+    expect(product.json()).toMatchObject({
+      price: 300,
+      selectedAttributes: [COMMISSION_INCLUDED.attribute_value_id],
+    });
+    const stranger = await send(
+      suite.parties.accounts.employerB,
+      'GET',
+      `/product/epop/${suite.parties.accounts.employerB.userId}?actionItemId=${actionItemId}`,
+    );
+    expect(stranger.statusCode).toBe(404);
+    const added = await send(invitee, 'POST', '/shopping-cart', item);
+    expect(added.statusCode).toBe(200);
+    // The broker chose the commission: the invitee pays $300.00 although employers see $225.00.
+    expect(added.json()).toMatchObject({ cartItem: { unitPrice: 300, documentId, actionItemId } });
+    const again = await send(invitee, 'POST', '/shopping-cart', item);
+    expect([again.statusCode, again.json()]).toEqual([
+      400,
+      { type: 'validation', errors: ['This document is already in your cart: open it there to change it'] },
+    ]);
+  });
+
+  it('lets its assigned broker (only) update the invite', async () => {
+    const { brokerA, brokerB } = suite.parties.accounts;
+    const body = invite();
+    const { actionItemId } = (await send(brokerA, 'POST', '/action-item/document-invite', body)).json<{
+      actionItemId: string;
+    }>();
+    const invitee: Account = {
+      userId: [...suite.ctx.identity.users.values()].find((user) => user.email === body.email)!.userId,
+      roles: ['employer'],
+    };
+    const changed = { ...body.document, city: 'Round Rock' };
+    const updated = await send(brokerA, 'POST', `/epop-document/action-item/${actionItemId}`, changed);
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ form: { city: 'Round Rock' }, status: 'Unpaid' });
+
+    const before = await snapshot(suite.ctx.db);
+    for (const other of [brokerB, invitee]) {
+      const refused = await send(other, 'POST', `/epop-document/action-item/${actionItemId}`, changed);
+      expect([refused.statusCode, refused.json()]).toEqual([404, { message: 'Action item not found' }]);
+    }
+    expect((await send(brokerB, 'GET', `/action-item/${actionItemId}`)).statusCode).toBe(404);
+    expect(await snapshot(suite.ctx.db)).toEqual(before);
+  });
+
+  it('invites an existing account without a new one, to sign in', async () => {
+    const { employerA } = suite.parties.accounts;
+    const known = suite.ctx.identity.add({ userId: crypto.randomUUID(), email: 'known.owner@example.test' });
+    const sent = await send(
+      employerA,
+      'POST',
+      '/action-item/document-invite',
+      // An employer sees no commission option: they invite at the base price.
+      invite({ email: 'Known.Owner@example.test', attributes: [] }),
+    );
+    expect(sent.statusCode).toBe(200);
+    const { actionItemId } = sent.json<{ actionItemId: string }>();
+    const item = await suite.ctx.db
+      .selectFrom('action_item')
+      .select('user_id')
+      .where('action_item_id', '=', actionItemId)
+      .executeTakeFirstOrThrow();
+    expect(item.user_id).toBe(known.userId);
+    const mail = (await mails()).find((text) => text.includes('Known.Owner@example.test'));
+    expect(mail).toContain('Sign in and open the invitation');
+    expect(mail).not.toContain('/first-time-setup/');
+  });
+
+  it('refuses bad input with the reasons, and stores and sends nothing', async () => {
+    const { brokerA } = suite.parties.accounts;
+    const before = await snapshot(suite.ctx.db);
+    const mailsBefore = (await mails()).length;
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ firstname: '  ' }, ['First name is required']],
+      [{ email: 'not-an-address' }, ['email must match format "email"']],
+      [
+        { document: documentForm({ currentPlanYearEndDate: '2028-06-30' }) },
+        ['Plan year cannot be greater than 12 months. Did you mean 01/01/2027 to 12/31/2027?'],
+      ],
+      [{ attributes: [crypto.randomUUID()] }, ['The chosen option is not available for this product']],
+    ];
+    for (const [overrides, errors] of cases) {
+      const refused = await send(brokerA, 'POST', '/action-item/document-invite', invite(overrides));
+      expect([refused.statusCode, refused.json()]).toEqual([400, { type: 'validation', errors }]);
+    }
+    expect(await snapshot(suite.ctx.db)).toEqual(before);
+    expect((await mails()).length).toBe(mailsBefore);
+  });
+});

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
+import { seededTestApp, type Account } from '../../helpers/parties.js';
+import { companyRow, documentRow } from '../../helpers/rows.js';
+
+/** The client details page's calls: GET client/{clientId} and GET client/{clientId}/document. */
+describe('client/{clientId}', () => {
+  const suite = seededTestApp();
+
+  const get = async (account: Account, url: string) =>
+    suite.ctx.app.inject({ method: 'GET', url, headers: { authorization: await suite.ctx.bearer(account) } });
+
+  /** A client of broker A with every company field filled in. */
+  async function detailedClient() {
+    const client = {
+      ...companyRow('Harbor View Dental LLC', { brokerUserId: suite.parties.accounts.brokerA.userId }),
+      address_line1: '12 Pier Road',
+      address_line2: 'Suite 4',
+      city: 'Portland',
+      state: 'ME',
+      zip_code: '04101-1234',
+      phone: '(207) 555-0100',
+      federal_tax_id: '12-3456789',
+      legal_entity_type: 'LLC',
+      state_of_legal_construction: 'DE',
+    };
+    await suite.ctx.db.insertInto('company').values(client).execute();
+    return client.company_id;
+  }
+
+  it("answers the client's company details and broker", async () => {
+    const clientId = await detailedClient();
+    const answer = await get(suite.parties.accounts.brokerA, `/client/${clientId}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      clientId,
+      brokerId: suite.parties.accounts.brokerA.userId,
+      companyDetail: {
+        name: 'Harbor View Dental LLC',
+        addressLine1: '12 Pier Road',
+        addressLine2: 'Suite 4',
+        city: 'Portland',
+        state: 'ME',
+        zipCode: '04101-1234',
+        phone: '(207) 555-0100',
+        federalTaxId: '12-3456789',
+        legalEntityType: 'LLC',
+        stateOfLegalConstruction: 'DE',
+      },
+    });
+    // Nothing recorded: empty texts, not nulls.
+    const bare = await get(
+      suite.parties.accounts.brokerB,
+      `/client/${suite.parties.records.brokerB.companyId}`,
+    );
+    expect(bare.json().companyDetail).toMatchObject({ addressLine2: '', federalTaxId: '' });
+  });
+
+  it('lists the active documents of the client, whoever ordered them, newest first', async () => {
+    const clientId = await detailedClient();
+    const { brokerA, compliance } = suite.parties.accounts;
+    const at = (day: number) => `2026-03-0${day}T12:00:00.000Z`;
+    const older = documentRow(brokerA.userId, clientId, { created_at: at(1), status: 'Unpaid' });
+    const newer = documentRow(compliance.userId, clientId, {
+      created_at: at(3),
+      plan_year_start: '2026-07-01',
+      plan_year_end: '2027-06-30',
+    });
+    const inactive = documentRow(brokerA.userId, clientId, {
+      created_at: at(5),
+      active: 0,
+      status: 'Inactive',
+    });
+    await suite.ctx.db.insertInto('epop_document').values([older, newer, inactive]).execute();
+
+    const answer = await get(brokerA, `/client/${clientId}/document`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual([
+      {
+        documentId: newer.document_id,
+        name: 'POP Document',
+        currentPlanYearStartDate: '2026-07-01',
+        currentPlanYearEndDate: '2027-06-30',
+        status: 'Paid',
+        createdDate: at(3),
+      },
+      {
+        documentId: older.document_id,
+        name: 'POP Document',
+        currentPlanYearStartDate: '2027-01-01',
+        currentPlanYearEndDate: '2027-12-31',
+        status: 'Unpaid',
+        createdDate: at(1),
+      },
+    ]);
+  });
+
+  it("is the client's broker's, its linked employers' and compliance's; anyone else gets 404 'Client not found'", async () => {
+    const { accounts, records, partnerId } = suite.parties;
+    expect((await get(accounts.employerA, `/client/${records.employerA.companyId}`)).statusCode).toBe(200);
+    expect((await get(accounts.compliance, `/client/${records.brokerB.companyId}/document`)).statusCode).toBe(
+      200,
+    );
+    for (const [account, url] of [
+      [accounts.brokerA, `/client/${records.brokerB.companyId}`],
+      [accounts.employerA, `/client/${records.brokerA.companyId}/document`],
+      [accounts.compliance, `/client/${randomUUID()}`],
+      [accounts.compliance, `/client/${partnerId}`],
+    ] as const) {
+      const answer = await get(account, url);
+      expect([url, answer.statusCode, answer.json()]).toEqual([url, 404, { message: 'Client not found' }]);
+    }
+  });
+
+  it("records compliance's views for 'Recently Viewed', latest first, and nobody else's", async () => {
+    const { accounts, records } = suite.parties;
+    await get(accounts.compliance, `/client/${records.brokerA.companyId}`);
+    await get(accounts.compliance, `/client/${records.employerB.companyId}`);
+    await get(accounts.compliance, `/client/${records.brokerA.companyId}`);
+    const recent = await get(accounts.compliance, '/client/recently-viewed');
+    expect(recent.json<{ clientId: string }[]>().map((row) => row.clientId)).toEqual([
+      records.brokerA.companyId,
+      records.employerB.companyId,
+    ]);
+    await get(accounts.brokerA, `/client/${records.brokerA.companyId}`);
+    const views = await suite.ctx.db.selectFrom('client_view').select('user_id').execute();
+    expect(views.every((view) => view.user_id === accounts.compliance.userId)).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { NEW_PASSWORD } from './accounts.js';
+import { latestMailTo } from './mail.js';
+import { fillOrderForm } from './order-form.js';
+import { signIn, signOut } from './support.js';
+
+/**
+ * Send Invite (specs/2-documents.md §4): a broker invites a new address; the e-mail arrives in the
+ * SMTP sink; the invitee sets up their account, sees the action item, opens it and adds it to their
+ * cart at the broker's price; the broker updates the invite.
+ */
+test('a broker invites a new client, who sets up an account, opens the invite and adds it to the cart', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const email = `invitee.${stamp}@example.com`;
+  const company = `Invited Orchard ${stamp}`;
+
+  await signIn(page, 'demo.broker');
+  await page.goto('/document/new');
+  await fillOrderForm(page, company);
+  const payment = page.getByRole('region', { name: 'Payment Options' });
+  await payment.getByRole('button', { name: 'Send Invite' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Invite' });
+  await expect(dialog.getByLabel('Company Name')).toHaveValue(company);
+  await dialog.getByLabel('First Name').fill('Iris');
+  await dialog.getByLabel('Last Name').fill('Invitee');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Invite has been sent to Iris Invitee')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  const mail = await latestMailTo(email);
+  expect(mail.subject).toBe('You have been invited to purchase your POP document');
+  const setup = new URL(/First set up your account: (\S+)/.exec(mail.text)![1]!);
+  const invitation = new URL(/Then open the invitation: (\S+)/.exec(mail.text)![1]!);
+  expect(invitation.pathname).toMatch(/^\/document\/action-item\/[\w-]+$/);
+
+  await signOut(page);
+  await page.goto(setup.pathname);
+  await expect(page.getByLabel(/^First Name/)).toHaveValue('Iris');
+  const username = await page.getByLabel(/^Username/).inputValue();
+  await page.getByLabel(/^Password/).fill(NEW_PASSWORD);
+  await page.getByLabel(/^Confirm Password/).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Complete Account Setup' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, username, NEW_PASSWORD);
+
+  const items = page.getByRole('region', { name: 'Action Items' });
+  await expect(items).toContainText(`invited you to review and purchase the POP document of ${company}`);
+  await items.getByRole('link', { name: 'Click to view' }).click();
+  await expect(page).toHaveURL(new RegExp(`${invitation.pathname}$`));
+  await expect(page.getByLabel('Company Name', { exact: true })).toHaveValue(company);
+  await page.getByRole('tab', { name: 'Step 4 - Complete' }).click();
+  const box = page.getByRole('region', { name: 'Payment Options' });
+  // No second invitation from an action item; the broker's price (commission included).
+  await expect(box.getByRole('button', { name: 'Send Invite' })).toHaveCount(0);
+  await expect(box.getByTestId('document-price')).toHaveText('$300.00');
+  await box.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/basket$/);
+  await expect(page.getByRole('row', { name: new RegExp(company) })).toContainText('$300.00');
+
+  // The assigned broker updates the invite from the same address.
+  await signOut(page);
+  await signIn(page, 'demo.broker');
+  await page.goto(invitation.pathname);
+  await page.getByLabel('City', { exact: true }).fill('Round Rock');
+  await page.getByRole('tab', { name: 'Step 4 - Complete' }).click();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Update invite' }).click();
+  await expect(page.getByText('Invite has been updated')).toBeVisible();
+});

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  localJwksVerifier,
+  localServiceVerifier,
+  routeContract,
+  ValidationFailure,
+  type FastifyPluginAsyncTypebox,
+} from 'service-kit';
+import type { Config } from '../../config.js';
+import { API_RESOURCE } from '../../oidc/resource.js';
+import { publicSigningKeys } from '../../oidc/secrets.js';
+import { lookupUsers } from '../../users/directory.js';
+import { inviteEmployer } from '../../users/invite-employer.js';
+import { InviteAnswer, InviteBody, LookupAnswer, LookupBody } from './schemas.js';
+
+const SERVICE = { access: 'service', ownership: 'none' } as const;
+
+const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  app.post(
+    '/internal/users/lookup',
+    {
+      config: SERVICE,
+      schema: {
+        summary: 'The users with these ids (names for a company’s users); unknown ids are left out',
+        body: LookupBody,
+        response: { 200: LookupAnswer },
+      },
+    },
+    async (request) => {
+      const users = await lookupUsers(app.identityDb, request.body.userIds);
+      return { users: users.map(({ username, ...user }) => ({ ...user, userName: username })) };
+    },
+  );
+
+  // identity-api sends no e-mail here: cart-api's one invitation e-mail carries both links.
+  app.post(
+    '/internal/users/invite',
+    {
+      config: SERVICE,
+      schema: {
+        summary: 'The account with this e-mail address, or a new employer account with its first-login link',
+        body: InviteBody,
+        response: { 200: InviteAnswer },
+      },
+    },
+    async (request) => {
+      const { firstName, lastName } = request.body;
+      const blank = [
+        ...(firstName.trim() ? [] : ['firstName must not be blank']),
+        ...(lastName.trim() ? [] : ['lastName must not be blank']),
+      ];
+      if (blank.length > 0) throw new ValidationFailure(blank);
+      return inviteEmployer(app.identityDb, config, request.body);
+    },
+  );
+};
+
+/**
+ * The service routes: cart-api, server to server, with its client-credentials token (client
+ * `CART_API_CLIENT_ID`). Their own scope, apart from the account routes the browser reaches: a
+ * user's token is refused (403) whatever its role, and the gateway never routes `/api/internal/…`
+ * here (its routing table sends `internal` to cart-api).
+ */
+export default async function internalRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const keys = await publicSigningKeys(app.identityDb);
+  const verifierOptions = { issuer: config.issuer, audience: API_RESOURCE, typ: 'at+jwt' };
+  await app.register(routeContract, {
+    verify: localJwksVerifier(keys, verifierOptions),
+    verifyService: localServiceVerifier(keys, { ...verifierOptions, clientIds: [config.cartApiClientId] }),
+    policies: {},
+  });
+  await app.register(userRoutes, { config });
+}
