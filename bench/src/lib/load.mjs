@@ -65,3 +65,25 @@ export async function measure({
     max: latencies.at(-1) ?? Number.NaN,
   };
 }
+
+/**
+ * Measures each scenario (`{ name, url, headers }`) in turn with `measure`, after one plain GET whose
+ * answer (which must be 2xx) is kept as `body`, to say what the run measured (rows, pages).
+ */
+export async function measureEach(scenarios, { connections, durationSeconds }) {
+  const measured = [];
+  for (const scenario of scenarios) {
+    const response = await fetch(scenario.url, { headers: scenario.headers });
+    if (!response.ok) throw new Error(`${scenario.url}: ${response.status} ${await response.text()}`);
+    const body = await response.json();
+    const result = await measure({
+      url: scenario.url,
+      headers: scenario.headers,
+      connections,
+      durationSeconds,
+    });
+    console.log(`  ${scenario.name}: p50 ${result.p50.toFixed(2)} ms, p95 ${result.p95.toFixed(2)} ms`);
+    measured.push({ ...scenario, body, result });
+  }
+  return measured;
+}

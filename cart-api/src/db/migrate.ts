@@ -9,6 +9,8 @@ import * as documentsAndDiscounts from './migrations/0006-documents-and-discount
 import * as pricesAndAttributes from './migrations/0007-prices-and-attributes.js';
 import * as partnerRules from './migrations/0008-partner-rules.js';
 import * as documentRenewals from './migrations/0009-document-renewals.js';
+import * as cartItemActionItem from './migrations/0011-cart-item-action-item.js';
+import * as documentSearch from './migrations/0012-document-search.js';
 import * as clientDocuments from './migrations/0010-client-documents.js';
 
 /**
@@ -26,6 +28,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-partner-rules': partnerRules,
   '0009-document-renewals': documentRenewals,
   '0010-client-documents': clientDocuments,
+  '0011-cart-item-action-item': cartItemActionItem,
+  '0012-document-search': documentSearch,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { createInvitedAccount } from './invite.js';
+import { issueTemporaryUserToken } from './temporary-user-token.js';
 import { UsernameTakenError } from './users.js';
 
 export interface EmployerInvite {
@@ -33,6 +34,16 @@ async function accountWithEmail(db: Db, email: string): Promise<string | undefin
   return row?.id;
 }
 
+/** Whether an account was made with a first-login link and none of its links was ever used. */
+async function setupPending(db: Db, userId: string): Promise<boolean> {
+  const tokens = await db
+    .selectFrom('temporary_user_token')
+    .select('consumed_at')
+    .where('user_id', '=', userId)
+    .execute();
+  return tokens.length > 0 && tokens.every((token) => token.consumed_at === null);
+}
+
 /**
  * An invited client (cart-api's invite to purchase): the account that already has the e-mail
  * address, or a new employer account with a first-login link. The username is the e-mail address
@@ -47,7 +58,13 @@ export async function inviteEmployer(
   const email = invite.email.trim();
   for (let attempt = 1; attempt <= USERNAME_TRIES; attempt++) {
     const existing = await accountWithEmail(db, email);
-    if (existing) return { userId: existing, created: false, setupUrl: null };
+    if (existing) {
+      // An account invited earlier that never finished its setup (a lost e-mail) gets a new link.
+      const setupUrl = (await setupPending(db, existing))
+        ? `${config.appUrl}/first-time-setup/${await issueTemporaryUserToken(db, existing, config.temporaryTokenTtlHours)}`
+        : null;
+      return { userId: existing, created: false, setupUrl };
+    }
     try {
       const { userId, url } = await createInvitedAccount(db, config, {
         // Another account may use this address as its username while having another address.

@@ -71,6 +71,9 @@ describe('GET user: the user search', () => {
     expect(usernames(await search('email=Billing@Acme.Test', 'broker'))).toEqual(['sam.ortiz']);
     expect(usernames(await search('username=pat', 'broker'))).toEqual([]);
     expect(usernames(await search('email=acme.test', 'broker'))).toEqual([]);
+    // Employer accounts only: staff and other brokers are not a broker's to find.
+    expect(usernames(await search('username=search.compliance', 'broker'))).toEqual([]);
+    expect(usernames(await search('email=bo@pop.test', 'broker'))).toEqual([]);
     expect(await search('fullName=Pat%20Lee', 'broker')).toEqual({
       status: 403,
       body: { message: USER_SEARCH_MESSAGES.exactOnly },

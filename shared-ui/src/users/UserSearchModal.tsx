@@ -12,6 +12,8 @@ export interface UserSearchModalProps {
   title?: string;
   /** The search itself (the screen passes its API call: `GET user?username|email|fullName`). */
   searchUsers(by: UserSearchBy, text: string): Promise<UserRow[]>;
+  /** The kinds of search offered (default all three; a broker may search by exact username or e-mail only). */
+  types?: readonly UserSearchBy[];
   /** A click on a result selects that user (the dialog closes). */
   onSelect(user: UserRow): void;
   onClose(): void;
@@ -22,6 +24,7 @@ export function UserSearchModal({
   show,
   title = 'Find User',
   searchUsers,
+  types,
   onSelect,
   onClose,
 }: UserSearchModalProps) {
@@ -57,7 +60,7 @@ export function UserSearchModal({
           value={by}
           onChange={(event) => setBy(event.target.value as UserSearchBy)}
         >
-          {USER_SEARCH_TYPES.map((type) => (
+          {USER_SEARCH_TYPES.filter((type) => !types || types.includes(type.value)).map((type) => (
             <option key={type.value} value={type.value}>
               {type.label}
             </option>

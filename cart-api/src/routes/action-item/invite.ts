@@ -26,8 +26,8 @@ const escapeHtml = (text: string) =>
  * employers, compliance's 'Invite to Purchase'): the document is checked like any other write, its
  * price chosen by the inviter (their role, their attribute values, the partner's prices), then
  * identity-api finds the invitee's account by e-mail or creates one (first-time setup), and one
- * transaction stores the client (with the invitee linked to it), the Unpaid document and the
- * invitee's `pop-document-invite` action item. Then one e-mail tells the invitee where to go.
+ * transaction stores the client, the Unpaid document and the invitee's `pop-document-invite` action
+ * item (their only way to it until they pay). Then one e-mail tells the invitee where to go.
  */
 export async function sendDocumentInvite(
   app: FastifyInstance,
@@ -51,7 +51,7 @@ export async function sendDocumentInvite(
   const { strategicPartnerId = null, clientId, originalDocumentId, ...fields } = body.document;
   const partner = await partnerOf(app.db, strategicPartnerId);
   const form = await checkedForm(fields, partner);
-  const links = await checkedLinks(app.db, caller, { clientId, originalDocumentId });
+  const links = await checkedLinks(app.db, caller, { clientId, originalDocumentId }, { strategicPartnerId });
   const price = await priceFor(
     app.db,
     EPOP_PRODUCT.product_id,
@@ -76,7 +76,10 @@ export async function sendDocumentInvite(
       originalDocumentId: links.originalDocumentId,
       strategicPartnerId,
       brokerUserId: broker,
-      memberUserId: account.userId,
+      // The invitee reaches the document through their action item alone until they pay: an e-mail
+      // address proves nothing (registration does not verify it), so no client is opened to them.
+      // An employer who invites keeps their own document.
+      memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
       unpaid: true,
     });
     const data: ActionItemData = {

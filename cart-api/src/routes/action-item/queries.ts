@@ -93,3 +93,15 @@ export async function completeActionItems(
     )
     .execute();
 }
+
+/** The open invitation to purchase a document, if any (its assigned broker updates it from there). */
+export async function openInviteOf(db: Kysely<Database>, documentId: string): Promise<string | null> {
+  const rows = await db
+    .selectFrom('action_item')
+    .select(['action_item_id', 'json'])
+    .where('item_type', '=', 'pop-document-invite')
+    .where('completed', '=', 0)
+    .where('json', 'like', `%${documentId}%`)
+    .execute();
+  return rows.find((row) => actionItemData(row.json).DocumentId === documentId)?.action_item_id ?? null;
+}

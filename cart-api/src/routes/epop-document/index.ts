@@ -13,12 +13,12 @@ import {
 import { RecordOrUserIdParams, SIGNED_IN } from '../../lib/contract.js';
 import { isCompliance } from '../../policies/rules.js';
 import { checkedForm, partnerOf } from './form.js';
-import { checkedLinks } from './links.js';
+import { checkedLinks, renewedAlready } from './links.js';
 import { ACTION_ITEM_NOT_FOUND } from '../action-item/policy.js';
 import { actionItemById, completeActionItems } from '../action-item/queries.js';
 import { DOCUMENT_NOT_FOUND, keepLockedFields, SAVE_MESSAGES } from './policy.js';
 import {
-  createFreeDocument,
+  insertDocument,
   documentById,
   documentExists,
   listOwnedDocuments,
@@ -72,22 +72,39 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
       throw forbidden(SAVE_MESSAGES.freeDocumentComplianceOnly);
     }
     const form = await checkedForm(fields, partner);
-    const links = await checkedLinks(app.db, caller, { clientId, originalDocumentId });
-    const documentId = await createFreeDocument(app.db, {
-      ownerUserId,
-      createdBy: caller.userId,
-      form: links.originalDocumentId ? { ...form, originalDocumentId: links.originalDocumentId } : form,
-      clientId: links.clientId,
-      originalDocumentId: links.originalDocumentId,
-      strategicPartnerId,
-      brokerUserId: caller.roleGroup === 'broker' ? caller.userId : null,
-      memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
-    });
-    // A renewal done is the renewal action item's purpose fulfilled.
-    if (links.originalDocumentId) {
-      await completeActionItems(app.db, links.originalDocumentId, 'pop-document-renewal');
+    const links = await checkedLinks(
+      app.db,
+      caller,
+      { clientId, originalDocumentId },
+      { strategicPartnerId },
+    );
+    try {
+      return await app.db.transaction().execute(async (trx) => {
+        const documentId = await insertDocument(trx, {
+          // Compliance renews a document on its owner's behalf: the renewal is theirs too.
+          ownerUserId: compliance ? (links.originalOwnerUserId ?? ownerUserId) : ownerUserId,
+          createdBy: caller.userId,
+          form: links.originalDocumentId ? { ...form, originalDocumentId: links.originalDocumentId } : form,
+          clientId: links.clientId,
+          originalDocumentId: links.originalDocumentId,
+          strategicPartnerId,
+          brokerUserId: caller.roleGroup === 'broker' ? caller.userId : null,
+          memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
+          unpaid: false,
+        });
+        // A renewal done is the renewal action item's purpose fulfilled.
+        if (links.originalDocumentId) {
+          await completeActionItems(trx, links.originalDocumentId, 'pop-document-renewal');
+        }
+        return documentId;
+      });
+    } catch (error) {
+      // Two renewals of one document at once: the unique index lets one in.
+      if (links.originalDocumentId && (await renewedAlready(app.db, links.originalDocumentId))) {
+        throw new ValidationFailure([SAVE_MESSAGES.renewedAlready]);
+      }
+      throw error;
     }
-    return documentId;
   }
 
   /** Saves a document's changes; `viaInvite`: its assigned broker's 'Update invite' (§4 save logic 2). */

@@ -56,6 +56,7 @@ export const SAVE_MESSAGES = {
   clientNotFound: 'Client not found',
   originalNotFound: 'Originating document not found',
   renewedAlready: 'This document has already been renewed',
+  renewalKeepsPartner: 'A renewal keeps the strategic partner of the document it renews',
   notReadyForRenewal: 'This document is not ready for renewal',
   complianceOnly: (label: string) => `${label} can only be changed by compliance`,
   planYearLocked: 'The plan year of a purchased document can only be changed by compliance',

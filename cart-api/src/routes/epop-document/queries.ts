@@ -10,6 +10,7 @@ import { recordExists } from '../../lib/exists.js';
 import { jsonObject } from '../../lib/json.js';
 import { readyForRenewal } from 'shared-domain/forms';
 import { partnerFormSettings } from '../strategic-partner/settings.js';
+import { openInviteOf } from '../action-item/queries.js';
 
 /**
  * 'My POP Documents': the active documents a user owns (a broker's: those ordered for clients;
@@ -29,12 +30,16 @@ export async function listOwnedDocuments(
     .where('d.owner_user_id', '=', ownerUserId)
     .where('d.active', '=', 1);
   if (searchText) {
+    // The matching clients are found once (one pass over the companies, or PostgreSQL's trigram
+    // index, migration 0012), not looked up once per document of the owner.
     documents = documents.where((eb) =>
-      eb.exists(
+      eb(
+        'd.client_company_id',
+        'in',
         eb
           .selectFrom('company as c')
-          .select(sql<number>`1`.as('one'))
-          .whereRef('c.company_id', '=', 'd.client_company_id')
+          .select('c.company_id')
+          .where('c.kind', '=', 'client')
           .where(containsIgnoringCase('c.name', searchText)),
       ),
     );
@@ -44,7 +49,16 @@ export async function listOwnedDocuments(
   const pages = pagesFor(Number(count), query.pageSize);
   // Past the last row there is nothing to fetch (and a search without matches costs one scan).
   if (offsetFor(query) >= Number(count)) return { data: [], pages };
-  const rows = await documents
+  // The page's ids first; the per-row subqueries then run for those rows alone (over the whole list
+  // PostgreSQL would compute the EXISTS columns as hashed subplans over every order and document).
+  const pageIds = documents
+    .select('d.document_id')
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.document_id', 'desc')
+    .limit(query.pageSize)
+    .offset(offsetFor(query));
+  const rows = await db
+    .selectFrom('epop_document as d')
     .innerJoin('company as c', 'c.company_id', 'd.client_company_id')
     .select((eb) => [
       'd.document_id',
@@ -60,10 +74,9 @@ export async function listOwnedDocuments(
       latestOrder(eb, 'o.order_number').as('order_number'),
       hasReceipt(eb).as('has_receipt'),
     ])
+    .where('d.document_id', 'in', pageIds)
     .orderBy('d.created_at', 'desc')
     .orderBy('d.document_id', 'desc')
-    .limit(query.pageSize)
-    .offset(offsetFor(query))
     .execute();
 
   const today = todayIso();
@@ -215,6 +228,7 @@ export async function documentById(
     .executeTakeFirst();
   if (!row) return undefined;
   const partner = await partnerFormSettings(db, row.strategic_partner_id);
+  const inviteActionItemId = row.status === 'Unpaid' ? await openInviteOf(db, row.document_id) : null;
   return {
     documentId: row.document_id,
     clientId: row.client_company_id,
@@ -242,6 +256,7 @@ export async function documentById(
     ),
     hasReceipt: Boolean(Number(row.has_receipt)),
     orderId: row.order_id,
+    inviteActionItemId,
   };
 }
 
@@ -314,22 +329,11 @@ export interface NewDocument {
 }
 
 /**
- * A free document ('Create Free Document', specs/2-documents.md §4 save logic 1) for `ownerUserId`:
- * for an existing client, or for a new client company made from step 1's company fields. Paid
- * and marked free: nothing is owed, so it downloads like a paid one (the generated-documents issue).
+ * A new document, inside the caller's transaction: free and Paid ('Create Free Document', a bypass
+ * partner's 'Save Document'; nothing is owed, so it downloads like a paid one), or `unpaid` (an
+ * invitation to purchase, with its action item). A new client company is made from step 1's company
+ * fields unless `clientId` names one; the member (an employer saving their own) is linked to it.
  */
-export const createFreeDocument = (db: Kysely<Database>, input: Omit<NewDocument, 'unpaid'>) =>
-  createDocument(db, { ...input, unpaid: false });
-
-/**
- * A new document: free and Paid, or `unpaid` (an invitation to purchase: Unpaid until its invitee
- * pays). A new client company is made from step 1's company fields unless `clientId` names one; the
- * member (an employer, an invitee) is linked to the client either way, so they see the document.
- */
-export const createDocument = (db: Kysely<Database>, input: NewDocument): Promise<string> =>
-  db.transaction().execute((trx) => insertDocument(trx, input));
-
-/** createDocument's writes, in the caller's transaction (an invitation adds its action item). */
 export async function insertDocument(trx: Kysely<Database>, input: NewDocument): Promise<string> {
   const now = new Date().toISOString();
   const documentId = randomUUID();

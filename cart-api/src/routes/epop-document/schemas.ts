@@ -59,6 +59,11 @@ export const EpopDocument = Type.Object({
   }),
   hasReceipt: Type.Boolean({ description: 'a paid order with a receipt covers it' }),
   orderId: Nullable(Uuid({ description: 'its latest order' })),
+  inviteActionItemId: Nullable(
+    Uuid({
+      description: 'the open invitation to purchase it (Unpaid): its assigned broker updates it there',
+    }),
+  ),
 });
 export type EpopDocument = Static<typeof EpopDocument>;
 

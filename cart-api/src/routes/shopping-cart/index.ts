@@ -27,6 +27,13 @@ import {
 } from './queries.js';
 import { CartCounts, CartDocument, CartItemAnswer, CartItemBody, CartOrItem } from './schemas.js';
 
+/** The action items a cart item pays the document of (the others' documents are paid already). */
+const PURCHASE_ITEMS = new Set([
+  'pop-document-invite',
+  'unpaid-pop-action-item',
+  'colonial-cancellation-purchase',
+]);
+
 const CartItemIdParams = Type.Object({ cartItemId: Uuid() }, { additionalProperties: false });
 
 /**
@@ -44,13 +51,29 @@ async function checkedCartItem(
   if (body.actionItemId && !(await openActionItemOf(db, body.actionItemId, caller.userId))) {
     throw notFound(CART_MESSAGES.actionItemNotFound);
   }
-  // An item from an action item pays for its document; an invite's price is the inviter's choice.
+  // An item from an invite, an unpaid document or a Colonial cancellation pays for that stored
+  // document, sold through its partner (the body cannot pick another, cheaper one); an invite's
+  // price is the inviter's choice.
   const item = body.actionItemId ? await actionItemById(db, body.actionItemId) : undefined;
+  const payingFor = item && PURCHASE_ITEMS.has(item.itemType) ? item.data.DocumentId : null;
   const invite = item?.itemType === 'pop-document-invite' ? item.data : null;
-  const partner = await partnerOf(db, body.strategicPartnerId);
+  let strategicPartnerId = body.strategicPartnerId ?? null;
+  if (payingFor) {
+    const stored = await db
+      .selectFrom('epop_document')
+      .select('strategic_partner_id')
+      .where('document_id', '=', payingFor)
+      .executeTakeFirst();
+    if (!stored) throw notFound(CART_MESSAGES.actionItemNotFound);
+    if (body.strategicPartnerId !== undefined && body.strategicPartnerId !== stored.strategic_partner_id) {
+      throw new ValidationFailure([CART_MESSAGES.partnerFixed]);
+    }
+    strategicPartnerId = stored.strategic_partner_id;
+  }
+  const partner = await partnerOf(db, strategicPartnerId);
   const form = await checkedForm(body.json, partner);
   // The client it joins and the document it renews travel with the item to the checkout.
-  const links = await checkedLinks(db, caller, body.json);
+  const links = await checkedLinks(db, caller, body.json, { strategicPartnerId, payingFor });
   if (links.clientId) form.clientId = links.clientId;
   if (links.originalDocumentId) form.originalDocumentId = links.originalDocumentId;
   const price = await priceFor(
@@ -64,8 +87,8 @@ async function checkedCartItem(
     userId: caller.userId,
     productId: price.productId,
     actionItemId: body.actionItemId ?? null,
-    documentId: item?.data.DocumentId ?? null,
-    strategicPartnerId: body.strategicPartnerId ?? null,
+    documentId: payingFor,
+    strategicPartnerId,
     displayText: `${price.name} - ${form.clientCompanyName}`,
     basePriceCents: price.basePriceCents,
     adjustmentCents: price.adjustmentCents,
@@ -76,6 +99,13 @@ async function checkedCartItem(
 
 /** The user's cart and saved-for-later list (specs/1-foundation.md "Cart"). */
 const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
+  /** An action item is paid for by one cart item: refuses another (`except`: the item being updated). */
+  async function refuseSecondItemOf(actionItemId: string | null, except?: string) {
+    if (!actionItemId) return;
+    const existing = await cartItemOfActionItem(app.db, actionItemId);
+    if (existing && existing !== except) throw new ValidationFailure([CART_MESSAGES.alreadyInCart]);
+  }
+
   app.get(
     '/:userId/count/saved-for-later',
     {
@@ -104,10 +134,15 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const item = await checkedCartItem(app.db, request.caller!, request.body);
-      if (item.actionItemId && (await cartItemOfActionItem(app.db, item.actionItemId))) {
-        throw new ValidationFailure([CART_MESSAGES.alreadyInCart]);
+      await refuseSecondItemOf(item.actionItemId);
+      let cartItemId: string;
+      try {
+        cartItemId = await insertCartItem(app.db, item);
+      } catch (error) {
+        // Two at once: the unique index (migration 0011) lets one in.
+        await refuseSecondItemOf(item.actionItemId);
+        throw error;
       }
-      const cartItemId = await insertCartItem(app.db, item);
       return (await cartItemAnswer(app.db, cartItemId))!;
     },
   );
@@ -129,6 +164,7 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { cartItemId } = request.params;
       const item = await checkedCartItem(app.db, request.caller!, request.body);
+      await refuseSecondItemOf(item.actionItemId, cartItemId);
       await updateCartItem(app.db, cartItemId, item);
       const answer = await cartItemAnswer(app.db, cartItemId);
       if (!answer) throw notFound(CART_MESSAGES.notFound); // removed meanwhile

@@ -8,6 +8,7 @@ export const CART_MESSAGES = {
   notFound: 'Cart item not found',
   actionItemNotFound: 'Action item not found',
   alreadyInCart: 'This document is already in your cart: open it there to change it',
+  partnerFixed: 'The strategic partner of this document cannot change',
 } as const;
 
 /** `cart-item`: through its user (whose cart or saved-for-later list holds it). */

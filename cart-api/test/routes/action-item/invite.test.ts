@@ -63,9 +63,11 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
       brokerId: brokerA.userId,
       form: { clientCompanyName: 'Invited Dental' },
     });
-    // The broker keeps it in their list; the invitee reaches it through their company.
-    expect((await send(brokerA, 'GET', `/epop-document/${documentId}`)).statusCode).toBe(200);
-    expect((await send(invitee, 'GET', `/epop-document/${documentId}`)).statusCode).toBe(200);
+    // The broker keeps it (and finds the invite on it, to update); the invitee reaches it only through
+    // their action item until they pay: an e-mail address opens no client to them.
+    const brokers = await send(brokerA, 'GET', `/epop-document/${documentId}`);
+    expect(brokers.json()).toMatchObject({ inviteActionItemId: actionItemId });
+    expect((await send(invitee, 'GET', `/epop-document/${documentId}`)).statusCode).toBe(404);
 
     const mail = (await mails()).find((text) => text.includes(body.email));
     expect(mail).toContain('Subject: You have been invited to purchase your POP document');
@@ -114,6 +116,15 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
     expect(added.statusCode).toBe(200);
     // The broker chose the commission: the invitee pays $300.00 although employers see $225.00.
     expect(added.json()).toMatchObject({ cartItem: { unitPrice: 300, documentId, actionItemId } });
+    // The partner is the stored document's: none other can be named (a cheaper one, say).
+    const otherPartner = await send(invitee, 'POST', '/shopping-cart', {
+      ...item,
+      strategicPartnerId: suite.parties.partnerId,
+    });
+    expect([otherPartner.statusCode, otherPartner.json()]).toEqual([
+      400,
+      { type: 'validation', errors: ['The strategic partner of this document cannot change'] },
+    ]);
     const again = await send(invitee, 'POST', '/shopping-cart', item);
     expect([again.statusCode, again.json()]).toEqual([
       400,

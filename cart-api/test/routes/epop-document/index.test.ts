@@ -192,6 +192,7 @@ describe('GET /epop-document/:documentId (one document)', () => {
       readyForRenewal: false,
       hasReceipt: expect.any(Boolean),
       orderId: expect.any(String),
+      inviteActionItemId: null,
     });
   });
 

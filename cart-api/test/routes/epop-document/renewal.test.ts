@@ -4,7 +4,8 @@ import { nextPlanYear } from 'shared-domain/forms';
 import { EPOP_PRODUCT } from '../../../src/db/reference-data.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
-import { daysFromToday, documentRow } from '../../helpers/rows.js';
+import { companyRow, daysFromToday, documentRow } from '../../helpers/rows.js';
+import { RULE_TYPE } from '../../../src/routes/strategic-partner/rules.js';
 
 /** Renewal (specs/2-documents.md §4; issue 9 "Renewal"): readyForRenewal, the next plan year, once. */
 describe('GET /epop-document/:documentId/renew/:userId and renewing a document', () => {
@@ -86,7 +87,8 @@ describe('GET /epop-document/:documentId/renew/:userId and renewing a document',
       originalDocumentId: string;
       clientId: string;
     }>();
-    const renewed = await send(compliance, 'POST', `/epop-document/${brokerA.userId}`, {
+    // As the admin renewal page saves it: under compliance's own user id; the renewal is the owner's.
+    const renewed = await send(compliance, 'POST', `/epop-document/${compliance.userId}`, {
       ...documentForm({
         currentPlanYearStartDate: form.currentPlanYearStartDate,
         currentPlanYearEndDate: form.currentPlanYearEndDate,
@@ -96,6 +98,11 @@ describe('GET /epop-document/:documentId/renew/:userId and renewing a document',
     });
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json()).toMatchObject({ originalDocumentId: ready, status: 'Paid', clientId });
+    const renewalId = renewed.json<{ documentId: string }>().documentId;
+    const brokersList = (await send(brokerA, 'GET', `/epop-document/${brokerA.userId}?pageSize=100`)).json<{
+      data: { documentId: string }[];
+    }>();
+    expect(brokersList.data.map((row) => row.documentId)).toContain(renewalId);
     expect(await readiness(brokerA, ready)).toBe(false);
 
     const again = await send(brokerA, 'GET', `/epop-document/${ready}/renew/${brokerA.userId}`);
@@ -108,6 +115,35 @@ describe('GET /epop-document/:documentId/renew/:userId and renewing a document',
     expect([twice.statusCode, twice.json()]).toEqual([
       400,
       { type: 'validation', errors: ['This document has already been renewed'] },
+    ]);
+    expect(await snapshot(suite.ctx.db)).toEqual(before);
+  });
+
+  it("keeps the renewed document's partner: a bypass partner cannot make a renewal free", async () => {
+    const { brokerA } = suite.parties.accounts;
+    const ready = await endingIn(20);
+    const bypass = { ...companyRow('Bypass Renewals', { kind: 'strategic-partner' }) };
+    await suite.ctx.db.insertInto('company').values(bypass).execute();
+    await suite.ctx.db
+      .insertInto('partner_rule')
+      .values({
+        rule_id: randomUUID(),
+        company_id: bypass.company_id,
+        rule_type_id: RULE_TYPE.bypassShoppingCart,
+        product_id: null,
+        settings: JSON.stringify({ bypass: true }),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const before = await snapshot(suite.ctx.db);
+    const refused = await send(brokerA, 'POST', `/epop-document/${brokerA.userId}`, {
+      ...documentForm(),
+      strategicPartnerId: bypass.company_id,
+      originalDocumentId: ready,
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      { type: 'validation', errors: ['A renewal keeps the strategic partner of the document it renews'] },
     ]);
     expect(await snapshot(suite.ctx.db)).toEqual(before);
   });

@@ -1,3 +1,4 @@
+import { roleInfo } from 'shared-domain';
 import {
   ACCOUNT_MESSAGES,
   firstTimeSetupSchema,
@@ -101,7 +102,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // The user search modal (the company users panel's 'Add User'). Compliance browses the directory;
-  // a broker only finds the person they name exactly, so no directory is browsed (README).
+  // a broker only finds the employer they name exactly, so no directory is browsed (README).
   app.get(
     '/user',
     {
@@ -123,7 +124,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return searchUsers(app.identityDb, by, text, 'contains');
       }
       if (by === 'fullName') throw forbidden(USER_SEARCH_MESSAGES.exactOnly);
-      return searchUsers(app.identityDb, by, text, 'exact');
+      // A broker adds clients' people to a company: employer accounts only, so the search tells a
+      // broker nothing about staff or other brokers.
+      const found = await searchUsers(app.identityDb, by, text, 'exact');
+      return found.filter((user) => roleInfo([user.role]).roleGroup === 'epop');
     },
   );
 

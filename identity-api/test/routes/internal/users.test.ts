@@ -119,15 +119,28 @@ describe('the service routes: POST internal/users/lookup and internal/users/invi
     await api.mailSettled();
     expect(readdirSync(api.outboxDir)).toEqual([]);
 
-    // Asked again (another document for the same client): the same account, no second link.
+    // Asked again before the setup was done (the first e-mail may be lost): the same account, a new
+    // link. Once the account is set up: no link.
+    const again = await invite({
+      email: 'New.Client@example.com',
+      firstName: 'N',
+      lastName: 'N',
+      companyName: '',
+    });
+    expect(again.body).toEqual({
+      userId,
+      created: false,
+      setupUrl: expect.stringContaining('/first-time-setup/'),
+    });
+    await api.app.identityDb
+      .updateTable('temporary_user_token')
+      .set({ consumed_at: new Date().toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
     expect(
       (await invite({ email: 'New.Client@example.com', firstName: 'N', lastName: 'N', companyName: '' }))
         .body,
-    ).toEqual({
-      userId,
-      created: false,
-      setupUrl: null,
-    });
+    ).toEqual({ userId, created: false, setupUrl: null });
   });
 
   it('takes the next free username when the address is someone else’s username', async () => {

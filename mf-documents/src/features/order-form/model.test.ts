@@ -55,7 +55,12 @@ describe('the final-step block (specs/2-documents.md §2, §4)', () => {
   });
 
   it('offers the invitee Add to Cart (no invite), and the assigned broker alone Update invite', () => {
-    const invite = { actionItemId: 'ai-1', itemType: 'pop-document-invite', brokerId: broker.userId };
+    const invite = {
+      actionItemId: 'ai-1',
+      itemType: 'pop-document-invite',
+      brokerId: broker.userId,
+      openedFrom: 'item' as const,
+    };
     const unpaid = stored({ requiresPurchase: true, actionItem: invite });
     expect(finalBlock(employer, unpaid)).toEqual({
       kind: 'payment',
@@ -70,6 +75,10 @@ describe('the final-step block (specs/2-documents.md §2, §4)', () => {
     const otherBroker = { ...broker, userId: 'u-other' };
     expect(finalBlock(otherBroker, unpaid).kind).toBe('payment');
     expect(finalBlock(otherBroker, unpaid)).toMatchObject({ buttons: ['add-to-cart'] });
+    // Seen by its document (not the item): the invitee's to buy, so nothing but Back to Main.
+    const byDocument = stored({ requiresPurchase: true, actionItem: { ...invite, openedFrom: 'document' } });
+    expect(finalBlock(broker, byDocument)).toMatchObject({ buttons: ['update-invite'] });
+    expect(finalBlock(employer, byDocument)).toMatchObject({ buttons: ['back-to-main'] });
   });
 
   it('offers Update on a paid document and Back to Main on a read-only one', () => {

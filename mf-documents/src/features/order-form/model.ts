@@ -11,6 +11,11 @@ export interface OpenedActionItem {
   itemType: string;
   /** The broker assigned to the invite (data.Document.BrokerId): only they may update it. */
   brokerId: string | null;
+  /**
+   * `item`: opened from the action item (its invitee, its assigned broker); `document`: an Unpaid
+   * document opened by its id that has an open invite (its assigned broker updates it there).
+   */
+  openedFrom: 'item' | 'document';
 }
 
 /**
@@ -53,8 +58,18 @@ export function fromDraft(draft: Omit<DocumentDraft, 'documentId'>): LoadedDocum
 
 export function fromDocument(
   document: EpopDocument,
-  actionItem: OpenedActionItem | null = null,
+  openedItem: OpenedActionItem | null = null,
 ): LoadedDocument {
+  const actionItem: OpenedActionItem | null =
+    openedItem ??
+    (document.inviteActionItemId
+      ? {
+          actionItemId: document.inviteActionItemId,
+          itemType: 'pop-document-invite',
+          brokerId: document.brokerId,
+          openedFrom: 'document',
+        }
+      : null);
   const { originalDocumentId: _original, ...form } = document.form;
   return {
     documentId: document.documentId,
@@ -87,7 +102,9 @@ export function fromCartItem(item: CartDocument): LoadedDocument {
     requiresPurchase: true,
     isReadOnly: false,
     cartItemId: item.cartItemId,
-    actionItem: item.actionItemId ? { actionItemId: item.actionItemId, itemType: '', brokerId: null } : null,
+    actionItem: item.actionItemId
+      ? { actionItemId: item.actionItemId, itemType: '', brokerId: null, openedFrom: 'item' }
+      : null,
     selectedAttributes: item.selectedAttributes,
   };
 }
@@ -133,6 +150,8 @@ export function finalBlock(user: SessionUser, document: LoadedDocument): FinalBl
   const buttons: PaymentButton[] = [];
   if (document.isReadOnly) buttons.push('back-to-main');
   else if (assignedBroker) buttons.push('update-invite');
+  // Someone else's invitation seen by its document (an inviting employer): it is the invitee's to buy.
+  else if (invite && document.actionItem?.openedFrom === 'document') buttons.push('back-to-main');
   else if (document.requiresPurchase) {
     buttons.push(document.cartItemId ? 'update-cart' : 'add-to-cart');
     if (!document.actionItem && !document.cartItemId) buttons.push('send-invite');

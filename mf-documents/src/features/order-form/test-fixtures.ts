@@ -47,6 +47,7 @@ export const DOCUMENT: EpopDocument = {
   readyForRenewal: false,
   hasReceipt: true,
   orderId: 'ord-1',
+  inviteActionItemId: null,
 };
 
 /** The stubs the order form reads, for `stubFetch`. */

@@ -1984,6 +1984,7 @@ export interface paths {
                             /** @description a paid order with a receipt covers it */
                             hasReceipt: boolean;
                             orderId: string | null;
+                            inviteActionItemId: string | null;
                         };
                     };
                 };
@@ -2234,6 +2235,7 @@ export interface paths {
                             /** @description a paid order with a receipt covers it */
                             hasReceipt: boolean;
                             orderId: string | null;
+                            inviteActionItemId: string | null;
                         };
                     };
                 };
@@ -2542,6 +2544,7 @@ export interface paths {
                             /** @description a paid order with a receipt covers it */
                             hasReceipt: boolean;
                             orderId: string | null;
+                            inviteActionItemId: string | null;
                         };
                     };
                 };
@@ -2791,6 +2794,7 @@ export interface paths {
                             /** @description a paid order with a receipt covers it */
                             hasReceipt: boolean;
                             orderId: string | null;
+                            inviteActionItemId: string | null;
                         };
                     };
                 };

@@ -6,6 +6,7 @@ import {
   ConfirmDialog,
   notifySuccess,
   UserSearchModal,
+  useSession,
   type CompanyUser,
   type UserRow,
 } from 'shared-ui';
@@ -35,6 +36,7 @@ interface ClientUsersProps {
  * search, Remove Access after 'Remove {userName}?', each told by its toast.
  */
 export function ClientUsers({ companyId, canManage }: ClientUsersProps) {
+  const { user: me } = useSession();
   const { data: users, mutate } = useCompanyUsers(companyId);
   const [searching, setSearching] = useState(false);
   const [removing, setRemoving] = useState<UserRow>();
@@ -79,6 +81,8 @@ export function ClientUsers({ companyId, canManage }: ClientUsersProps) {
           <UserSearchModal
             show={searching}
             searchUsers={searchUsers}
+            // identity-api answers a broker exact usernames and e-mail addresses only.
+            {...(me?.roleGroup === 'broker' ? { types: ['username', 'email'] as const } : {})}
             onSelect={(user) => void add(user)}
             onClose={() => setSearching(false)}
           />

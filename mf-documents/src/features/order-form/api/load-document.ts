@@ -51,6 +51,7 @@ export async function loadActionItemDocument(actionItemId: string): Promise<Load
     actionItemId: item.id,
     itemType: item.itemType,
     brokerId: assignedBroker(item.json),
+    openedFrom: 'item',
   });
 }
 

@@ -21,18 +21,20 @@ interface DuplicateTaxIdCheckProps {
  * that number).
  */
 export function DuplicateTaxIdCheck({ enabled, onAdopt }: DuplicateTaxIdCheckProps) {
-  const { values, setValues } = useFormikContext<FormValues>();
+  const { values, setFieldValue } = useFormikContext<FormValues>();
   const digits = String(values.federalTaxId ?? '').replace(/\D/g, '');
   const asked = useRef(new Set<string>());
   const [match, setMatch] = useState<DuplicateClient | null>(null);
 
   useEffect(() => {
     if (!enabled || digits.length < TAX_ID_DIGITS || asked.current.has(digits)) return;
-    asked.current.add(digits);
     let current = true;
     findClientByTaxId(digits.slice(0, TAX_ID_DIGITS))
       .then((client) => {
-        if (current && client) setMatch(client);
+        // Asked once an answer is in (an effect cleaned up before it, as in StrictMode, asks again).
+        if (!current) return;
+        asked.current.add(digits);
+        if (client) setMatch(client);
       })
       .catch(() => undefined); // §8: no error is shown for a failed check
     return () => {
@@ -60,8 +62,8 @@ export function DuplicateTaxIdCheck({ enabled, onAdopt }: DuplicateTaxIdCheckPro
       confirmLabel="Continue"
       cancelLabel="Ignore"
       onConfirm={() => {
-        void setValues({
-          ...values,
+        // Field by field: whatever else was typed meanwhile stays.
+        for (const [name, value] of Object.entries({
           clientCompanyName: company.name,
           federalTaxId: company.federalTaxId,
           phone: company.phone,
@@ -72,7 +74,9 @@ export function DuplicateTaxIdCheck({ enabled, onAdopt }: DuplicateTaxIdCheckPro
           zipCode: company.zipCode,
           legalEntityType: company.legalEntityType,
           stateOfLegalConstruction: company.stateOfLegalConstruction,
-        });
+        })) {
+          void setFieldValue(name, value, false);
+        }
         onAdopt(match.clientId);
         setMatch(null);
       }}

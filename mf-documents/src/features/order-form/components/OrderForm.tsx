@@ -73,11 +73,11 @@ interface OrderFormProps {
 export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps) {
   const navigate = useNavigate();
   const revalidate = useRevalidate();
-  const invite = document.actionItem?.itemType === 'pop-document-invite' ? document.actionItem : null;
+  // From an action item (an invite: the inviter's price; the server knows which kind it is).
   const { data: product } = useProduct(
     user.userId,
     document.strategicPartnerId,
-    invite?.actionItemId ?? null,
+    document.actionItem?.actionItemId ?? null,
   );
   const bypass = bypassesCart(user, document);
   const colonial = document.partner?.colonial != null;

@@ -1,0 +1,269 @@
+#!/usr/bin/env node
+// Issue 9's latency targets: 'My POP Documents' (GET epop-document/{userId}) and the admin client
+// search (GET client/search) at 100,000 documents and 20,000 clients, p95 ≤ 15 ms on SQLite and
+// ≤ 25 ms on PostgreSQL. Seeds a fresh cart-api database (a SQLite file, or with BENCH_DB=postgres a
+// PostgreSQL database of its own) through cart-api's own code (its dist: migrations, demo seed, then
+// batched Kysely inserts: lib/scale-data.mjs), starts identity-api and cart-api on bench ports,
+// measures straight against cart-api with bearer tokens, prints PASS/FAIL per request, and stops the
+// services and drops the database at the end, also on failure or Ctrl+C. Exit 1 when a target is missed.
+//
+// Environment: BENCH_DB (sqlite | postgres), BENCH_POSTGRES_URL (the server to create the database
+// on, default postgres://postgres@127.0.0.1:5432/test), BENCH_IDENTITY_PORT (4721),
+// BENCH_CART_API_PORT (4722), BENCH_DOCUMENTS (100000), BENCH_CLIENTS (20000), BENCH_BROKERS (200),
+// BENCH_BROKER_DOCUMENTS (10000, owned by demo.broker), BENCH_CONNECTIONS (1), BENCH_DURATION (10
+// seconds per measured run), BENCH_EXPLAIN=1 (print the query plans of the measured requests),
+// BENCH_KEEP_DATA=1 (keep the folder and the PostgreSQL database, to inspect them).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrateToLatest } from 'cart-api/dist/db/migrate.js';
+import { EPOP_PRODUCT } from 'cart-api/dist/db/reference-data.js';
+import { seedDemo } from 'cart-api/dist/demo/seed.js';
+import { searchClients } from 'cart-api/dist/routes/client/queries.js';
+import { listOwnedDocuments } from 'cart-api/dist/routes/epop-document/queries.js';
+import { demoAccount } from 'shared-domain';
+import { createDatabase } from 'shared-domain/server';
+import {
+  benchEngine,
+  captureQueries,
+  cartApiServices,
+  createCartDatabase,
+  explain,
+  queryRows,
+  seedIdentity,
+} from './lib/apis.mjs';
+import { passwordGrant } from './lib/auth.mjs';
+import { measureEach } from './lib/load.mjs';
+import { assertBenchPort, onShutdown } from './lib/processes.mjs';
+import { formatMs, machineNote, printTable } from './lib/report.mjs';
+import { businessName, seedScale } from './lib/scale-data.mjs';
+
+/** Issue 9: p95 of each request, in ms, per engine. */
+const TARGET_P95_MS = { sqlite: 15, postgres: 25 };
+
+const env = process.env;
+const engine = benchEngine(env);
+const target = TARGET_P95_MS[engine];
+const identityPort = Number(env.BENCH_IDENTITY_PORT ?? 4721);
+const cartApiPort = Number(env.BENCH_CART_API_PORT ?? 4722);
+const documents = Number(env.BENCH_DOCUMENTS ?? 100_000);
+const clients = Number(env.BENCH_CLIENTS ?? 20_000);
+const brokers = Number(env.BENCH_BROKERS ?? 200);
+const brokerDocuments = Number(env.BENCH_BROKER_DOCUMENTS ?? 10_000);
+const connections = Number(env.BENCH_CONNECTIONS ?? 1);
+const durationSeconds = Number(env.BENCH_DURATION ?? 10);
+[identityPort, cartApiPort].forEach(assertBenchPort);
+const valid =
+  clients > 0 &&
+  clients <= documents &&
+  documents <= 500_000 &&
+  brokerDocuments > 0 &&
+  brokerDocuments < documents;
+if (!valid || brokers < 1) {
+  throw new Error(
+    'need 0 < BENCH_CLIENTS ≤ BENCH_DOCUMENTS ≤ 500000, 0 < BENCH_BROKER_DOCUMENTS < BENCH_DOCUMENTS, BENCH_BROKERS ≥ 1',
+  );
+}
+
+// The searches: a trade word (a few percent of the names), a leading word (about 1%), a name that
+// matches nothing (every name is read: the worst case of a contains-search). The broker's list is also
+// searched for the full name of one of their clients (what a broker looking for a client types; the
+// seeded names are the same on every run and engine): few rows, so the page query reads the whole list.
+const DOCUMENT_SEARCH = 'dental';
+const CLIENT_SEARCHES = ['dental', 'harbor', 'nomatch'];
+
+const broker = demoAccount('demo.broker');
+const compliance = demoAccount('demo.compliance');
+const keep = env.BENCH_KEEP_DATA === '1';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-docs-'));
+let database;
+let services;
+const cleanup = onShutdown(async () => {
+  await services?.stop();
+  if (keep) {
+    console.log(
+      `kept ${dataDir}${database?.engine === 'postgres' ? ` and ${database.label} (${database.url})` : ''}`,
+    );
+    return;
+  }
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function seed() {
+  seedIdentity(dataDir);
+  const db = createDatabase(database.url);
+  try {
+    await migrateToLatest(db);
+    await seedDemo(db);
+    const started = Date.now();
+    const counts = await seedScale(db, {
+      productId: EPOP_PRODUCT.product_id,
+      documents,
+      clients,
+      brokers,
+      clientName: businessName,
+      between: () => database.settle(),
+      manyFor: {
+        userId: broker.userId,
+        name: `${broker.firstName} ${broker.lastName}`,
+        email: broker.email,
+        count: brokerDocuments,
+      },
+    });
+    const seeded = (Date.now() - started) / 1000;
+    await database.settle();
+    console.log(
+      `seeded ${counts.documents} documents with their orders and ${counts.clients} clients ` +
+        `(demo.broker: ${brokerDocuments} documents of ${counts.ownClients} clients; the rest over ${brokers} brokers) ` +
+        `in ${seeded.toFixed(1)} s`,
+    );
+    // One of demo.broker's clients, by its full name: the same on both engines (seeded names).
+    return counts.ownClientNames[Math.floor(counts.ownClientNames.length / 2)];
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** What each searched request reads: how many rows match, beyond the page it answers. */
+async function matches(clientName) {
+  const [{ n: brokerRows }] = await queryRows(
+    database,
+    'select count(*) as n from epop_document where owner_user_id = ? and active = 1',
+    [broker.userId],
+  );
+  const documentMatches = new Map();
+  for (const text of [DOCUMENT_SEARCH, clientName]) {
+    const [{ n }] = await queryRows(
+      database,
+      'select count(*) as n from epop_document d join company c on c.company_id = d.client_company_id ' +
+        'where d.owner_user_id = ? and d.active = 1 and lower(c.name) like ?',
+      [broker.userId, `%${text.toLowerCase()}%`],
+    );
+    documentMatches.set(text, Number(n));
+  }
+  const clientMatches = new Map();
+  for (const text of CLIENT_SEARCHES) {
+    const [{ n }] = await queryRows(
+      database,
+      "select count(*) as n from company where kind = 'client' and lower(name) like ?",
+      [`%${text}%`],
+    );
+    clientMatches.set(text, Number(n));
+  }
+  return { brokerRows: Number(brokerRows), documentMatches, clientMatches };
+}
+
+/** BENCH_EXPLAIN=1: the plans of the statements each measured request runs, from cart-api's own query functions. */
+async function printPlans(clientName) {
+  const db = createDatabase(database.url);
+  try {
+    const runs = [
+      ['epop-document, empty search', (spy) => listOwnedDocuments(spy, broker.userId, page1(''))],
+      ...[DOCUMENT_SEARCH, clientName].map((text) => [
+        `epop-document, searchText=${text}`,
+        (spy) => listOwnedDocuments(spy, broker.userId, page1(text)),
+      ]),
+      ...CLIENT_SEARCHES.map((text) => [
+        `client/search, searchText=${text}`,
+        (spy) => searchClients(spy, text),
+      ]),
+    ];
+    for (const [name, run] of runs) {
+      for (const statement of await explain(database, await captureQueries(db, run))) {
+        console.log(
+          `\n--- ${name}: ${formatMs(statement.ms)}\n${statement.sql}\n${JSON.stringify(statement.parameters)}`,
+        );
+        console.log(statement.plan.join('\n'));
+      }
+    }
+    console.log('');
+  } finally {
+    await db.destroy();
+  }
+}
+
+const page1 = (searchText) => ({ page: 1, pageSize: 10, searchText });
+
+try {
+  database = await createCartDatabase({ engine, dataDir, prefix: 'bench_docs' });
+  console.log(`DATA_DIR ${dataDir}, cart-api on ${database.label}`);
+  const clientName = await seed();
+  const { brokerRows, documentMatches, clientMatches } = await matches(clientName);
+  if (env.BENCH_EXPLAIN === '1') await printPlans(clientName);
+
+  services = cartApiServices({ dataDir, identityPort, cartApiPort, databaseUrl: database.url });
+  await services.start();
+  const brokerHeaders = {
+    authorization: `Bearer ${await passwordGrant(services.identityUrl, broker.username)}`,
+  };
+  const complianceHeaders = {
+    authorization: `Bearer ${await passwordGrant(services.identityUrl, compliance.username)}`,
+  };
+
+  const documentsUrl = `${services.cartApiUrl}/epop-document/${broker.userId}?page=1&pageSize=10&searchText=`;
+  const scenarios = [
+    {
+      name: 'GET /epop-document/{demo.broker} page 1, searchText empty',
+      url: documentsUrl,
+      headers: brokerHeaders,
+      reads: `${brokerRows} documents`,
+    },
+    ...[DOCUMENT_SEARCH, clientName].map((text) => ({
+      name: `GET /epop-document/{demo.broker} page 1, searchText=${text}`,
+      url: `${documentsUrl}${encodeURIComponent(text)}`,
+      headers: brokerHeaders,
+      reads: `${documentMatches.get(text)} of ${brokerRows} documents match`,
+    })),
+    ...CLIENT_SEARCHES.map((text) => ({
+      name: `GET /client/search?searchText=${text} (compliance)`,
+      url: `${services.cartApiUrl}/client/search?searchText=${encodeURIComponent(text)}`,
+      headers: complianceHeaders,
+      reads: `${clientMatches.get(text)} of ${clients} clients match`,
+    })),
+  ];
+
+  console.log(`measuring: ${connections} connection(s), ${durationSeconds} s each (after a 2 s warm-up) …`);
+  const measured = await measureEach(scenarios, { connections, durationSeconds });
+  const rows = measured.map(({ name, reads, body, result }) => [
+    name,
+    reads,
+    Array.isArray(body) ? `${body.length}` : `${body.data.length}/${body.pages}`,
+    result.requestsPerSecond.toFixed(0),
+    formatMs(result.p50),
+    formatMs(result.p95),
+    formatMs(result.p99),
+    result.p95 <= target ? 'PASS' : 'FAIL',
+  ]);
+  console.log('');
+  printTable(
+    [
+      `request (cart-api direct, ${connections} conn.)`,
+      'reads',
+      'rows/pages',
+      'req/s',
+      'p50',
+      'p95',
+      'p99',
+      `p95 ≤ ${target} ms`,
+    ],
+    rows,
+  );
+  console.log(
+    `\n${await database.version()}, ${connections} connection(s); ` +
+      `${machineNote()}; client, services and database on one machine`,
+  );
+  const failed = measured.filter(({ result }) => result.p95 > target);
+  if (failed.length > 0) {
+    console.log(`FAIL: ${failed.length} of ${measured.length} requests over p95 ${target} ms`);
+    process.exitCode = 1;
+  } else {
+    console.log(`PASS: every request within p95 ${target} ms`);
+  }
+} catch (error) {
+  console.error(`document-latency failed: ${error instanceof Error ? error.stack : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
