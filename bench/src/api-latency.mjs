@@ -9,7 +9,7 @@
 // BENCH_BROKERS (200), BENCH_BROKER_DOCUMENTS (2000, owned by demo.broker), BENCH_CONNECTIONS (1: the
 // service time, without queueing behind other requests), BENCH_DURATION (10 seconds per measured
 // run), BENCH_KEEP_DATA=1 keeps the folder (database, logs) and the PostgreSQL database.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateToLatest } from 'cart-api/dist/db/migrate.js';
@@ -17,10 +17,16 @@ import { EPOP_PRODUCT } from 'cart-api/dist/db/reference-data.js';
 import { seedDemo } from 'cart-api/dist/demo/seed.js';
 import { demoAccount } from 'shared-domain';
 import { createDatabase } from 'shared-domain/server';
-import { benchEngine, cartApiServices, createCartDatabase, seedIdentity } from './lib/apis.mjs';
+import {
+  benchEngine,
+  cartApiServices,
+  cleanupOnShutdown,
+  createCartDatabase,
+  seedIdentity,
+} from './lib/apis.mjs';
 import { passwordGrant } from './lib/auth.mjs';
 import { measureEach } from './lib/load.mjs';
-import { assertBenchPort, onShutdown } from './lib/processes.mjs';
+import { assertBenchPort } from './lib/processes.mjs';
 import { formatMs, machineNote, printTable } from './lib/report.mjs';
 import { seedScale } from './lib/scale-data.mjs';
 
@@ -44,17 +50,7 @@ const compliance = demoAccount('demo.compliance');
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
 let database;
 let services;
-const cleanup = onShutdown(async () => {
-  await services?.stop();
-  if (env.BENCH_KEEP_DATA === '1') {
-    console.log(
-      `kept ${dataDir}${database?.engine === 'postgres' ? ` and ${database.label} (${database.url})` : ''}`,
-    );
-    return;
-  }
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const cleanup = cleanupOnShutdown(dataDir, () => ({ services, database }));
 
 async function seed() {
   seedIdentity(dataDir);

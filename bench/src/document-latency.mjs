@@ -13,7 +13,7 @@
 // BENCH_BROKER_DOCUMENTS (10000, owned by demo.broker), BENCH_CONNECTIONS (1), BENCH_DURATION (10
 // seconds per measured run), BENCH_EXPLAIN=1 (print the query plans of the measured requests),
 // BENCH_KEEP_DATA=1 (keep the folder and the PostgreSQL database, to inspect them).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateToLatest } from 'cart-api/dist/db/migrate.js';
@@ -25,6 +25,7 @@ import { demoAccount } from 'shared-domain';
 import { createDatabase } from 'shared-domain/server';
 import {
   benchEngine,
+  cleanupOnShutdown,
   captureQueries,
   cartApiServices,
   createCartDatabase,
@@ -34,7 +35,7 @@ import {
 } from './lib/apis.mjs';
 import { passwordGrant } from './lib/auth.mjs';
 import { measureEach } from './lib/load.mjs';
-import { assertBenchPort, onShutdown } from './lib/processes.mjs';
+import { assertBenchPort } from './lib/processes.mjs';
 import { formatMs, machineNote, printTable } from './lib/report.mjs';
 import { businessName, seedScale } from './lib/scale-data.mjs';
 
@@ -74,22 +75,11 @@ const CLIENT_SEARCHES = ['dental', 'harbor', 'nomatch'];
 
 const broker = demoAccount('demo.broker');
 const compliance = demoAccount('demo.compliance');
-const keep = env.BENCH_KEEP_DATA === '1';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-docs-'));
 let database;
 let services;
-const cleanup = onShutdown(async () => {
-  await services?.stop();
-  if (keep) {
-    console.log(
-      `kept ${dataDir}${database?.engine === 'postgres' ? ` and ${database.label} (${database.url})` : ''}`,
-    );
-    return;
-  }
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const cleanup = cleanupOnShutdown(dataDir, () => ({ services, database }));
 
 async function seed() {
   seedIdentity(dataDir);

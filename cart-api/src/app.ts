@@ -13,11 +13,10 @@ import identity, { type IdentityDirectory } from './plugins/app/identity.js';
 import { createPolicies } from './policies/index.js';
 import actionItem from './routes/action-item/index.js';
 import client from './routes/client/index.js';
-import duplicateCheck from './routes/client/duplicate-check.js';
 import company from './routes/company/index.js';
 import discount from './routes/discount/index.js';
 import epop from './routes/epop/index.js';
-import epopDocument, { renewal } from './routes/epop-document/index.js';
+import epopDocument from './routes/epop-document/index.js';
 import health from './routes/health/index.js';
 import order from './routes/order/index.js';
 import pageView from './routes/page-view/index.js';
@@ -73,11 +72,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(order, { prefix: '/order' });
   await app.register(strategicPartner, { prefix: '/strategic-partner' });
   await app.register(client, { prefix: '/client' });
-  await app.register(duplicateCheck, { prefix: '/client' });
   await app.register(company, { prefix: '/company' });
   await app.register(epop, { prefix: '/epop' });
   await app.register(epopDocument, { prefix: '/epop-document' });
-  await app.register(renewal, { prefix: '/epop-document' });
   await app.register(discount, { prefix: '/discount' });
   await app.register(pageView, { prefix: '/page-view' });
 

@@ -3,9 +3,10 @@
 // with the builds (their dist), stopped by pid, and the database dropped again at the end.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './paths.mjs';
-import { startNode, tail, waitForHealth } from './processes.mjs';
+import { onShutdown, startNode, tail, waitForHealth } from './processes.mjs';
 
 // The drivers cart-api runs on, taken from shared-domain (which creates its databases), so the bench
 // declares no driver of its own and always uses the same versions.
@@ -229,4 +230,23 @@ export async function queryRows(database, sql, parameters = []) {
   let n = 0;
   const text = sql.replace(/\?/g, () => `$${++n}`);
   return withPostgres(database.url, async (client) => (await client.query(text, parameters)).rows);
+}
+
+/**
+ * On exit, Ctrl+C or failure: stops the services a benchmark started and removes its data folder and
+ * database, or with BENCH_KEEP_DATA=1 keeps them and says where. `started` answers what exists so far.
+ */
+export function cleanupOnShutdown(dataDir, started) {
+  return onShutdown(async () => {
+    const { services, database } = started();
+    await services?.stop();
+    if (process.env.BENCH_KEEP_DATA === '1') {
+      console.log(
+        `kept ${dataDir}${database?.engine === 'postgres' ? ` and ${database.label} (${database.url})` : ''}`,
+      );
+      return;
+    }
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 }

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,13 @@ export interface TestContext {
   /** identity-api's users as `app.identity` sees them: `identity.add(…)` makes one known. */
   identity: FakeIdentity;
   databaseUrl: string;
+  /** A request as `account` (its bearer), with `payload` as the JSON body when given. */
+  send(
+    account: { userId: string; roles: readonly string[] },
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse>;
   /** A valid bearer header for a user with these roles (a fresh user id unless given). */
   bearer(account: { userId: string; roles: readonly string[]; username?: string }): Promise<string>;
   close(): Promise<void>;
@@ -44,7 +52,7 @@ export async function buildTestApp(
   });
   const identity = new FakeIdentity();
   const app = await buildApp(config, { logger: false, identity, ...(onRoute ? { onRoute } : {}) });
-  return {
+  const context: TestContext = {
     app,
     db: app.db,
     issuer,
@@ -59,6 +67,14 @@ export async function buildTestApp(
       });
       return `Bearer ${token}`;
     },
+    async send(account, method, url, payload) {
+      return app.inject({
+        method,
+        url,
+        headers: { authorization: await context.bearer(account) },
+        ...(payload ? { payload } : {}),
+      });
+    },
     async close() {
       await app.close();
       await issuer.close();
@@ -66,4 +82,5 @@ export async function buildTestApp(
       await rm(outboxDir, { recursive: true, force: true });
     },
   };
+  return context;
 }

@@ -67,13 +67,13 @@ export async function actionItemById(db: Kysely<Database>, actionItemId: string)
   );
 }
 
-/** Marks the open items of `itemType` about `documentId` done (their purpose is: paid, renewed, tested). */
-export async function completeActionItems(
+/** The open items of `itemType` whose data names `documentId`. */
+async function openItemsAbout(
   db: Kysely<Database>,
   documentId: string,
   itemType: ActionItemType,
-): Promise<void> {
-  const open = await db
+): Promise<string[]> {
+  const rows = await db
     .selectFrom('action_item')
     .select(['action_item_id', 'json'])
     .where('item_type', '=', itemType)
@@ -81,27 +81,27 @@ export async function completeActionItems(
     // A uuid holds no LIKE wildcard: this narrows to the items naming it, parsed to be sure.
     .where('json', 'like', `%${documentId}%`)
     .execute();
-  const done = open.filter((row) => actionItemData(row.json).DocumentId === documentId);
+  return rows
+    .filter((row) => actionItemData(row.json).DocumentId === documentId)
+    .map((row) => row.action_item_id);
+}
+
+/** Marks the open items of `itemType` about `documentId` done (their purpose is: paid, renewed, tested). */
+export async function completeActionItems(
+  db: Kysely<Database>,
+  documentId: string,
+  itemType: ActionItemType,
+): Promise<void> {
+  const done = await openItemsAbout(db, documentId, itemType);
   if (done.length === 0) return;
   await db
     .updateTable('action_item')
     .set({ completed: 1, completed_at: new Date().toISOString() })
-    .where(
-      'action_item_id',
-      'in',
-      done.map((row) => row.action_item_id),
-    )
+    .where('action_item_id', 'in', done)
     .execute();
 }
 
 /** The open invitation to purchase a document, if any (its assigned broker updates it from there). */
 export async function openInviteOf(db: Kysely<Database>, documentId: string): Promise<string | null> {
-  const rows = await db
-    .selectFrom('action_item')
-    .select(['action_item_id', 'json'])
-    .where('item_type', '=', 'pop-document-invite')
-    .where('completed', '=', 0)
-    .where('json', 'like', `%${documentId}%`)
-    .execute();
-  return rows.find((row) => actionItemData(row.json).DocumentId === documentId)?.action_item_id ?? null;
+  return (await openItemsAbout(db, documentId, 'pop-document-invite'))[0] ?? null;
 }

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import type { ClientDetails, ClientDocument } from './schemas.js';
 
@@ -68,4 +69,38 @@ export async function recordClientView(
     .values({ user_id: userId, company_id: clientId, viewed_at: viewedAt })
     .onConflict((oc) => oc.columns(['user_id', 'company_id']).doUpdateSet({ viewed_at: viewedAt }))
     .execute();
+}
+
+/**
+ * The newest client with this federal tax id (stored as the mask shows it, ##-#######) among those
+ * the caller looks after: a broker's, an employer's linked companies; compliance: all. Another
+ * broker's client is not disclosed.
+ */
+export async function callersClientWithTaxId(
+  db: Kysely<Database>,
+  caller: Caller,
+  taxIdWithoutDash: string,
+): Promise<ClientDetails | undefined> {
+  const taxId = `${taxIdWithoutDash.slice(0, 2)}-${taxIdWithoutDash.slice(2)}`;
+  let query = db
+    .selectFrom('company as c')
+    .select('c.company_id')
+    .where('c.kind', '=', 'client')
+    .where('c.federal_tax_id', '=', taxId);
+  if (caller.roleGroup !== 'compliance') {
+    query = query.where((eb) =>
+      eb.or([
+        eb('c.broker_user_id', '=', caller.userId),
+        eb.exists(
+          eb
+            .selectFrom('company_user as cu')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('cu.company_id', '=', 'c.company_id')
+            .where('cu.user_id', '=', caller.userId),
+        ),
+      ]),
+    );
+  }
+  const match = await query.orderBy('c.created_at', 'desc').limit(1).executeTakeFirst();
+  return match && clientDetails(db, match.company_id);
 }

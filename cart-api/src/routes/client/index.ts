@@ -1,6 +1,6 @@
 import { callerOf, notFound, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
-import { clientDetails, clientDocuments, recordClientView } from './details.js';
+import { callersClientWithTaxId, clientDetails, clientDocuments, recordClientView } from './details.js';
 import { CLIENT_NOT_FOUND } from './policy.js';
 import { recentlyViewedClients, searchClients } from './queries.js';
 import {
@@ -9,6 +9,8 @@ import {
   ClientIdParams,
   ClientSearchQuery,
   ClientSearchRow,
+  DuplicateCheckQuery,
+  TaxIdParams,
 } from './schemas.js';
 
 const CLIENT = { resource: 'client', action: 'read', param: 'clientId' } as const;
@@ -43,6 +45,27 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => searchClients(app.db, request.query.searchText),
+  );
+
+  // The order form's duplicate tax id check (specs/2-documents.md §4): the existing client whose
+  // company fields Continue adopts, among the caller's own clients only.
+  app.get(
+    '/duplicate-check/:taxIdWithoutDash',
+    {
+      config: { access: SIGNED_IN, ownership: 'none' },
+      schema: {
+        summary: 'The client (of the caller) with a federal tax id, for the order form',
+        params: TaxIdParams,
+        querystring: DuplicateCheckQuery,
+        response: { 200: ClientDetails, 204: Type.Null({ description: 'no match (onError=no-content)' }) },
+      },
+    },
+    async (request, reply) => {
+      const client = await callersClientWithTaxId(app.db, callerOf(request), request.params.taxIdWithoutDash);
+      if (client) return client;
+      if (request.query.onError === 'no-content') return reply.code(204).send(null);
+      throw notFound(CLIENT_NOT_FOUND);
+    },
   );
 
   app.get(

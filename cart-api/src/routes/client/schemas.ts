@@ -51,3 +51,24 @@ export const ClientDocument = Type.Object({
   createdDate: Type.String({ format: 'date-time' }),
 });
 export type ClientDocument = Static<typeof ClientDocument>;
+
+/** `client/duplicate-check/{taxIdWithoutDash}`: nine digits, no dash. */
+export const TaxIdParams = Type.Object(
+  {
+    taxIdWithoutDash: Type.String({
+      pattern: '^[0-9]{9}$',
+      maxLength: 9,
+      description: 'nine digits, no dash',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const DuplicateCheckQuery = Type.Object(
+  {
+    onError: Type.Optional(
+      Type.Literal('no-content', { description: 'no match: 204 instead of 404 (the order form asks so)' }),
+    ),
+  },
+  { additionalProperties: false },
+);

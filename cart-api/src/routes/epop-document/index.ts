@@ -238,23 +238,12 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
       return saved;
     },
   );
-};
 
-const ActionItemIdParams = Type.Object({ actionItemId: Uuid() }, { additionalProperties: false });
-
-const RenewParams = Type.Object(
-  { id: Uuid({ description: 'the document to renew' }), userId: UserId() },
-  { additionalProperties: false },
-);
-
-/**
- * `GET epop-document/{documentId}/renew/{userId}` (specs/2-documents.md §4 "Renewal reuses the
- * new-document flow"): the next plan year's document, not stored yet. Its answers are the old
- * ones, its plan year starts the day after the old one ends and runs twelve months, and it names
- * the old one as `originalDocumentId`. It needs a purchase (the cart, an invite) unless compliance
- * renews it (/admin/renew) or its partner bypasses the cart. Only a document `readyForRenewal`.
- */
-export const renewal: FastifyPluginAsyncTypebox = async (app) => {
+  // `GET epop-document/{documentId}/renew/{userId}` (specs/2-documents.md §4 "Renewal reuses the
+  // new-document flow"): the next plan year's document, not stored yet. Its answers are the old
+  // ones, its plan year starts the day after the old one ends and runs twelve months, and it names
+  // the old one as `originalDocumentId`. It needs a purchase (the cart, an invite) unless compliance
+  // renews it (/admin/renew) or its partner bypasses the cart. Only a document `readyForRenewal`.
   app.get(
     '/:id/renew/:userId',
     {
@@ -293,5 +282,12 @@ export const renewal: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+const ActionItemIdParams = Type.Object({ actionItemId: Uuid() }, { additionalProperties: false });
+
+const RenewParams = Type.Object(
+  { id: Uuid({ description: 'the document to renew' }), userId: UserId() },
+  { additionalProperties: false },
+);
 
 export default epopDocument;

@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.js';
 import { BUYERS, SIGNED_IN, RecordOrUserIdParams, UserIdParams } from '../../lib/contract.js';
 import { checkedForm, partnerOf } from '../epop-document/form.js';
 import { checkedLinks } from '../epop-document/links.js';
+import { storedDocument } from '../epop-document/queries.js';
 import { actionItemById } from '../action-item/queries.js';
 import { priceFor } from '../product/queries.js';
 import { CART_MESSAGES } from './policy.js';
@@ -59,16 +60,12 @@ async function checkedCartItem(
   const invite = item?.itemType === 'pop-document-invite' ? item.data : null;
   let strategicPartnerId = body.strategicPartnerId ?? null;
   if (payingFor) {
-    const stored = await db
-      .selectFrom('epop_document')
-      .select('strategic_partner_id')
-      .where('document_id', '=', payingFor)
-      .executeTakeFirst();
+    const stored = await storedDocument(db, payingFor);
     if (!stored) throw notFound(CART_MESSAGES.actionItemNotFound);
-    if (body.strategicPartnerId !== undefined && body.strategicPartnerId !== stored.strategic_partner_id) {
+    if (body.strategicPartnerId !== undefined && body.strategicPartnerId !== stored.strategicPartnerId) {
       throw new ValidationFailure([CART_MESSAGES.partnerFixed]);
     }
-    strategicPartnerId = stored.strategic_partner_id;
+    strategicPartnerId = stored.strategicPartnerId;
   }
   const partner = await partnerOf(db, strategicPartnerId);
   const form = await checkedForm(body.json, partner);

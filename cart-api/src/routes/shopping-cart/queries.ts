@@ -133,6 +133,19 @@ export interface CartItemWrite {
   form: Record<string, unknown>;
 }
 
+/** The columns Add to Cart and Update Cart both write. */
+const writtenColumns = (item: CartItemWrite) => ({
+  product_id: item.productId,
+  document_id: item.documentId,
+  action_item_id: item.actionItemId,
+  strategic_partner_id: item.strategicPartnerId,
+  display_text: item.displayText,
+  base_price_cents: item.basePriceCents,
+  price_adjustment_cents: item.adjustmentCents,
+  attributes: JSON.stringify(item.attributeValueIds),
+  json: JSON.stringify(item.form),
+});
+
 export async function insertCartItem(db: Kysely<Database>, item: CartItemWrite): Promise<string> {
   const cartItemId = randomUUID();
   await db
@@ -140,16 +153,8 @@ export async function insertCartItem(db: Kysely<Database>, item: CartItemWrite):
     .values({
       cart_item_id: cartItemId,
       user_id: item.userId,
-      product_id: item.productId,
-      document_id: item.documentId,
-      action_item_id: item.actionItemId,
-      strategic_partner_id: item.strategicPartnerId,
-      display_text: item.displayText,
-      base_price_cents: item.basePriceCents,
-      price_adjustment_cents: item.adjustmentCents,
+      ...writtenColumns(item),
       discount_cents: 0,
-      attributes: JSON.stringify(item.attributeValueIds),
-      json: JSON.stringify(item.form),
       saved_for_later: 0,
       created_at: new Date().toISOString(),
     })
@@ -178,17 +183,7 @@ export async function updateCartItem(
 ): Promise<void> {
   await db
     .updateTable('cart_item')
-    .set({
-      product_id: item.productId,
-      document_id: item.documentId,
-      action_item_id: item.actionItemId,
-      strategic_partner_id: item.strategicPartnerId,
-      display_text: item.displayText,
-      base_price_cents: item.basePriceCents,
-      price_adjustment_cents: item.adjustmentCents,
-      attributes: JSON.stringify(item.attributeValueIds),
-      json: JSON.stringify(item.form),
-    })
+    .set(writtenColumns(item))
     .where('cart_item_id', '=', cartItemId)
     .execute();
 }

@@ -4,18 +4,13 @@ import { describe, expect, it } from '@jest/globals';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-data.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
+import type { TestContext } from '../../helpers/build.js';
 
 /** Invitations to purchase (specs/2-documents.md §4 "Invite", §7 `POST action-item/document-invite`). */
 describe('POST /action-item/document-invite and the invite it makes', () => {
   const suite = seededTestApp();
 
-  const send = async (account: Account, method: 'GET' | 'POST', url: string, payload?: object) =>
-    suite.ctx.app.inject({
-      method,
-      url,
-      headers: { authorization: await suite.ctx.bearer(account) },
-      ...(payload ? { payload } : {}),
-    });
+  const send: TestContext['send'] = (...request) => suite.ctx.send(...request);
   const invite = (overrides: Record<string, unknown> = {}) => ({
     firstname: 'Ivy',
     lastname: 'Invitee',

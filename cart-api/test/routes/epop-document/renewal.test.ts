@@ -4,6 +4,7 @@ import { nextPlanYear } from 'shared-domain/forms';
 import { EPOP_PRODUCT } from '../../../src/db/reference-data.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
+import type { TestContext } from '../../helpers/build.js';
 import { companyRow, daysFromToday, documentRow } from '../../helpers/rows.js';
 import { RULE_TYPE } from '../../../src/routes/strategic-partner/rules.js';
 
@@ -11,13 +12,7 @@ import { RULE_TYPE } from '../../../src/routes/strategic-partner/rules.js';
 describe('GET /epop-document/:documentId/renew/:userId and renewing a document', () => {
   const suite = seededTestApp();
 
-  const send = async (account: Account, method: 'GET' | 'POST', url: string, payload?: object) =>
-    suite.ctx.app.inject({
-      method,
-      url,
-      headers: { authorization: await suite.ctx.bearer(account) },
-      ...(payload ? { payload } : {}),
-    });
+  const send: TestContext['send'] = (...request) => suite.ctx.send(...request);
 
   /** A Paid document of broker A's client whose plan year ends in `days` days. */
   async function endingIn(days: number): Promise<string> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-data.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
+import type { TestContext } from '../../helpers/build.js';
 
 /** Add to Cart, Update Cart and reopening (specs/2-documents.md §4 "Cart buttons", §7). */
 describe('POST /shopping-cart, POST /shopping-cart/:cartItemId, GET /cart/:cartItemId/epop', () => {
@@ -15,13 +16,7 @@ describe('POST /shopping-cart, POST /shopping-cart/:cartItemId, GET /cart/:cartI
     userId: account.userId,
     ...overrides,
   });
-  const send = async (account: Account, method: 'GET' | 'POST', url: string, payload?: object) =>
-    suite.ctx.app.inject({
-      method,
-      url,
-      headers: { authorization: await suite.ctx.bearer(account) },
-      ...(payload ? { payload } : {}),
-    });
+  const send: TestContext['send'] = (...request) => suite.ctx.send(...request);
   const cartOf = async (account: Account) =>
     (await send(account, 'GET', `/shopping-cart/${account.userId}`)).json<{
       items: { cartItemId: string; product: string; unitPrice: number; total: number }[];

@@ -3,7 +3,8 @@ import { describe, expect, it } from '@jest/globals';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT, NO_PAY_OPTIONS } from '../../../src/db/reference-data.js';
 import { RULE_TYPE } from '../../../src/routes/strategic-partner/rules.js';
 import { documentForm } from '../../helpers/documents.js';
-import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
+import { seededTestApp, snapshot } from '../../helpers/parties.js';
+import type { TestContext } from '../../helpers/build.js';
 import { companyRow } from '../../helpers/rows.js';
 
 /**
@@ -35,13 +36,7 @@ describe("a partner's rules on the order form", () => {
     }
     return row.company_id;
   }
-  const send = async (account: Account, method: 'GET' | 'POST', url: string, payload?: object) =>
-    suite.ctx.app.inject({
-      method,
-      url,
-      headers: { authorization: await suite.ctx.bearer(account) },
-      ...(payload ? { payload } : {}),
-    });
+  const send: TestContext['send'] = (...request) => suite.ctx.send(...request);
 
   it("lets a broker save a bypass partner's new document without the cart, and no one else's", async () => {
     const { brokerA } = suite.parties.accounts;
