@@ -68,7 +68,7 @@ const sharedEntryPoints = {
     'shared-ui/styles.css',
     'shared-ui/webpack',
   ],
-  'shared-domain': ['shared-domain', 'shared-domain/forms', 'shared-domain/server'],
+  'shared-domain': ['shared-domain', 'shared-domain/forms', 'shared-domain/server', 'shared-domain/testing'],
   'service-kit': ['service-kit'],
 };
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

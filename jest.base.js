@@ -11,6 +11,7 @@ export const workspaceSources = {
   '^shared-domain$': `${workspace}shared-domain/src/index.ts`,
   '^shared-domain/server$': `${workspace}shared-domain/src/server/index.ts`,
   '^shared-domain/forms$': `${workspace}shared-domain/src/forms/index.ts`,
+  '^shared-domain/testing$': `${workspace}shared-domain/src/testing/index.ts`,
   '^shared-ui/forms$': `${workspace}shared-ui/src/forms/index.ts`,
   '^service-kit$': `${workspace}service-kit/src/index.ts`,
   '^shared-ui$': `${workspace}shared-ui/src/index.ts`,

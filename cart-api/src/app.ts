@@ -9,6 +9,8 @@ import {
 import type { Config } from './config.js';
 import db from './plugins/app/db.js';
 import mailer from './plugins/app/mailer.js';
+import payments from './plugins/app/payments.js';
+import type { PaymentGateway } from './payments/gateway.js';
 import identity, { type IdentityDirectory } from './plugins/app/identity.js';
 import { createPolicies } from './policies/index.js';
 import actionItem from './routes/action-item/index.js';
@@ -32,6 +34,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** identity-api's users from elsewhere than identity-api (tests); by default its service routes. */
   identity?: IdentityDirectory;
+  /** The payment gateway to use instead of PAYMENT_GATEWAY's (tests that count the charges). */
+  payments?: PaymentGateway;
 }
 
 /**
@@ -48,6 +52,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(db, { databaseUrl: config.databaseUrl });
   await app.register(mailer, { mail: config.mail });
+  await app.register(payments, {
+    payments: config.payments,
+    ...(options.payments ? { gateway: options.payments } : {}),
+  });
   await app.register(identity, {
     directory: options.identity,
     client: {

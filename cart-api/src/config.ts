@@ -24,6 +24,12 @@ export interface Config {
     outboxDir: string;
     from: string;
   };
+  payments: {
+    /** PAYMENT_GATEWAY: the adapter that charges (README "Payments"); `sandbox` by default. */
+    gateway: string;
+    /** PAYMENT_SANDBOX_DELAY_MS: the sandbox's pretend network time per call. */
+    sandboxDelayMs: number;
+  };
   nodeEnv: string;
   logLevel: string;
   /** Stack traces in 500 answers only outside production (the specs' error window). */
@@ -32,6 +38,14 @@ export interface Config {
 
 /** Only for development and tests; identity-api has the same default. Production sets its own. */
 export const DEV_CART_API_CLIENT_SECRET = 'dev-cart-api-secret-change-me';
+
+function nonNegativeInteger(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number ≥ 0, got "${text}"`);
+  return value;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = env.DATA_DIR || './data';
@@ -57,6 +71,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: env.SMTP_URL || undefined,
       outboxDir: env.OUTBOX_DIR || join(dataDir, 'outbox'),
       from: env.MAIL_FROM || 'POP Documents <no-reply@pop-documents.example>',
+    },
+    payments: {
+      gateway: env.PAYMENT_GATEWAY || 'sandbox',
+      sandboxDelayMs: nonNegativeInteger('PAYMENT_SANDBOX_DELAY_MS', env.PAYMENT_SANDBOX_DELAY_MS, 0),
     },
     nodeEnv,
     logLevel: env.LOG_LEVEL || 'info',

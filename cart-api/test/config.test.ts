@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       identityUrl: 'http://127.0.0.1:4001',
       cartApiClientId: 'pop-cart-api',
       cartApiClientSecret: DEV_CART_API_CLIENT_SECRET,
+      payments: { gateway: 'sandbox', sandboxDelayMs: 0 },
       nodeEnv: 'development',
       logLevel: 'info',
       exposeStackTraces: true,

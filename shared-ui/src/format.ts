@@ -1,9 +1,4 @@
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** `300` → `$300.00`. */
-export function formatMoney(amount: number | null | undefined): string {
-  return money.format(amount ?? 0);
-}
+export { formatMoney } from 'shared-domain';
 
 /**
  * The specs' default date format MM/DD/YYYY. Date-only strings (`2026-01-31`) are read as calendar

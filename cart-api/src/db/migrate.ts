@@ -11,6 +11,7 @@ import * as partnerRules from './migrations/0008-partner-rules.js';
 import * as documentRenewals from './migrations/0009-document-renewals.js';
 import * as cartItemActionItem from './migrations/0011-cart-item-action-item.js';
 import * as documentSearch from './migrations/0012-document-search.js';
+import * as checkout from './migrations/0013-checkout.js';
 import * as clientDocuments from './migrations/0010-client-documents.js';
 
 /**
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-client-documents': clientDocuments,
   '0011-cart-item-action-item': cartItemActionItem,
   '0012-document-search': documentSearch,
+  '0013-checkout': checkout,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

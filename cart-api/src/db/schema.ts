@@ -120,6 +120,11 @@ export interface OrdersTable {
   /** 1 until compliance marks the order reviewed. */
   is_new: number;
   paid_at: string | null;
+  subtotal_cents: Generated<number>;
+  discount_cents: Generated<number>;
+  /** 'Visa', 'Mastercard', 'Checking', 'Savings'… and the last four digits: nothing more is kept. */
+  payment_brand: Generated<string | null>;
+  payment_last4: Generated<string | null>;
   /** Receipt markup, once paid. */
   receipt: string | null;
   created_at: string;
@@ -139,7 +144,10 @@ export interface OrderItemTable {
   document_id: string | null;
   client_company_id: string | null;
   broker_name: string | null;
+  /** What was paid: unit_price_cents − discount_cents. */
   price_cents: number;
+  unit_price_cents: Generated<number>;
+  discount_cents: Generated<number>;
   returned: number;
 }
 
@@ -154,6 +162,7 @@ export interface CartItemTable {
   /** The product's price when added, and the chosen attribute's adjustment (§9: price = base + adjustment). */
   base_price_cents: number;
   price_adjustment_cents: number;
+  /** Unused since migration 0013: the discount is computed from the applied codes at every read. */
   discount_cents: number;
   /** Chosen attribute value ids, JSON array. */
   attributes: string;
@@ -246,6 +255,25 @@ export interface NoPayOptionTable {
   position: number;
 }
 
+export type PurchaseState = 'running' | 'charged' | 'done';
+
+/** A user's purchase lock and its last result (migration 0013). */
+export interface PurchaseTable {
+  user_id: string;
+  purchase_id: string;
+  state: PurchaseState;
+  started_at: string;
+  finished_at: string | null;
+  transaction_id: string | null;
+  display_text: string | null;
+  order_id: string | null;
+}
+
+export interface CounterTable {
+  name: string;
+  value: number;
+}
+
 export interface Database {
   product: ProductTable;
   attribute: AttributeTable;
@@ -267,4 +295,6 @@ export interface Database {
   partner_rule: PartnerRuleTable;
   partner_label: PartnerLabelTable;
   no_pay_option: NoPayOptionTable;
+  purchase: PurchaseTable;
+  counter: CounterTable;
 }

@@ -324,6 +324,10 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
           ordered_by_email: document.owner.email,
           transaction_id: transactionId,
           payment_method: paid ? (index % 2 === 0 ? 'card' : 'ach') : null,
+          payment_brand: paid ? (index % 2 === 0 ? 'Visa' : 'Checking') : null,
+          payment_last4: paid ? (index % 2 === 0 ? '1111' : '6789') : null,
+          subtotal_cents: priceCents,
+          discount_cents: priceCents - totalCents,
           total_cents: totalCents,
           // The newest orders are still waiting for compliance to review them.
           is_new: document.createdAt > at(20) ? 1 : 0,
@@ -347,12 +351,23 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
           document_id: documentId,
           client_company_id: document.clientId,
           broker_name: document.brokerName,
+          unit_price_cents: priceCents,
+          discount_cents: priceCents - totalCents,
           price_cents: totalCents,
           returned: 0,
         })
         .onConflict((oc) => oc.column('order_item_id').doNothing())
         .execute();
     }
+
+    // New orders are numbered after the demo's.
+    const lastNumber = 100000 + documents.length;
+    await trx
+      .updateTable('counter')
+      .set({ value: lastNumber })
+      .where('name', '=', 'order-number')
+      .where('value', '<', lastNumber)
+      .execute();
 
     const actionItems = [
       { key: 'invite', type: 'pop-document-invite', time: at(0, 0), document: 0, by: employer.username },

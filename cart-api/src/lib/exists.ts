@@ -6,6 +6,7 @@ const PRIMARY_KEY = {
   company: 'company_id',
   discount: 'discount_id',
   epop_document: 'document_id',
+  product: 'product_id',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 /** Whether a record with this id exists (a primary-key lookup; the policies' `exists`). */

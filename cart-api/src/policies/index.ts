@@ -26,7 +26,7 @@ export function createPolicies(db: Kysely<Database>): Policies {
     'user-link': userLinkPolicy(db),
     'cart-item': cartItemPolicy(db, userPolicy),
     order,
-    receipt: receiptPolicy(db, order),
+    receipt: receiptPolicy(db, order, document),
     'action-item': actionItemPolicy(db, userPolicy),
     discount: discountPolicy(db),
     'ndt-result': documentRecordPolicy(noDocumentRecordsYet, document),

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { CART_ITEM_EXAMPLE } from '../../src/routes/shopping-cart/schemas.js';
 import { INVITE_EXAMPLE } from '../../src/routes/action-item/schemas.js';
+import { DiscountBody } from '../../src/routes/discount/schemas.js';
+import { AchPayment, CardPayment } from '../../src/routes/shopping-cart/schemas.js';
 import {
   CALLER_NAMES,
   seededTestApp,
@@ -35,6 +37,10 @@ interface Row {
 }
 
 const cartItem = (userId: string) => ({ ...CART_ITEM_EXAMPLE, userId });
+const exampleOf = (schema: object) => (schema as { examples: object[] }).examples[0]!;
+const DISCOUNT_EXAMPLE = exampleOf(DiscountBody);
+const CARD_EXAMPLE = exampleOf(CardPayment);
+const ACH_EXAMPLE = exampleOf(AchPayment);
 const same = (status: number) => [status, status] as const;
 /** Anyone, no session. */
 const PUBLIC: Expectation = Object.fromEntries(CALLER_NAMES.map((name) => [name, same(200)])) as Expectation;
@@ -68,6 +74,19 @@ const SIGNED_IN_ANY: Expectation = {
 
 /** The buyers' routes (the cart): their own records; compliance invites instead of buying (403). */
 const BUYERS_OWN: Expectation = { ...OWN_RECORDS, compliance: same(403) };
+
+/** A buyer's own record, past the policy, refused by a business rule (400). */
+const BUYERS_REFUSED: Expectation = {
+  ...OWN_RECORDS,
+  brokerA: [400, 404],
+  brokerB: [400, 404],
+  employerA: [400, 404],
+  employerB: [400, 404],
+  compliance: same(403),
+};
+
+/** A promo code's body with a code of its own (codes are unique). */
+const promoCode = () => ({ ...DISCOUNT_EXAMPLE, code: `M${randomUUID().slice(0, 8)}` });
 
 /** Records no one but compliance reaches by id: to the others they read like missing ones. */
 const COMPLIANCE_RECORDS: Expectation = {
@@ -194,6 +213,34 @@ const MATRIX: Record<string, Row> = {
     expect: Object.fromEntries(CALLER_NAMES.map((name) => [name, same(204)])) as Expectation,
     payload: { path: '/orders' },
   },
+  'GET /product': { expect: COMPLIANCE_ONLY },
+  'GET /discount': { expect: COMPLIANCE_ONLY },
+  // The receipt: its purchaser and compliance (a document's broker and client users too: the
+  // parties' documents are their own orders').
+  'GET /order/:orderId/receipt': { expect: OWN_RECORDS },
+  'GET /order/:orderId/receipt/download': { expect: OWN_RECORDS },
+  'POST /order/:orderId/email-purchaser': { expect: COMPLIANCE_ONLY, payload: {} },
+  'POST /discount': { expect: COMPLIANCE_ONLY, payload: () => promoCode() },
+  'POST /discount/:id': { expect: COMPLIANCE_ONLY, payload: () => promoCode() },
+  // The rows below change the parties' carts, in this order (the rows run in turn).
+  'POST /shopping-cart/:cartItemId/save-for-later': { expect: BUYERS_OWN, payload: {} },
+  'POST /shopping-cart/:cartItemId/move-to-cart': { expect: BUYERS_OWN, payload: {} },
+  'POST /shopping-cart/:userId/promo-code/:code': {
+    expect: BUYERS_OWN,
+    params: (parties) => ({ code: parties.unappliedCode }),
+    payload: {},
+  },
+  'DELETE /shopping-cart/:userId/promo-code/:code': {
+    expect: BUYERS_OWN,
+    params: (parties) => ({ code: parties.unappliedCode }),
+  },
+  'DELETE /shopping-cart/:cartItemId': { expect: BUYERS_OWN },
+  // Add to Cart's row left each party a document to pay: the free purchase is refused (a total to
+  // pay, 400), ACH pays it, and the card then answers that order again (a repeat never charges).
+  'POST /shopping-cart/:userId/purchase/free': { expect: BUYERS_REFUSED, payload: {} },
+  'POST /shopping-cart/:userId/purchase/ach': { expect: BUYERS_OWN, payload: ACH_EXAMPLE },
+  'POST /shopping-cart/:userId/purchase/card': { expect: BUYERS_OWN, payload: CARD_EXAMPLE },
+  'DELETE /discount/:id': { expect: COMPLIANCE_ONLY },
 };
 
 /** Whose records are "own" and "foreign" for each caller (compliance and guests: any two). */
@@ -240,7 +287,7 @@ describe('the authorization matrix', () => {
           const expected = (row.byResource?.[resource] ?? row.expect)[caller][side];
           const before = await snapshot(suite.ctx.db);
           const response = await suite.ctx.app.inject({
-            method: route!.method as 'GET' | 'POST',
+            method: route!.method as 'GET' | 'POST' | 'DELETE',
             url,
             headers: account ? { authorization: await suite.ctx.bearer(account) } : {},
             ...(row.payload

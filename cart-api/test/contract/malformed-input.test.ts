@@ -175,8 +175,26 @@ describe('the malformed-input sweep', () => {
   // needs an invite: one to employer A of broker A's Unpaid document.
   let readyDocumentId: string;
   let inviteItemId: string;
+  // Remove from cart removes a second item of broker A's: the first stays for the purchases. The
+  // cart-document route, swept after the purchase emptied the cart, reads a saved-for-later one.
+  let spareCartItemId: string;
+  let savedCartItemId: string;
   beforeAll(async () => {
     const { records } = suite.parties;
+    const [first] = await suite.ctx.db
+      .selectFrom('cart_item')
+      .selectAll()
+      .where('cart_item_id', '=', records.brokerA.cartItemId)
+      .execute();
+    spareCartItemId = randomUUID();
+    savedCartItemId = randomUUID();
+    await suite.ctx.db
+      .insertInto('cart_item')
+      .values([
+        { ...first!, cart_item_id: spareCartItemId, action_item_id: null },
+        { ...first!, cart_item_id: savedCartItemId, action_item_id: null, saved_for_later: 1 },
+      ])
+      .execute();
     const ready = documentRow(records.brokerA.userId, records.brokerA.companyId, {
       plan_year_start: daysFromToday(-335),
       plan_year_end: daysFromToday(30),
@@ -210,6 +228,13 @@ describe('the malformed-input sweep', () => {
       return { id: readyDocumentId, userId: suite.parties.accounts.compliance.userId };
     }
     if (route.url.includes(':taxIdWithoutDash')) return { taxIdWithoutDash: '123456789' };
+    if (route.url.includes(':code')) {
+      return { userId: suite.parties.accounts.brokerA.userId, code: suite.parties.unappliedCode };
+    }
+    if (route.method === 'DELETE' && route.url === '/shopping-cart/:cartItemId') {
+      return { cartItemId: spareCartItemId };
+    }
+    if (route.url === '/cart/:cartItemId/epop') return { cartItemId: savedCartItemId };
     if (route.method === 'POST' && route.url.endsWith('/action-item/:actionItemId')) {
       return { actionItemId: inviteItemId };
     }
@@ -236,7 +261,7 @@ describe('the malformed-input sweep', () => {
       // A request without a body has no content type (a DELETE, as the browser's client sends it).
       const send = (probe: Probe) =>
         suite.ctx.app.inject({
-          method: route.method as 'GET' | 'POST',
+          method: route.method as 'GET' | 'POST' | 'DELETE',
           url: probe.url,
           headers: probe.payload !== undefined ? { ...headers, 'content-type': 'application/json' } : headers,
           ...(probe.payload !== undefined ? { payload: probe.payload } : {}),

@@ -6,7 +6,7 @@ import type { RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Service } from 'service-kit';
 import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/schema.js';
 import { FakeIdentity } from './identity.js';
@@ -37,6 +37,7 @@ export interface TestContext {
 export async function buildTestApp(
   env: NodeJS.ProcessEnv = {},
   onRoute?: (route: RouteOptions) => void,
+  options: Pick<BuildOptions, 'logger' | 'payments'> = {},
 ): Promise<TestContext> {
   const testDatabase: TestDatabase = await createTestDatabase();
   const issuer = await startTestIssuer();
@@ -51,7 +52,12 @@ export async function buildTestApp(
     ...env,
   });
   const identity = new FakeIdentity();
-  const app = await buildApp(config, { logger: false, identity, ...(onRoute ? { onRoute } : {}) });
+  const app = await buildApp(config, {
+    logger: false,
+    identity,
+    ...options,
+    ...(onRoute ? { onRoute } : {}),
+  });
   const context: TestContext = {
     app,
     db: app.db,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from '@jest/globals';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Caller } from 'service-kit';
 import { roleInfo } from 'shared-domain';
 import { EPOP_PRODUCT } from '../../src/db/reference-data.js';
-import type { Database } from '../../src/db/schema.js';
+import type { Database, DiscountTable } from '../../src/db/schema.js';
 import { buildTestApp, type TestContext } from './build.js';
 import { companyRow, documentRow } from './rows.js';
 
@@ -39,6 +39,8 @@ export interface Parties {
   partnerId: string;
   /** An employer linked to no company (the one a company users test adds). */
   outsider: Account;
+  /** A valid promo code (5% off the total) no cart has applied yet. */
+  unappliedCode: string;
 }
 
 /** The caller a policy sees for an account (null: a guest). */
@@ -143,9 +145,9 @@ export async function seedParties(db: Kysely<Database>): Promise<Parties> {
         display_text: `${EPOP_PRODUCT.name} - ${name}`,
         base_price_cents: 30_000,
         price_adjustment_cents: 0,
-        discount_cents: 5_000,
+        discount_cents: 0,
         attributes: '[]',
-        json: '{}',
+        json: doc.json,
         saved_for_later: 0,
         created_at: now,
       })
@@ -153,19 +155,7 @@ export async function seedParties(db: Kysely<Database>): Promise<Parties> {
     const discountId = randomUUID();
     await db
       .insertInto('discount')
-      .values({
-        discount_id: discountId,
-        code: `CODE-${name}`,
-        code_key: `code-${name}`.toLowerCase(),
-        percentage: 10,
-        amount_cents: null,
-        max_amount_cents: null,
-        start_date: '2026-01-01',
-        end_date: '2099-12-31',
-        product_id: null,
-        type: 'Total',
-        created_at: now,
-      })
+      .values(promoCodeRow(`CODE-${name}`, { discount_id: discountId, percentage: 10 }))
       .execute();
     await db
       .insertInto('cart_discount')
@@ -187,6 +177,11 @@ export async function seedParties(db: Kysely<Database>): Promise<Parties> {
   await db.insertInto('epop_document').values(clientDocument).execute();
   const partner = companyRow('A Partner', { kind: 'strategic-partner' });
   await db.insertInto('company').values(partner).execute();
+  const unappliedCode = 'WELCOME5';
+  await db
+    .insertInto('discount')
+    .values(promoCodeRow(unappliedCode, { percentage: 5 }))
+    .execute();
 
   const account = (name: PartyName): Account => ({ userId: records[name].userId, roles: [ROLES[name]] });
   return {
@@ -201,6 +196,28 @@ export async function seedParties(db: Kysely<Database>): Promise<Parties> {
     clientDocumentOfBrokerA: clientDocument.document_id,
     partnerId: partner.company_id,
     outsider: { userId: randomUUID(), roles: ['employer'] },
+    unappliedCode,
+  };
+}
+
+/** A promo code valid from 2026 to 2099, 10% off the total unless `overrides` say otherwise. */
+export function promoCodeRow(
+  code: string,
+  overrides: Partial<Insertable<DiscountTable>> = {},
+): Insertable<DiscountTable> {
+  return {
+    discount_id: randomUUID(),
+    code,
+    code_key: code.toLowerCase(),
+    percentage: 10,
+    amount_cents: null,
+    max_amount_cents: null,
+    start_date: '2026-01-01',
+    end_date: '2099-12-31',
+    product_id: null,
+    type: 'Total',
+    created_at: new Date().toISOString(),
+    ...overrides,
   };
 }
 
@@ -226,6 +243,8 @@ const TABLES: Record<keyof Database, true> = {
   partner_rule: true,
   partner_label: true,
   no_pay_option: true,
+  purchase: true,
+  counter: true,
 };
 
 /** Every row of every table, to prove a refused call changed nothing. */
@@ -243,10 +262,13 @@ export async function snapshot(db: Kysely<Database>): Promise<Record<string, unk
  * A test app with the parties seeded, built before the suite's tests and closed after them; read
  * `suite.ctx` and `suite.parties` inside the tests. `onRoute` sees each route as it registers.
  */
-export function seededTestApp(onRoute?: Parameters<typeof buildTestApp>[1]) {
+export function seededTestApp(
+  onRoute?: Parameters<typeof buildTestApp>[1],
+  options?: Parameters<typeof buildTestApp>[2],
+) {
   const suite = {} as { ctx: TestContext; parties: Parties };
   beforeAll(async () => {
-    suite.ctx = await buildTestApp({}, onRoute);
+    suite.ctx = await buildTestApp({}, onRoute, options);
     suite.parties = await seedParties(suite.ctx.db);
     // Every party is a user identity-api knows (the company users' names come from there).
     const { accounts, outsider } = suite.parties;

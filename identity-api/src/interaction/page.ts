@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from 'shared-domain';
 
 export const PAGE_TITLE = 'Sign in with your organization account';
 
@@ -29,18 +30,6 @@ export function contentSecurityPolicy(redirectOrigins: readonly string[]): strin
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');
-}
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
 /** The page frame both pages share; `body` is already escaped HTML. */

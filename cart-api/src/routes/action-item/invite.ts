@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from 'shared-domain';
 import { ValidationFailure, type Caller } from 'service-kit';
 import { checkedForm, partnerOf } from '../epop-document/form.js';
 import { checkedLinks } from '../epop-document/links.js';
@@ -14,12 +15,6 @@ export interface SentInvite {
   actionItemId: string;
   documentId: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /**
  * `POST action-item/document-invite` (specs/2-documents.md §4 "Invite"; 'Send Invite' of brokers and
@@ -80,7 +75,7 @@ export async function sendDocumentInvite(
       // address proves nothing (registration does not verify it), so no client is opened to them.
       // An employer who invites keeps their own document.
       memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
-      unpaid: true,
+      kind: 'unpaid',
     });
     const data: ActionItemData = {
       DocumentId: id,

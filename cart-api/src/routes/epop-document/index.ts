@@ -90,7 +90,7 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
           strategicPartnerId,
           brokerUserId: caller.roleGroup === 'broker' ? caller.userId : null,
           memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
-          unpaid: false,
+          kind: 'free',
         });
         // A renewal done is the renewal action item's purpose fulfilled.
         if (links.originalDocumentId) {

@@ -324,14 +324,17 @@ export interface NewDocument {
   brokerUserId?: string | null;
   /** A user linked to the client: the employer who saved it for their own company, an invitee. */
   memberUserId?: string | null;
-  /** Unpaid (an invitation to purchase) rather than a free Paid document. */
-  unpaid: boolean;
+  /**
+   * free: Paid without a purchase ('Create Free Document', a bypass partner's 'Save Document');
+   * unpaid: an invitation to purchase; bought: Paid by an order (the checkout).
+   */
+  kind: 'free' | 'unpaid' | 'bought';
 }
 
 /**
  * A new document, inside the caller's transaction: free and Paid ('Create Free Document', a bypass
- * partner's 'Save Document'; nothing is owed, so it downloads like a paid one), or `unpaid` (an
- * invitation to purchase, with its action item). A new client company is made from step 1's company
+ * partner's 'Save Document'; nothing is owed, so it downloads like a paid one), `unpaid` (an
+ * invitation to purchase, with its action item), or `bought` (Paid by the order being placed). A new client company is made from step 1's company
  * fields unless `clientId` names one; the member (an employer saving their own) is linked to it.
  */
 export async function insertDocument(trx: Kysely<Database>, input: NewDocument): Promise<string> {
@@ -384,10 +387,10 @@ export async function insertDocument(trx: Kysely<Database>, input: NewDocument):
       name: EPOP_PRODUCT.name,
       plan_year_start: input.form.currentPlanYearStartDate,
       plan_year_end: input.form.currentPlanYearEndDate,
-      status: input.unpaid ? 'Unpaid' : 'Paid',
+      status: input.kind === 'unpaid' ? 'Unpaid' : 'Paid',
       json: JSON.stringify(input.form),
       active: 1,
-      free: input.unpaid ? 0 : 1,
+      free: input.kind === 'free' ? 1 : 0,
       created_by: input.createdBy,
       created_at: now,
       original_document_id: input.originalDocumentId ?? null,

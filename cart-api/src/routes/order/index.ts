@@ -6,10 +6,12 @@ import {
   withPaging,
   type FastifyPluginAsyncTypebox,
 } from 'service-kit';
-import { COMPLIANCE } from '../../lib/contract.js';
-import { ORDER_NOT_FOUND } from './policy.js';
+import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
+import { ORDER_NOT_FOUND, RECEIPT_NOT_FOUND } from './policy.js';
 import { listOrders, markReviewed } from './queries.js';
-import { Order, OrderIdParams, Reviewed } from './schemas.js';
+import { receiptMarkup, receiptOf, receiptPdf } from './receipt.js';
+import { mailReceipt } from './receipt-mail.js';
+import { Order, OrderIdParams, ReceiptMarkup, ReceiptPdf, ReceiptSent, Reviewed } from './schemas.js';
 
 /** Admin Orders (compliance home): the order list and Mark as Reviewed. */
 const order: FastifyPluginAsyncTypebox = async (app) => {
@@ -40,6 +42,72 @@ const order: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       if (!(await markReviewed(app.db, request.params.orderId))) throw notFound(ORDER_NOT_FOUND);
       return { orderId: request.params.orderId, new: false as const };
+    },
+  );
+
+  const receiptReader = {
+    access: SIGNED_IN,
+    ownership: { resource: 'receipt', action: 'read', param: 'orderId' },
+  } as const;
+
+  app.get(
+    '/:orderId/receipt',
+    {
+      config: receiptReader,
+      schema: {
+        summary: "An order's receipt as markup (the purchaser, the documents' broker and client, compliance)",
+        params: OrderIdParams,
+        response: { 200: ReceiptMarkup },
+      },
+    },
+    async (request) => {
+      const receipt = await receiptOf(app.db, request.params.orderId);
+      if (!receipt) throw notFound(RECEIPT_NOT_FOUND);
+      return {
+        orderId: request.params.orderId,
+        orderNumber: receipt.orderNumber,
+        receipt: receiptMarkup(receipt),
+      };
+    },
+  );
+
+  app.get(
+    '/:orderId/receipt/download',
+    {
+      config: receiptReader,
+      schema: {
+        summary: 'The same receipt as a PDF, named receipt-{orderNumber}.pdf in content-disposition',
+        params: OrderIdParams,
+        response: { 200: { content: { 'application/pdf': { schema: ReceiptPdf } } } },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await receiptOf(app.db, request.params.orderId);
+      if (!receipt) throw notFound(RECEIPT_NOT_FOUND);
+      const pdf = await receiptPdf(receipt);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="receipt-${receipt.orderNumber}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/:orderId/email-purchaser',
+    {
+      config: { access: COMPLIANCE, ownership: { resource: 'receipt', action: 'send', param: 'orderId' } },
+      schema: {
+        summary: "Email Purchaser: send the order's receipt to its purchaser again",
+        params: OrderIdParams,
+        body: EmptyBody,
+        response: { 200: ReceiptSent },
+      },
+    },
+    async (request) => {
+      const sent = await mailReceipt(app, request.params.orderId);
+      if (!sent) throw notFound(RECEIPT_NOT_FOUND);
+      return { orderId: request.params.orderId, sentTo: sent.to };
     },
   );
 };

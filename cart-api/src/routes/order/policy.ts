@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Policy } from 'service-kit';
 import type { Database } from '../../db/schema.js';
-import { delegatingPolicy } from '../../policies/rules.js';
-import { orderWithReceipt, orderUser } from './queries.js';
+import { delegatingPolicy, member } from '../../policies/rules.js';
+import { orderDocuments, orderWithReceipt, orderUser } from './queries.js';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
@@ -11,7 +11,24 @@ export function orderPolicy(db: Kysely<Database>, user: Policy): Policy {
   return delegatingPolicy((id) => orderUser(db, id), user, ORDER_NOT_FOUND);
 }
 
-/** `receipt` (named by its order, `order/{orderId}/receipt`): a paid order's receipt, through the order. */
-export function receiptPolicy(db: Kysely<Database>, order: Policy): Policy {
-  return delegatingPolicy((id) => orderWithReceipt(db, id), order, 'Receipt not found');
+export const RECEIPT_NOT_FOUND = 'Receipt not found';
+
+/**
+ * `receipt` (named by its order, `order/{orderId}/receipt`): a paid order's receipt. Its purchaser
+ * reads it (through the order), and so does whoever may read one of its documents: the broker who
+ * looks after the client, the client's users; compliance reads and sends every one.
+ */
+export function receiptPolicy(db: Kysely<Database>, order: Policy, document: Policy): Policy {
+  const throughOrder = delegatingPolicy((id) => orderWithReceipt(db, id), order, RECEIPT_NOT_FOUND);
+  return {
+    ...throughOrder,
+    async allows(caller, action, id) {
+      if (await throughOrder.allows(caller, action, id)) return true;
+      if (action !== 'read' || !member(caller) || !(await orderWithReceipt(db, id))) return false;
+      for (const documentId of await orderDocuments(db, id)) {
+        if (await document.allows(caller, 'read', documentId)) return true;
+      }
+      return false;
+    },
+  };
 }

@@ -139,3 +139,14 @@ export async function orderWithReceipt(db: Kysely<Database>, orderId: string): P
     .executeTakeFirst();
   return row?.order_id;
 }
+
+/** The documents an order paid for. */
+export async function orderDocuments(db: Kysely<Database>, orderId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('order_item')
+    .select('document_id')
+    .where('order_id', '=', orderId)
+    .where('document_id', 'is not', null)
+    .execute();
+  return rows.map((row) => row.document_id!);
+}

@@ -35,3 +35,16 @@ export const Reviewed = Type.Object({ orderId: Uuid(), new: Type.Literal(false) 
 
 export type _OrderItemIsShared = Assert<Same<Static<typeof OrderItem>, SharedOrderItem>>;
 export type _OrderIsShared = Assert<Same<Static<typeof Order>, SharedOrder>>;
+
+/** `GET order/{orderId}/receipt`: the receipt as markup (escaped values), and what names it. */
+export const ReceiptMarkup = Type.Object({
+  orderId: Uuid(),
+  orderNumber: Type.String(),
+  receipt: Type.String({ description: 'HTML fragment: the receipt, every value escaped' }),
+});
+
+/** `GET order/{orderId}/receipt/download`: the PDF's bytes. */
+export const ReceiptPdf = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'the PDF' });
+
+/** Email Purchaser: whom the receipt went to. */
+export const ReceiptSent = Type.Object({ orderId: Uuid(), sentTo: Type.String() });

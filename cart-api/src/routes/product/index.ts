@@ -3,9 +3,9 @@ import { userPolicy } from '../../policies/user.js';
 import { ACTION_ITEM_NOT_FOUND, actionItemPolicy } from '../action-item/policy.js';
 import { actionItemById } from '../action-item/queries.js';
 import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
-import { SIGNED_IN, UserIdParams } from '../../lib/contract.js';
-import { PRICING_MESSAGES, productFor } from './queries.js';
-import { Product } from './schemas.js';
+import { COMPLIANCE, SIGNED_IN, UserIdParams } from '../../lib/contract.js';
+import { listProducts, PRICING_MESSAGES, productFor } from './queries.js';
+import { Product, ProductName } from './schemas.js';
 
 const ProductQuery = Type.Object(
   {
@@ -27,6 +27,18 @@ const ProductQuery = Type.Object(
  */
 const product: FastifyPluginAsyncTypebox = async (app) => {
   const actionItems = actionItemPolicy(app.db, userPolicy);
+  app.get(
+    '',
+    {
+      config: { access: COMPLIANCE, ownership: 'none' },
+      schema: {
+        summary: 'Every product by name (the promo-code editor)',
+        response: { 200: Type.Array(ProductName) },
+      },
+    },
+    async () => listProducts(app.db),
+  );
+
   app.get(
     '/epop/:userId',
     {

@@ -4,6 +4,7 @@ import type { RoleGroup } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
 import { COMMISSION_INCLUDED } from '../../db/reference-data.js';
 import { toDollars } from '../../lib/money.js';
+import { recordExists } from '../../lib/exists.js';
 import { partnerRules, type CustomPricing } from '../strategic-partner/rules.js';
 import type { Attribute, Product } from './schemas.js';
 
@@ -176,4 +177,13 @@ export async function priceFor(
   const row = await offer(db, { productId }, roleGroup, strategicPartnerId);
   if (!row) throw new ValidationFailure([PRICING_MESSAGES.productNotFound]);
   return priceOf(row, attributeValueIds);
+}
+
+export const productExists = (db: Kysely<Database>, productId: string): Promise<boolean> =>
+  recordExists(db, 'product', productId);
+
+/** Every product, by name (the promo-code editor's Product select). */
+export async function listProducts(db: Kysely<Database>): Promise<{ id: string; name: string }[]> {
+  const rows = await db.selectFrom('product').select(['product_id', 'name']).orderBy('name').execute();
+  return rows.map((row) => ({ id: row.product_id, name: row.name }));
 }

@@ -28,3 +28,6 @@ export const Product = Type.Object({
   selectedAttributes: Type.Array(Uuid(), { description: 'the attribute values chosen by default' }),
 });
 export type Product = Static<typeof Product>;
+
+/** `GET product`: a product as the promo-code editor lists it (specs/3-admin.md §3 "Product"). */
+export const ProductName = Type.Object({ id: Uuid(), name: Type.String() });

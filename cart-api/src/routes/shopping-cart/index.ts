@@ -1,11 +1,13 @@
 import {
+  badRequest,
+  conflict,
+  EmptyBody,
   notFound,
-  Type,
-  Uuid,
   ValidationFailure,
   type Caller,
   type FastifyPluginAsyncTypebox,
 } from 'service-kit';
+import { formatIsoDate, MESSAGES, productToday } from 'shared-domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { BUYERS, SIGNED_IN, RecordOrUserIdParams, UserIdParams } from '../../lib/contract.js';
@@ -14,9 +16,18 @@ import { checkedLinks } from '../epop-document/links.js';
 import { storedDocument } from '../epop-document/queries.js';
 import { actionItemById } from '../action-item/queries.js';
 import { priceFor } from '../product/queries.js';
+import { DISCOUNT_MESSAGES } from '../discount/policy.js';
+import { discountByCode } from '../discount/queries.js';
 import { CART_MESSAGES } from './policy.js';
+import purchase from './purchase.js';
+import { purchaseRunning } from './purchase-lock.js';
 import {
+  applyCode,
   cartCounts,
+  cartItemUser,
+  deleteCartItem,
+  removeCode,
+  setSavedForLater,
   cartItemAnswer,
   cartItemDocument,
   cartItemOfActionItem,
@@ -26,7 +37,17 @@ import {
   updateCartItem,
   type CartItemWrite,
 } from './queries.js';
-import { CartCounts, CartDocument, CartItemAnswer, CartItemBody, CartOrItem } from './schemas.js';
+import {
+  Cart,
+  CartCounts,
+  CartDocument,
+  CartItemAnswer,
+  CartItemBody,
+  CartItemIdParams,
+  CartOrItem,
+  PromoCodeAnswer,
+  PromoCodeParams,
+} from './schemas.js';
 
 /** The action items a cart item pays the document of (the others' documents are paid already). */
 const PURCHASE_ITEMS = new Set([
@@ -34,8 +55,6 @@ const PURCHASE_ITEMS = new Set([
   'unpaid-pop-action-item',
   'colonial-cancellation-purchase',
 ]);
-
-const CartItemIdParams = Type.Object({ cartItemId: Uuid() }, { additionalProperties: false });
 
 /**
  * A cart item as the caller sends it, checked and priced: the cart is the caller's own (another
@@ -96,6 +115,117 @@ async function checkedCartItem(
 
 /** The user's cart and saved-for-later list (specs/1-foundation.md "Cart"). */
 const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
+  /** A purchase locks the cart: no change until it has finished (its charge is the cart's total). */
+  async function refuseWhilePurchasing(userId: string) {
+    if (await purchaseRunning(app.db, userId)) throw conflict(CART_MESSAGES.purchaseRunning);
+  }
+
+  /** The owner of a cart item the route's policy let through (404 if it went meanwhile). */
+  async function ownerOf(cartItemId: string): Promise<string> {
+    const userId = await cartItemUser(app.db, cartItemId);
+    if (!userId) throw notFound(CART_MESSAGES.notFound);
+    return userId;
+  }
+
+  const itemWrite = (summary: string) =>
+    ({
+      config: {
+        access: BUYERS,
+        ownership: { resource: 'cart-item', action: 'write', param: 'cartItemId' },
+      },
+      schema: { summary, params: CartItemIdParams, body: EmptyBody, response: { 200: Cart } },
+    }) as const;
+
+  app.delete(
+    '/:cartItemId',
+    {
+      config: {
+        access: BUYERS,
+        ownership: { resource: 'cart-item', action: 'delete', param: 'cartItemId' },
+      },
+      schema: {
+        summary: 'Remove an item from the cart or the saved-for-later list; answers the cart',
+        params: CartItemIdParams,
+        response: { 200: Cart },
+      },
+    },
+    async (request) => {
+      const userId = await ownerOf(request.params.cartItemId);
+      await refuseWhilePurchasing(userId);
+      await deleteCartItem(app.db, request.params.cartItemId);
+      return cartOf(app.db, userId);
+    },
+  );
+
+  app.post(
+    '/:cartItemId/save-for-later',
+    itemWrite('Move a cart item to the saved-for-later list (out of the totals); answers the cart'),
+    async (request) => {
+      const userId = await ownerOf(request.params.cartItemId);
+      await refuseWhilePurchasing(userId);
+      await setSavedForLater(app.db, request.params.cartItemId, 1);
+      return cartOf(app.db, userId);
+    },
+  );
+
+  app.post(
+    '/:cartItemId/move-to-cart',
+    itemWrite('Move a saved-for-later item back into the cart; answers the cart'),
+    async (request) => {
+      const userId = await ownerOf(request.params.cartItemId);
+      await refuseWhilePurchasing(userId);
+      await setSavedForLater(app.db, request.params.cartItemId, 0);
+      return cartOf(app.db, userId);
+    },
+  );
+
+  const promoRoute = (summary: string, body: boolean) =>
+    ({
+      config: { access: BUYERS, ownership: { resource: 'user', action: 'write', param: 'userId' } },
+      schema: {
+        summary,
+        params: PromoCodeParams,
+        ...(body ? { body: EmptyBody } : {}),
+        response: { 200: PromoCodeAnswer },
+      },
+    }) as const;
+
+  app.post(
+    '/:userId/promo-code/:code',
+    promoRoute("Apply a promo code to the caller's cart (trimmed, any case)", true),
+    async (request) => {
+      const { userId } = request.params;
+      const typed = request.params.code.trim();
+      await refuseWhilePurchasing(userId);
+      const found = typed === '' ? undefined : await discountByCode(app.db, typed);
+      if (!found) throw badRequest(DISCOUNT_MESSAGES.unknownCode(typed));
+      const today = productToday();
+      if (today > found.end_date)
+        throw badRequest(DISCOUNT_MESSAGES.expired(found.code, formatIsoDate(found.end_date)));
+      if (today < found.start_date) {
+        throw badRequest(DISCOUNT_MESSAGES.notYetValid(found.code, formatIsoDate(found.start_date)));
+      }
+      if (!(await applyCode(app.db, userId, found.discount_id))) {
+        throw badRequest(DISCOUNT_MESSAGES.alreadyApplied(found.code));
+      }
+      return { message: MESSAGES.discountApplied, cart: await cartOf(app.db, userId) };
+    },
+  );
+
+  app.delete(
+    '/:userId/promo-code/:code',
+    promoRoute("Take a promo code off the caller's cart", false),
+    async (request) => {
+      const { userId } = request.params;
+      const typed = request.params.code.trim();
+      await refuseWhilePurchasing(userId);
+      const found = await discountByCode(app.db, typed);
+      if (!found || !(await removeCode(app.db, userId, found.discount_id))) {
+        throw badRequest(DISCOUNT_MESSAGES.notApplied(found?.code ?? typed));
+      }
+      return { message: DISCOUNT_MESSAGES.removed(found.code), cart: await cartOf(app.db, userId) };
+    },
+  );
   /** An action item is paid for by one cart item: refuses another (`except`: the item being updated). */
   async function refuseSecondItemOf(actionItemId: string | null, except?: string) {
     if (!actionItemId) return;
@@ -131,6 +261,7 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const item = await checkedCartItem(app.db, request.caller!, request.body);
+      await refuseWhilePurchasing(item.userId);
       await refuseSecondItemOf(item.actionItemId);
       let cartItemId: string;
       try {
@@ -161,6 +292,7 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { cartItemId } = request.params;
       const item = await checkedCartItem(app.db, request.caller!, request.body);
+      await refuseWhilePurchasing(item.userId);
       await refuseSecondItemOf(item.actionItemId, cartItemId);
       await updateCartItem(app.db, cartItemId, item);
       const answer = await cartItemAnswer(app.db, cartItemId);
@@ -191,6 +323,8 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
       return answer;
     },
   );
+
+  await app.register(purchase);
 };
 
 export default shoppingCart;

@@ -9,6 +9,7 @@ export const CART_MESSAGES = {
   actionItemNotFound: 'Action item not found',
   alreadyInCart: 'This document is already in your cart: open it there to change it',
   partnerFixed: 'The strategic partner of this document cannot change',
+  purchaseRunning: 'Your order is being processed: your cart cannot change until it has finished',
 } as const;
 
 /** `cart-item`: through its user (whose cart or saved-for-later list holds it). */

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Cart, CartCounts, CartItem } from 'shared-domain';
+import { productToday, type Cart, type CartCounts, type CartItem } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
 import { partnerFormSettings } from '../strategic-partner/settings.js';
 import { jsonObject, jsonStrings } from '../../lib/json.js';
 import { toDollars } from '../../lib/money.js';
 import type { CartDocument, CartItemAnswer } from './schemas.js';
+import { priceCart, type LinePrice, type PromoTerms } from './pricing.js';
 
 /** §9: an item's price is the product's base price plus the chosen attribute's adjustment. */
 const unitPriceCents = (row: { base_price_cents: number; price_adjustment_cents: number }) =>
@@ -24,51 +25,118 @@ export async function cartCounts(db: Kysely<Database>, userId: string): Promise<
   return { cartCount: countOf(0), savedForLaterCount: countOf(1) };
 }
 
-/** The user's cart and saved-for-later list; the totals count the cart only. */
-export async function cartOf(db: Kysely<Database>, userId: string): Promise<Cart> {
+/** The promo codes applied to a user's cart, in the order applied, with the terms pricing needs. */
+export async function appliedTerms(db: Kysely<Database>, userId: string): Promise<PromoTerms[]> {
   const rows = await db
+    .selectFrom('cart_discount as cd')
+    .innerJoin('discount as d', 'd.discount_id', 'cd.discount_id')
+    .select([
+      'd.discount_id',
+      'd.percentage',
+      'd.amount_cents',
+      'd.max_amount_cents',
+      'd.product_id',
+      'd.type',
+      'd.start_date',
+      'd.end_date',
+    ])
+    .where('cd.user_id', '=', userId)
+    .orderBy('cd.applied_at')
+    .orderBy('d.code_key')
+    .execute();
+  return rows.map((row) => ({
+    discountId: row.discount_id,
+    percentage: row.percentage === null ? null : Number(row.percentage),
+    amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
+    maxAmountCents: row.max_amount_cents === null ? null : Number(row.max_amount_cents),
+    productId: row.product_id,
+    type: row.type,
+    startDate: row.start_date,
+    endDate: row.end_date,
+  }));
+}
+
+/** A cart item as the checkout needs it: its price, and the document it holds or pays for. */
+export interface CartRow {
+  cart_item_id: string;
+  product_id: string;
+  display_text: string;
+  base_price_cents: number;
+  price_adjustment_cents: number;
+  saved_for_later: number;
+  document_id: string | null;
+  action_item_id: string | null;
+  strategic_partner_id: string | null;
+  json: string;
+}
+
+/** A user's cart items (in the cart and saved for later), oldest first. */
+export async function cartRows(db: Kysely<Database>, userId: string): Promise<CartRow[]> {
+  return db
     .selectFrom('cart_item')
     .select([
       'cart_item_id',
+      'product_id',
       'display_text',
       'base_price_cents',
       'price_adjustment_cents',
-      'discount_cents',
       'saved_for_later',
+      'document_id',
+      'action_item_id',
+      'strategic_partner_id',
+      'json',
     ])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('cart_item_id')
     .execute();
+}
 
-  const items: CartItem[] = [];
-  const savedForLater: CartItem[] = [];
-  let subtotalCents = 0;
-  let discountCents = 0;
-  for (const row of rows) {
-    const unitPrice = unitPriceCents(row);
-    const item: CartItem = {
+/** The items in the cart (not saved for later) priced with the applied codes, as of `today`. */
+export async function pricedCart(db: Kysely<Database>, userId: string, today = productToday()) {
+  const [rows, codes] = await Promise.all([cartRows(db, userId), appliedTerms(db, userId)]);
+  const inCart = rows.filter((row) => !row.saved_for_later);
+  const price = priceCart(
+    inCart.map((row) => ({
       id: row.cart_item_id,
-      cartItemId: row.cart_item_id,
-      product: row.display_text,
-      unitPrice: toDollars(unitPrice),
-      discount: toDollars(row.discount_cents),
-      total: toDollars(unitPrice - row.discount_cents),
-    };
-    if (row.saved_for_later) {
-      savedForLater.push(item);
-    } else {
-      items.push(item);
-      subtotalCents += unitPrice;
-      discountCents += row.discount_cents;
-    }
-  }
+      productId: row.product_id,
+      unitPriceCents: unitPriceCents(row),
+    })),
+    codes,
+    today,
+  );
+  return { rows, inCart, price };
+}
+
+const cartItemOf = (row: CartRow, priced?: LinePrice): CartItem => {
+  const unitPrice = unitPriceCents(row);
+  const discount = priced?.discountCents ?? 0;
   return {
-    total: toDollars(subtotalCents - discountCents),
-    subtotal: toDollars(subtotalCents),
-    discount: toDollars(discountCents),
-    items,
-    savedForLater,
+    id: row.cart_item_id,
+    cartItemId: row.cart_item_id,
+    product: row.display_text,
+    unitPrice: toDollars(unitPrice),
+    discount: toDollars(discount),
+    total: toDollars(unitPrice - discount),
+  };
+};
+
+/**
+ * The user's cart and saved-for-later list; the totals count the cart only, with the discounts of
+ * the codes applied today (recomputed at every read: a change to the cart, or a code's end, shows at
+ * once). Saved items show their price without discount.
+ */
+export async function cartOf(db: Kysely<Database>, userId: string): Promise<Cart> {
+  const { rows, price } = await pricedCart(db, userId);
+  const byId = new Map(price.lines.map((line) => [line.id, line]));
+  return {
+    total: toDollars(price.totalCents),
+    subtotal: toDollars(price.subtotalCents),
+    discount: toDollars(price.discountCents),
+    items: rows
+      .filter((row) => !row.saved_for_later)
+      .map((row) => cartItemOf(row, byId.get(row.cart_item_id))),
+    savedForLater: rows.filter((row) => row.saved_for_later).map((row) => cartItemOf(row)),
   };
 }
 
@@ -86,13 +154,15 @@ export async function cartItemAnswer(
       'display_text',
       'base_price_cents',
       'price_adjustment_cents',
-      'discount_cents',
       'saved_for_later',
+      'user_id',
     ])
     .where('cart_item_id', '=', cartItemId)
     .executeTakeFirst();
   if (!row) return undefined;
   const unitPrice = unitPriceCents(row);
+  const { price } = row.saved_for_later ? { price: undefined } : await pricedCart(db, row.user_id);
+  const discountCents = price?.lines.find((line) => line.id === row.cart_item_id)?.discountCents ?? 0;
   return {
     cartItem: {
       cartItemId: row.cart_item_id,
@@ -100,8 +170,8 @@ export async function cartItemAnswer(
       actionItemId: row.action_item_id,
       product: row.display_text,
       unitPrice: toDollars(unitPrice),
-      discount: toDollars(row.discount_cents),
-      total: toDollars(unitPrice - row.discount_cents),
+      discount: toDollars(discountCents),
+      total: toDollars(unitPrice - discountCents),
       savedForLater: Boolean(row.saved_for_later),
     },
     url: `/document/cart/${row.cart_item_id}`,
@@ -234,4 +304,41 @@ export async function openActionItemOf(
     .where('completed', '=', 0)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export async function deleteCartItem(db: Kysely<Database>, cartItemId: string): Promise<void> {
+  await db.deleteFrom('cart_item').where('cart_item_id', '=', cartItemId).execute();
+}
+
+/** Save for later (1) or Move to cart (0). */
+export async function setSavedForLater(
+  db: Kysely<Database>,
+  cartItemId: string,
+  saved: 0 | 1,
+): Promise<void> {
+  await db
+    .updateTable('cart_item')
+    .set({ saved_for_later: saved })
+    .where('cart_item_id', '=', cartItemId)
+    .execute();
+}
+
+/** Applies a code to a user's cart; false when it was applied already. */
+export async function applyCode(db: Kysely<Database>, userId: string, discountId: string): Promise<boolean> {
+  const result = await db
+    .insertInto('cart_discount')
+    .values({ user_id: userId, discount_id: discountId, applied_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['user_id', 'discount_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Takes a code off a user's cart; false when it was not applied. */
+export async function removeCode(db: Kysely<Database>, userId: string, discountId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('cart_discount')
+    .where('user_id', '=', userId)
+    .where('discount_id', '=', discountId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -97,3 +97,104 @@ export const CartDocument = Type.Object({
   partner: Nullable(PartnerFormSettings),
 });
 export type CartDocument = Static<typeof CartDocument>;
+
+export const CartItemIdParams = Type.Object({ cartItemId: Uuid() }, { additionalProperties: false });
+
+/** `shopping-cart/{userId}/promo-code/{code}`: the text the user typed (trimmed, any case). */
+export const PromoCodeParams = Type.Object(
+  {
+    userId: UserId(),
+    code: Type.String({ minLength: 1, maxLength: 50, description: 'the promo code as typed' }),
+  },
+  { additionalProperties: false },
+);
+
+/** Applying or removing a promo code: the toast's text and the cart priced again. */
+export const PromoCodeAnswer = Type.Object({
+  message: Type.String({ description: "'Discount has been applied', or what was removed" }),
+  cart: Cart,
+});
+
+const Text = (maxLength: number, description?: string) =>
+  Type.String({ maxLength, ...(description ? { description } : {}) });
+
+/**
+ * `POST shopping-cart/{userId}/purchase/card` (specs/1-foundation.md §3 "Card payment"). The amount
+ * is not in it: the server charges its own total of the cart. The number and the CVV reach the
+ * payment gateway and nothing else (never stored, never logged).
+ */
+export const CardPayment = Type.Object(
+  {
+    firstName: Text(100),
+    lastName: Text(100),
+    company: Text(200),
+    street: Text(200),
+    country: Type.Optional(Type.Union([Type.Literal('US'), Type.Literal('CA')], { default: 'US' })),
+    city: Text(100),
+    state: Text(100, 'a US state abbreviation for US, free text otherwise'),
+    zip: Text(10, 'Zip Code (US: ##### or #####-####) or Postal Code'),
+    phone: Type.Optional(Text(20, '(###) ###-####, optional')),
+    email: Text(254),
+    cardNumber: Text(23, '15 or 16 digits; spaces are ignored'),
+    expirationMonth: Type.Integer({ minimum: 1, maximum: 12 }),
+    expirationYear: Type.Integer({ minimum: 2000, maximum: 2100 }),
+    cvv: Text(4, '3 or 4 digits'),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        firstName: 'Avery',
+        lastName: 'Broker',
+        company: 'Lakeside Benefits',
+        street: '1 Main Street',
+        country: 'US',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        email: 'avery@example.com',
+        cardNumber: '4111111111111111',
+        expirationMonth: 12,
+        expirationYear: 2099,
+        cvv: '123',
+      },
+    ],
+  },
+);
+export type CardPayment = Static<typeof CardPayment>;
+
+/** `POST shopping-cart/{userId}/purchase/ach` (specs/1-foundation.md §3 "ACH payment"). */
+export const AchPayment = Type.Object(
+  {
+    routingNumber: Text(11, 'ABA routing number, 9 digits'),
+    bankName: Text(100),
+    email: Text(254),
+    accountNumber: Text(20, '4 to 17 digits'),
+    nameOnAccount: Text(100),
+    checking: Type.Optional(Type.Boolean({ default: true, description: 'true: Checking, false: Savings' })),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        routingNumber: '011000015',
+        bankName: 'First Bank',
+        email: 'avery@example.com',
+        accountNumber: '123456789',
+        nameOnAccount: 'Avery Broker',
+        checking: true,
+      },
+    ],
+  },
+);
+export type AchPayment = Static<typeof AchPayment>;
+
+/** The purchase's answer (specs/1-foundation.md §3 "Payment response"); a decline is `success: false`. */
+export const PaymentAnswer = Type.Object({
+  success: Type.Boolean(),
+  orderId: Nullable(Uuid()),
+  orderNumber: Nullable(Type.String()),
+  transactionId: Nullable(Type.String()),
+  displayText: Type.String({ description: "the processor's sentence, shown to the user" }),
+});
+export type PaymentAnswer = Static<typeof PaymentAnswer>;

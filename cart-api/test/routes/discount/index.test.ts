@@ -63,6 +63,7 @@ describe('GET /discount/:userId|:id', () => {
       startDate: '2027-03-01',
       endDate: '2027-05-31',
       usage: 3,
+      product: null,
     });
     // To anyone else a code's id reads like a missing one (or a user id that is not theirs).
     const broker = await get(accounts.brokerA, discountId);

@@ -1,6 +1,7 @@
 import { describe, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { userPolicy } from '../../../src/policies/user.js';
+import { documentPolicy } from '../../../src/routes/epop-document/policy.js';
 import { orderPolicy, receiptPolicy } from '../../../src/routes/order/policy.js';
 import { expectDecisions, policyFixture } from '../../helpers/policy-cases.js';
 
@@ -28,7 +29,7 @@ describe('the order and receipt policies', () => {
       .where('order_id', '=', r.employerB.orderId)
       .execute();
     const order = orderPolicy(fixture.db, userPolicy);
-    await expectDecisions(receiptPolicy(fixture.db, order), [
+    await expectDecisions(receiptPolicy(fixture.db, order, documentPolicy(fixture.db)), [
       ['brokerA, own', a.brokerA, 'read', r.brokerA.orderId, true],
       ['brokerB, brokerA’s', a.brokerB, 'read', r.brokerA.orderId, false],
       ['employerA, own', a.employerA, 'read', r.employerA.orderId, true],

@@ -68,7 +68,7 @@ describe('shopping cart', () => {
         display_text: 'POP Document - With Extras',
         base_price_cents: 30_000,
         price_adjustment_cents: 4_950,
-        discount_cents: 1_000,
+        discount_cents: 0,
         attributes: '[]',
         json: '{}',
         saved_for_later: 0,
@@ -78,9 +78,9 @@ describe('shopping cart', () => {
     const cart = await get(buyer, `/shopping-cart/${buyer.userId}`);
     expect(cart.json()).toMatchObject({
       subtotal: 349.5,
-      discount: 10,
-      total: 339.5,
-      items: [{ unitPrice: 349.5, discount: 10, total: 339.5 }],
+      discount: 0,
+      total: 349.5,
+      items: [{ unitPrice: 349.5, discount: 0, total: 349.5 }],
     });
   });
 });
@@ -107,8 +107,9 @@ describe('GET /shopping-cart/:itemId (one cart item)', () => {
         actionItemId: records.employerA.actionItemId,
         product: 'POP Document - employerA',
         unitPrice: 300,
-        discount: 50,
-        total: 250,
+        // The party's 10% Total code (test/helpers/parties.ts).
+        discount: 30,
+        total: 270,
         savedForLater: false,
       },
       url: `/document/cart/${records.employerA.cartItemId}`,
@@ -133,7 +134,7 @@ describe('GET /shopping-cart/:itemId (one cart item)', () => {
     const { accounts, records } = suite.parties;
     const response = await get(accounts.brokerB, accounts.brokerB.userId);
     expect(response.json()).toMatchObject({
-      total: 250,
+      total: 270,
       items: [{ cartItemId: records.brokerB.cartItemId }],
       savedForLater: [],
     });

@@ -40,10 +40,12 @@ describe('POST /shopping-cart, POST /shopping-cart/:cartItemId, GET /cart/:cartI
     );
     expect(added.statusCode).toBe(200);
     const { cartItem: item, url } = added.json<{ cartItem: { cartItemId: string }; url: string }>();
+    // Each party's cart carries a 10% Total code (test/helpers/parties.ts): it applies at once.
     expect(item).toMatchObject({
       product: 'POP Document - Orchard Dental Group',
       unitPrice: 300,
-      total: 300,
+      discount: 30,
+      total: 270,
     });
     expect(url).toBe(`/document/cart/${item.cartItemId}`);
     expect((await cartOf(brokerB)).items).toContainEqual(
@@ -51,7 +53,7 @@ describe('POST /shopping-cart, POST /shopping-cart/:cartItemId, GET /cart/:cartI
     );
 
     const employers = await send(employerB, 'POST', '/shopping-cart', cartItem(employerB));
-    expect(employers.json()).toMatchObject({ cartItem: { unitPrice: 225, total: 225 } });
+    expect(employers.json()).toMatchObject({ cartItem: { unitPrice: 225, discount: 22.5, total: 202.5 } });
   });
 
   it('reopens the document a cart item holds with the same values, and Update Cart reprices it', async () => {

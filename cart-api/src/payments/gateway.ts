@@ -1,0 +1,61 @@
+/**
+ * The one door to a payment processor (README "Payments"). The purchase route checks the input,
+ * computes the amount from the cart and calls this; an adapter talks to one processor. Card and
+ * account numbers pass through to the adapter and nowhere else: nothing here is stored or logged.
+ */
+
+export interface BillingAddress {
+  firstName: string;
+  lastName: string;
+  company: string;
+  street: string;
+  city: string;
+  state: string;
+  /** Zip code (US) or postal code (Canada). */
+  zip: string;
+  country: 'US' | 'CA';
+  phone: string | null;
+  email: string;
+}
+
+export interface CardCharge {
+  /**
+   * The same key for the same purchase: a processor that sees it twice answers the first result
+   * and charges once (a retry after a timeout, a crash between charge and order).
+   */
+  idempotencyKey: string;
+  amountCents: number;
+  /** The order's description on the processor's records (no card data). */
+  description: string;
+  card: { number: string; expirationMonth: number; expirationYear: number; cvv: string };
+  billing: BillingAddress;
+}
+
+export interface AccountDebit {
+  idempotencyKey: string;
+  amountCents: number;
+  description: string;
+  account: {
+    routingNumber: string;
+    accountNumber: string;
+    nameOnAccount: string;
+    bankName: string;
+    checking: boolean;
+  };
+  email: string;
+}
+
+export interface PaymentResult {
+  success: boolean;
+  /** The processor's id of the transaction; null when it was refused before one existed. */
+  transactionId: string | null;
+  /** The processor's sentence for the user ('This transaction has been approved.', a decline's reason). */
+  displayText: string;
+}
+
+export interface PaymentGateway {
+  /** The adapter's name, for the logs (`sandbox`, …). */
+  readonly name: string;
+  chargeCard(charge: CardCharge): Promise<PaymentResult>;
+  debitAccount(debit: AccountDebit): Promise<PaymentResult>;
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { ActionItemType, RoleGroup } from 'shared-domain';
+import type { Database } from '../../db/schema.js';
+import { jsonObject } from '../../lib/json.js';
+import { completeActionItems } from '../action-item/queries.js';
+import { insertDocument, type SavedForm } from '../epop-document/queries.js';
+import type { CartPrice } from '../shopping-cart/pricing.js';
+import type { CartRow } from '../shopping-cart/queries.js';
+import { receiptMarkup, receiptOf } from './receipt.js';
+
+/** The action items a paid document fulfils (its purchase is what they ask for). */
+const PAID_BY_PURCHASE: ActionItemType[] = [
+  'pop-document-invite',
+  'unpaid-pop-action-item',
+  'colonial-cancellation-purchase',
+];
+
+export interface Purchaser {
+  userId: string;
+  roleGroup: RoleGroup;
+  name: string;
+  email: string;
+}
+
+export interface OrderPayment {
+  /** null for a free order (a zero total). */
+  method: 'card' | 'ach' | null;
+  brand: string | null;
+  last4: string | null;
+  transactionId: string | null;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  orderNumber: string;
+}
+
+/** The next order number (the counter of migration 0013), skipping any number already taken. */
+async function nextOrderNumber(trx: Kysely<Database>): Promise<string> {
+  for (;;) {
+    const { value } = await trx
+      .updateTable('counter')
+      .set({ value: sql`value + 1` })
+      .where('name', '=', 'order-number')
+      .returning('value')
+      .executeTakeFirstOrThrow();
+    const number = String(value);
+    const taken = await trx
+      .selectFrom('orders')
+      .select('order_id')
+      .where('order_number', '=', number)
+      .executeTakeFirst();
+    if (!taken) return number;
+  }
+}
+
+/**
+ * Places the order of a paid (or free) cart, inside the purchase's transaction: the order and its
+ * items at the cart's prices; each item's document Paid (a new one created from the cart's form, or
+ * the stored one an invite or an unpaid item was for); the action items the payment fulfils
+ * completed (and a renewal's); the promo codes' usage counted; the cart emptied of what was bought
+ * and of its codes; the receipt kept. The caller has charged `price.totalCents` already.
+ */
+export async function placeOrder(
+  trx: Kysely<Database>,
+  input: { purchaser: Purchaser; rows: CartRow[]; price: CartPrice; payment: OrderPayment },
+): Promise<PlacedOrder> {
+  const { purchaser, rows, price, payment } = input;
+  const now = new Date().toISOString();
+  const orderId = randomUUID();
+  const orderNumber = await nextOrderNumber(trx);
+  await trx
+    .insertInto('orders')
+    .values({
+      order_id: orderId,
+      order_number: orderNumber,
+      user_id: purchaser.userId,
+      ordered_by: purchaser.name,
+      ordered_by_email: purchaser.email,
+      transaction_id: payment.transactionId,
+      payment_method: payment.method,
+      payment_brand: payment.brand,
+      payment_last4: payment.last4,
+      subtotal_cents: price.subtotalCents,
+      discount_cents: price.discountCents,
+      total_cents: price.totalCents,
+      is_new: 1,
+      paid_at: now,
+      receipt: null,
+      created_at: now,
+    })
+    .execute();
+
+  const broker = purchaser.roleGroup === 'broker';
+  const member = purchaser.roleGroup === 'epop';
+  const lines = new Map(price.lines.map((line) => [line.id, line]));
+  for (const row of rows) {
+    const line = lines.get(row.cart_item_id)!;
+    const { clientId, originalDocumentId, ...form } = jsonObject(row.json) as SavedForm & {
+      clientId?: string | null;
+      originalDocumentId?: string | null;
+    };
+    let documentId = row.document_id;
+    if (documentId) {
+      // The document an invite or an unpaid item was for, as the purchaser reviewed it in the cart
+      // (a field the cart's form does not hold keeps its stored value).
+      const stored = await trx
+        .selectFrom('epop_document')
+        .select(['json', 'plan_year_start', 'plan_year_end'])
+        .where('document_id', '=', documentId)
+        .executeTakeFirstOrThrow();
+      const merged = {
+        ...jsonObject(stored.json),
+        ...form,
+        ...(originalDocumentId ? { originalDocumentId } : {}),
+      };
+      await trx
+        .updateTable('epop_document')
+        .set({
+          json: JSON.stringify(merged),
+          plan_year_start: form.currentPlanYearStartDate ?? stored.plan_year_start,
+          plan_year_end: form.currentPlanYearEndDate ?? stored.plan_year_end,
+          status: 'Paid',
+          free: 0,
+        })
+        .where('document_id', '=', documentId)
+        .execute();
+    } else {
+      documentId = await insertDocument(trx, {
+        ownerUserId: purchaser.userId,
+        createdBy: purchaser.userId,
+        form: originalDocumentId ? { ...form, originalDocumentId } : form,
+        clientId: clientId ?? null,
+        originalDocumentId: originalDocumentId ?? null,
+        strategicPartnerId: row.strategic_partner_id,
+        brokerUserId: broker ? purchaser.userId : null,
+        memberUserId: member ? purchaser.userId : null,
+        kind: 'bought',
+      });
+    }
+    const document = await trx
+      .selectFrom('epop_document')
+      .select('client_company_id')
+      .where('document_id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    // An employer who paid for their invitation joins the client company it was for.
+    if (member && row.document_id) {
+      await trx
+        .insertInto('company_user')
+        .values({ company_id: document.client_company_id, user_id: purchaser.userId, created_at: now })
+        .onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing())
+        .execute();
+    }
+    if (row.action_item_id) {
+      await trx
+        .updateTable('action_item')
+        .set({ completed: 1, completed_at: now })
+        .where('action_item_id', '=', row.action_item_id)
+        .where('completed', '=', 0)
+        .execute();
+    }
+    for (const itemType of PAID_BY_PURCHASE) await completeActionItems(trx, documentId, itemType);
+    if (originalDocumentId) await completeActionItems(trx, originalDocumentId, 'pop-document-renewal');
+
+    const product = await trx
+      .selectFrom('product')
+      .select('name')
+      .where('product_id', '=', row.product_id)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('order_item')
+      .values({
+        order_item_id: randomUUID(),
+        order_id: orderId,
+        product_id: row.product_id,
+        product_type: product.name,
+        display_text: row.display_text,
+        document_id: documentId,
+        client_company_id: document.client_company_id,
+        broker_name: broker ? purchaser.name : null,
+        unit_price_cents: line.unitPriceCents,
+        discount_cents: line.discountCents,
+        price_cents: line.totalCents,
+        returned: 0,
+      })
+      .execute();
+  }
+
+  if (price.usedDiscountIds.length > 0) {
+    await trx
+      .updateTable('discount')
+      .set({ usage: sql`usage + 1` })
+      .where('discount_id', 'in', price.usedDiscountIds)
+      .execute();
+  }
+  await trx
+    .deleteFrom('cart_item')
+    .where(
+      'cart_item_id',
+      'in',
+      rows.map((row) => row.cart_item_id),
+    )
+    .execute();
+  await trx.deleteFrom('cart_discount').where('user_id', '=', purchaser.userId).execute();
+
+  const receipt = await receiptOf(trx, orderId);
+  await trx
+    .updateTable('orders')
+    .set({ receipt: receiptMarkup(receipt!) })
+    .where('order_id', '=', orderId)
+    .execute();
+  return { orderId, orderNumber };
+}
