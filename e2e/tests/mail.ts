@@ -8,6 +8,7 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  attachments: { filename: string | null; mimeType: string; content: Buffer }[];
 }
 
 const mailDir = () => join(E2E_DATA_DIR, 'mail-sink');
@@ -23,21 +24,37 @@ async function readAll(): Promise<ReceivedMail[]> {
     files.map(async (file) => {
       const parsed = await PostalMime.parse(readFileSync(join(mailDir(), file)));
       const to = (parsed.to ?? []).map((address) => address.address ?? '').join(', ');
-      return { to, subject: parsed.subject ?? '', text: parsed.text ?? '' };
+      const attachments = parsed.attachments.map((attachment) => ({
+        filename: attachment.filename,
+        mimeType: attachment.mimeType,
+        content: Buffer.from(
+          typeof attachment.content === 'string' ? attachment.content : new Uint8Array(attachment.content),
+        ),
+      }));
+      return { to, subject: parsed.subject ?? '', text: parsed.text ?? '', attachments };
     }),
   );
 }
 
 /** The newest message the SMTP sink received for `address`, waiting for it to arrive. */
 export async function latestMailTo(address: string, count = 1): Promise<ReceivedMail> {
+  return latestMail((mail) => mail.to.includes(address), `an e-mail to ${address}`, count);
+}
+
+/** The newest message the SMTP sink received that `matches`, waiting for at least `count` of them. */
+export async function latestMail(
+  matches: (mail: ReceivedMail) => boolean,
+  description: string,
+  count = 1,
+): Promise<ReceivedMail> {
   let found: ReceivedMail[] = [];
   await expect
     .poll(
       async () => {
-        found = (await readAll()).filter((mail) => mail.to.includes(address));
+        found = (await readAll()).filter(matches);
         return found.length;
       },
-      { message: `an e-mail to ${address}`, timeout: 15_000 },
+      { message: description, timeout: 15_000 },
     )
     .toBeGreaterThanOrEqual(count);
   return found[found.length - 1]!;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { renderAt, stubFetch } from 'shared-ui/testing';
+import { compliance, renderAt, stubFetch } from 'shared-ui/testing';
 import App from './App.js';
 
 /** The shell mounts the admin remote at /admin/* (shell/src/app/AppRoutes.tsx): its routes are relative. */
@@ -30,5 +30,44 @@ describe('the admin area', () => {
     stubFetch({});
     renderAt(path, <ShellRoutes />);
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+  });
+});
+
+describe('the utilities', () => {
+  it('list their sections in a menu, the one the address names selected', async () => {
+    stubFetch({ 'GET /bff/user': { body: compliance } });
+    renderAt('/admin/utilities/weekly-order-report', <ShellRoutes />);
+
+    const menu = await screen.findByRole('navigation', { name: 'Utilities' });
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Promo Codes', '/admin/utilities/promo-code'],
+      ['Colonial Bill File', '/admin/utilities/colonial-bill-file'],
+      ['Return File Upload', '/admin/utilities/return-file-upload'],
+      ['Strategic Partner Report', '/admin/utilities/strategic-partner-report'],
+      ['Weekly Order Report', '/admin/utilities/weekly-order-report'],
+      ['Test Billing Numbers (BCN)', '/admin/utilities/bcn'],
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Weekly Order Report' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(screen.getByRole('heading', { name: 'Weekly Order Report' })).toBeTruthy();
+  });
+
+  it.each([
+    ['/admin/utilities/promo-code', 'Promo Codes'],
+    ['/admin/utilities/promo-code/new', 'New Promo Code'],
+    ['/admin/utilities/promo-code/d-spring', 'Edit Promo Code'],
+  ])('open the promo code screens: %s shows %s', async (path, title) => {
+    stubFetch({
+      'GET /bff/user': { body: compliance },
+      'GET /discount': { body: [] },
+      'GET /product': { body: [] },
+    });
+    renderAt(path, <ShellRoutes />);
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+    // The editor belongs to Promo Codes in the menu.
+    const menu = screen.getByRole('navigation', { name: 'Utilities' });
+    expect(within(menu).getByRole('link', { name: 'Promo Codes' }).getAttribute('aria-current')).toBe('page');
   });
 });

@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { below, patterns } from 'shared-ui';
 import { AdminPage } from '../features/admin-pages/components/AdminPage.js';
+import { UtilitiesRoutes } from './UtilitiesRoutes.js';
 
 /** The admin area, mounted by the shell at /admin/*: routes are relative to that mount. */
 export default function App() {
@@ -21,7 +22,7 @@ export default function App() {
         element={<AdminPage title="Strategic Partner Details" />}
       />
       <Route path={below(patterns.admin, patterns.adminUsers)} element={<AdminPage title="Users" />} />
-      <Route path={below(patterns.admin, patterns.utilities)} element={<AdminPage title="Utilities" />} />
+      <Route path={below(patterns.admin, patterns.utilities)} element={<UtilitiesRoutes />} />
       <Route path="*" element={<AdminPage title="Page Not Found" />} />
     </Routes>
   );

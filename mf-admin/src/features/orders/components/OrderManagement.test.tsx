@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { stubFetch } from 'shared-ui/testing';
+import { compliance, renderAt, stubFetch } from 'shared-ui/testing';
 import OrderManagement from './OrderManagement.js';
 import { type Order, type OrderPage } from 'shared-ui';
 
-function order(orderNumber: string, isNew: boolean): Order {
+function order(orderNumber: string, isNew: boolean, hasReceipt = true): Order {
   return {
     orderId: `id-${orderNumber}`,
     orderNumber,
@@ -16,7 +16,7 @@ function order(orderNumber: string, isNew: boolean): Order {
     total: 300,
     transactionId: isNew ? 'TX-77' : null,
     new: isNew,
-    hasReceipt: true,
+    hasReceipt,
     items: [
       {
         orderItemId: `item-${orderNumber}`,
@@ -64,11 +64,10 @@ describe('Order Management', () => {
     expect(within(panel).getByRole('link', { name: 'Acme 1001' }).getAttribute('href')).toBe(
       '/admin/client/client-1001',
     );
-    // View Receipt returns with the receipt endpoint (the checkout issue).
-    expect(within(panel).queryByRole('link', { name: 'View Receipt' })).toBeNull();
-    expect(within(panel).getByRole('link', { name: 'Email Purchaser' }).getAttribute('href')).toBe(
-      'mailto:broker@example.com',
+    expect(within(panel).getByRole('link', { name: 'View Receipt' }).getAttribute('href')).toBe(
+      '/orders/id-1001/receipt',
     );
+    expect(within(panel).getByRole('button', { name: 'Email Purchaser' })).toBeTruthy();
     // Only new orders can be marked as reviewed.
     expect(screen.getAllByRole('button', { name: 'Mark as Reviewed' })).toHaveLength(1);
     expect(calls.map((call) => call.url)).toContain('/api/order?page=1&pageSize=10&searchText=');
@@ -90,10 +89,62 @@ describe('Order Management', () => {
     });
     renderPage();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Mark as Reviewed' }));
+    const panel = await screen.findByRole('article', { name: 'Order 1001' });
+    // A new order is highlighted: the New badge and the highlighted border.
+    expect(within(panel).getByText('New')).toBeTruthy();
+    expect(panel.getAttribute('data-new')).toBe('true');
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Mark as Reviewed' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as Reviewed' })).toBeNull());
+    const reviewedPanel = screen.getByRole('article', { name: 'Order 1001' });
+    expect(within(reviewedPanel).queryByText('New')).toBeNull();
+    expect(reviewedPanel.getAttribute('data-new')).toBeNull();
     const hide = calls.find((call) => call.method === 'POST');
     expect(hide?.headers['x-csrf']).toBe('1');
+  });
+
+  it('offers View Receipt only for an order that has its receipt', async () => {
+    stubFetch({
+      'GET /order': { body: { data: [order('1001', false), order('1002', false, false)], pages: 1 } },
+      'GET /strategic-partner': { body: [] },
+    });
+    renderPage();
+
+    const withReceipt = await screen.findByRole('article', { name: 'Order 1001' });
+    expect(within(withReceipt).getByRole('link', { name: 'View Receipt' })).toBeTruthy();
+    const withoutReceipt = screen.getByRole('article', { name: 'Order 1002' });
+    expect(within(withoutReceipt).queryByRole('link', { name: 'View Receipt' })).toBeNull();
+  });
+
+  it('e-mails the receipt to the purchaser once the user confirms, and says where it went', async () => {
+    const { calls } = stubFetch({
+      'GET /bff/user': { body: compliance },
+      'GET /order': { body: { data: [order('1001', false)], pages: 1 } },
+      'GET /strategic-partner': { body: [] },
+      'POST /order/{orderId}/email-purchaser': (call) => ({
+        body: { orderId: call.params.orderId!, sentTo: 'broker@example.com' },
+      }),
+    });
+    renderAt('/', <OrderManagement />);
+    const panel = await screen.findByRole('article', { name: 'Order 1001' });
+    const sent = () => calls.filter((call) => call.url.endsWith('/email-purchaser'));
+
+    // No: nothing is sent.
+    fireEvent.click(within(panel).getByRole('button', { name: 'Email Purchaser' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent()).toHaveLength(0);
+
+    // Yes: the receipt goes to the purchaser.
+    fireEvent.click(within(panel).getByRole('button', { name: 'Email Purchaser' }));
+    dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Receipt sent to broker@example.com')).toBeTruthy();
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toMatchObject({ method: 'POST', url: '/api/order/id-1001/email-purchaser', body: {} });
+    expect(sent()[0]!.headers['x-csrf']).toBe('1');
   });
 
   it('searches by the text typed, after the typing stops', async () => {

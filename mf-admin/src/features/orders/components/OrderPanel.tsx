@@ -4,8 +4,18 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
-import { formatDate, formatMoney, paths, type Order, type OrderItem } from 'shared-ui';
+import {
+  ConfirmDialog,
+  formatDate,
+  formatMoney,
+  notifySuccess,
+  paths,
+  type Order,
+  type OrderItem,
+} from 'shared-ui';
+import { emailPurchaser } from '../api/email-purchaser.js';
 import { hideOrder } from '../api/hide-order.js';
+import { ORDER_MESSAGES } from '../messages.js';
 
 function PlanYear({ item }: { item: OrderItem }) {
   if (!item.currentPlanYearStartDate && !item.currentPlanYearEndDate) return null;
@@ -53,6 +63,8 @@ function OrderItemRow({ item }: { item: OrderItem }) {
 /** One order of Order Management; a new order is highlighted until it is marked as reviewed. */
 export function OrderPanel({ order, onReviewed }: { order: Order; onReviewed(): void }) {
   const [reviewing, setReviewing] = useState(false);
+  const [confirmingEmail, setConfirmingEmail] = useState(false);
+  const [emailing, setEmailing] = useState(false);
 
   async function markAsReviewed() {
     setReviewing(true);
@@ -63,6 +75,19 @@ export function OrderPanel({ order, onReviewed }: { order: Order; onReviewed(): 
       // The api client has already told the user.
     } finally {
       setReviewing(false);
+    }
+  }
+
+  async function sendReceipt() {
+    setConfirmingEmail(false);
+    setEmailing(true);
+    try {
+      const { sentTo } = await emailPurchaser(order.orderId);
+      notifySuccess(ORDER_MESSAGES.receiptSent(sentTo));
+    } catch {
+      // The api client has already told the user.
+    } finally {
+      setEmailing(false);
     }
   }
 
@@ -119,16 +144,32 @@ export function OrderPanel({ order, onReviewed }: { order: Order; onReviewed(): 
         </Table>
       </Card.Body>
       <Card.Footer className="d-flex flex-wrap gap-2 justify-content-end">
-        {/* View Receipt comes back with the receipt endpoint (the checkout issue). */}
+        {order.hasReceipt && (
+          <Link className="btn btn-outline-primary btn-sm" to={paths.receipt(order.orderId)}>
+            View Receipt
+          </Link>
+        )}
         {order.new && (
           <Button variant="warning" size="sm" onClick={() => void markAsReviewed()} disabled={reviewing}>
             Mark as Reviewed
           </Button>
         )}
-        <a className="btn btn-outline-secondary btn-sm" href={`mailto:${order.orderedByEmail}`}>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          onClick={() => setConfirmingEmail(true)}
+          disabled={emailing}
+        >
           Email Purchaser
-        </a>
+        </Button>
       </Card.Footer>
+      <ConfirmDialog
+        show={confirmingEmail}
+        title="Email Purchaser"
+        message={ORDER_MESSAGES.confirmEmailPurchaser}
+        onConfirm={() => void sendReceipt()}
+        onCancel={() => setConfirmingEmail(false)}
+      />
     </Card>
   );
 }

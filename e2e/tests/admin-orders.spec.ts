@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoId } from 'shared-domain/server';
+import { latestMail } from './mail.js';
+import { signIn } from './support.js';
+
+/** Order Management (specs/1-foundation.md §2 "Admin Orders", §4 "Order"), as the compliance team uses it. */
+
+const SEARCH = 'Order #, Transaction #, or Company Name';
+
+/** The order panels of the page shown. */
+const panels = (page: Page) => page.getByRole('article', { name: /^Order / });
+
+/** The order number of a panel ('Order 100003' is its name). */
+async function orderNumberOf(panel: ReturnType<typeof panels>): Promise<string> {
+  const name = (await panel.getAttribute('aria-label'))!;
+  return name.replace(/^Order /, '');
+}
+
+/** Searches the orders for one number and answers its panel. */
+async function findOrder(page: Page, orderNumber: string) {
+  await page.getByPlaceholder(SEARCH).fill(orderNumber);
+  const panel = page.getByRole('article', { name: `Order ${orderNumber}`, exact: true });
+  await expect(panels(page)).toHaveCount(1);
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test('compliance sees a new order highlighted and marks it reviewed; the highlight stays gone', async ({
+  page,
+}) => {
+  await signIn(page, 'demo.compliance');
+  await expect(page.getByRole('heading', { name: 'Order Management' })).toBeVisible();
+
+  // The demo's newest orders are waiting for review: highlighted, with a New badge.
+  const newOrder = page.locator('article[data-new]').first();
+  await expect(newOrder).toBeVisible();
+  const orderNumber = await orderNumberOf(newOrder);
+  const panel = page.getByRole('article', { name: `Order ${orderNumber}`, exact: true });
+  await expect(panel).toHaveClass(/border-warning/);
+  await expect(panel.getByText('New', { exact: true })).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Mark as Reviewed' }).click();
+  await expect(panel).not.toHaveAttribute('data-new');
+  await expect(panel).not.toHaveClass(/border-warning/);
+  await expect(panel.getByText('New', { exact: true })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Mark as Reviewed' })).toHaveCount(0);
+
+  // Reviewed for good: after a reload the order is still not new.
+  await page.reload();
+  const reloaded = await findOrder(page, orderNumber);
+  await expect(reloaded).not.toHaveAttribute('data-new');
+  await expect(reloaded.getByRole('button', { name: 'Mark as Reviewed' })).toHaveCount(0);
+});
+
+test('Email Purchaser asks first, then the receipt with its PDF arrives in the purchaser’s inbox', async ({
+  page,
+}) => {
+  await signIn(page, 'demo.compliance');
+  // A paid order: it has its receipt.
+  const paid = panels(page)
+    .filter({ has: page.getByRole('link', { name: 'View Receipt' }) })
+    .first();
+  await expect(paid).toBeVisible();
+  const orderNumber = await orderNumberOf(paid);
+  const panel = await findOrder(page, orderNumber);
+  const subject = `Your POP Documents receipt, order ${orderNumber}`;
+
+  // No: nothing is sent.
+  await panel.getByRole('button', { name: 'Email Purchaser' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Are you sure?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Yes: sent to the purchaser, whose address the toast names.
+  const orders = await page.request.get(`/api/order?page=1&pageSize=10&searchText=${orderNumber}`, {
+    headers: { 'X-CSRF': '1' },
+  });
+  expect(orders.ok()).toBe(true);
+  const purchaser = (
+    (await orders.json()) as { data: { orderNumber: string; orderedByEmail: string }[] }
+  ).data.find((order) => order.orderNumber === orderNumber)!.orderedByEmail;
+  await panel.getByRole('button', { name: 'Email Purchaser' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(`Receipt sent to ${purchaser}`)).toBeVisible();
+
+  const mail = await latestMail(
+    (received) => received.subject === subject,
+    `the receipt of order ${orderNumber}`,
+  );
+  expect(mail.to).toBe(purchaser);
+  expect(mail.text).toContain(orderNumber);
+  const pdf = mail.attachments.find((attachment) => attachment.mimeType === 'application/pdf');
+  expect(pdf?.filename).toBe(`receipt-${orderNumber}.pdf`);
+  expect(pdf!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+});
+
+test('View Receipt opens the order’s receipt page', async ({ page }) => {
+  await signIn(page, 'demo.compliance');
+  const paid = panels(page)
+    .filter({ has: page.getByRole('link', { name: 'View Receipt' }) })
+    .first();
+  await expect(paid).toBeVisible();
+  const orderNumber = await orderNumberOf(paid);
+  await paid.getByRole('link', { name: 'View Receipt' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/receipt$/);
+  // The receipt page (mf-ordering): the server's receipt markup and Download Receipt.
+  await expect(page.getByText(orderNumber).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download Receipt' })).toBeVisible();
+});
+
+test("New POP Document offers General and each partner; a partner's entry opens that partner's form", async ({
+  page,
+}) => {
+  await signIn(page, 'demo.compliance');
+  await page.getByRole('button', { name: 'New POP Document' }).click();
+  await expect(page.getByRole('link', { name: 'General' })).toHaveAttribute('href', '/document/new');
+  for (const partner of ['Colonial Life', 'Summit Benefits Partners', 'Harbor Insurance Group']) {
+    await expect(page.getByRole('link', { name: partner })).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Colonial Life' }).click();
+  await expect(page).toHaveURL(new RegExp(`/document/new/${demoId('partner colonial')}$`));
+  // The partner's form: Colonial labels its account id field.
+  await expect(page.getByLabel('Colonial Account Number', { exact: true })).toBeVisible();
+});

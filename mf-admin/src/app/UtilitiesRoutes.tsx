@@ -1,0 +1,34 @@
+import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { below, patterns, UTILITY_SECTIONS, type UtilitySection } from 'shared-ui';
+import { PromoCodeEditor } from '../features/promo-codes/components/PromoCodeEditor.js';
+import { PromoCodeList } from '../features/promo-codes/components/PromoCodeList.js';
+import { UtilitiesLayout } from '../features/utilities/components/UtilitiesLayout.js';
+import { UtilitiesIndex, UtilitySectionPage } from '../features/utilities/components/UtilitySectionPage.js';
+
+/** What each section of the menu shows; the sections not built yet show their name. */
+const SECTIONS: Record<UtilitySection, ReactElement> = {
+  'promo-code': <PromoCodeList />,
+  'colonial-bill-file': <UtilitySectionPage section="colonial-bill-file" />,
+  'return-file-upload': <UtilitySectionPage section="return-file-upload" />,
+  'strategic-partner-report': <UtilitySectionPage section="strategic-partner-report" />,
+  'weekly-order-report': <UtilitySectionPage section="weekly-order-report" />,
+  bcn: <UtilitySectionPage section="bcn" />,
+};
+
+/** /admin/utilities/*: the menu, and below it the section its id selects (routes relative to the mount). */
+export function UtilitiesRoutes() {
+  return (
+    <UtilitiesLayout>
+      <Routes>
+        <Route index element={<UtilitiesIndex />} />
+        {UTILITY_SECTIONS.map((section) => (
+          <Route key={section} path={section} element={SECTIONS[section]} />
+        ))}
+        <Route path={below(patterns.utilities, patterns.newPromoCode)} element={<PromoCodeEditor />} />
+        <Route path={below(patterns.utilities, patterns.promoCode)} element={<PromoCodeEditor />} />
+        <Route path="*" element={<h2 className="h4">Page Not Found</h2>} />
+      </Routes>
+    </UtilitiesLayout>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Col } from 'react-bootstrap';
+import Nav from 'react-bootstrap/Nav';
+import Row from 'react-bootstrap/Row';
+import { NavLink } from 'react-router-dom';
+import { paths, UTILITY_SECTIONS, type UtilitySection } from 'shared-ui';
+
+/** The menu's names of the utilities (specs/3-admin.md §2 Utilities). */
+export const UTILITY_NAMES: Record<UtilitySection, string> = {
+  'promo-code': 'Promo Codes',
+  'colonial-bill-file': 'Colonial Bill File',
+  'return-file-upload': 'Return File Upload',
+  'strategic-partner-report': 'Strategic Partner Report',
+  'weekly-order-report': 'Weekly Order Report',
+  bcn: 'Test Billing Numbers (BCN)',
+};
+
+/**
+ * /admin/utilities: the menu of the sections beside the section the address selects (its id is the
+ * path segment; the promo-code editor belongs to Promo Codes).
+ */
+export function UtilitiesLayout({ children }: { children: ReactNode }) {
+  return (
+    <section className="py-3">
+      <h1>Utilities</h1>
+      <Row>
+        <Col md={3} lg={2} as="nav" aria-label="Utilities" className="mb-3">
+          <Nav variant="pills" className="flex-column">
+            {UTILITY_SECTIONS.map((section) => (
+              <Nav.Link key={section} as={NavLink} to={paths.utilities(section)}>
+                {UTILITY_NAMES[section]}
+              </Nav.Link>
+            ))}
+          </Nav>
+        </Col>
+        <Col md={9} lg={10}>
+          {children}
+        </Col>
+      </Row>
+    </section>
+  );
+}
