@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoId } from 'shared-domain/server';
 import { latestMail } from './mail.js';
+import { fillOrderForm } from './order-form.js';
 import { signIn } from './support.js';
 
 /** Order Management (specs/1-foundation.md §2 "Admin Orders", §4 "Order"), as the compliance team uses it. */
@@ -109,7 +110,7 @@ test('View Receipt opens the order’s receipt page', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Download Receipt' })).toBeVisible();
 });
 
-test("New POP Document offers General and each partner; a partner's entry opens that partner's form", async ({
+test("New POP Document offers General and each partner; compliance creates a partner's document from it", async ({
   page,
 }) => {
   await signIn(page, 'demo.compliance');
@@ -122,4 +123,19 @@ test("New POP Document offers General and each partner; a partner's entry opens 
   await expect(page).toHaveURL(new RegExp(`/document/new/${demoId('partner colonial')}$`));
   // The partner's form: Colonial labels its account id field.
   await expect(page.getByLabel('Colonial Account Number', { exact: true })).toBeVisible();
+
+  // Harbor's entry, filled and saved without a purchase: the document is Harbor's.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New POP Document' }).click();
+  await page.getByRole('link', { name: 'Harbor Insurance Group' }).click();
+  const harbor = demoId('partner harbor');
+  await expect(page).toHaveURL(new RegExp(`/document/new/${harbor}$`));
+  const company = `Harbor Client ${Date.now()}`;
+  await fillOrderForm(page, company);
+  await page.getByRole('button', { name: 'Create Free Document' }).click();
+  await expect(page.getByText('The document has been saved')).toBeVisible();
+  const saved = await page.request.get(`/api/client/search?searchText=${encodeURIComponent(company)}`, {
+    headers: { 'X-CSRF': '1' },
+  });
+  expect(await saved.json()).toEqual([expect.objectContaining({ name: company })]);
 });
