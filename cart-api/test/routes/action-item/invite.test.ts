@@ -127,6 +127,52 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
     ]);
   });
 
+  it('is paid by the invitee: the document Paid, the invite done, the invitee its client’s user, the broker reads the receipt', async () => {
+    const { brokerA, brokerB } = suite.parties.accounts;
+    const body = invite({
+      document: documentForm({ clientCompanyName: 'Paid Invite Dental', city: 'Austin' }),
+    });
+    const { actionItemId, documentId } = (
+      await send(brokerA, 'POST', '/action-item/document-invite', body)
+    ).json<{
+      actionItemId: string;
+      documentId: string;
+    }>();
+    const invitee: Account = {
+      userId: [...suite.ctx.identity.users.values()].find((user) => user.email === body.email)!.userId,
+      roles: ['employer'],
+    };
+    // The invitee reviewed it in the cart and changed the city: the paid document keeps that.
+    const reviewed = { ...body.document, city: 'Round Rock' };
+    const added = await send(invitee, 'POST', '/shopping-cart', {
+      productId: EPOP_PRODUCT.product_id,
+      quantity: 1,
+      actionItemId,
+      attributes: [],
+      json: reviewed,
+      userId: invitee.userId,
+    });
+    expect(added.statusCode).toBe(200);
+    const paid = await send(invitee, 'POST', `/shopping-cart/${invitee.userId}/purchase/ach`, {
+      routingNumber: '011000015',
+      bankName: 'First Bank',
+      email: body.email,
+      accountNumber: '123456789',
+      nameOnAccount: 'Ivy Invitee',
+    });
+    const { success, orderId } = paid.json<{ success: boolean; orderId: string }>();
+    expect(success).toBe(true);
+
+    const pending = (await send(invitee, 'GET', `/action-item/${invitee.userId}/pending`)).json<{
+      today: unknown[];
+    }>();
+    expect(pending.today).toEqual([]);
+    const document = await send(invitee, 'GET', `/epop-document/${documentId}`);
+    expect(document.json()).toMatchObject({ documentId, status: 'Paid', form: { city: 'Round Rock' } });
+    expect((await send(brokerA, 'GET', `/order/${orderId}/receipt`)).statusCode).toBe(200);
+    expect((await send(brokerB, 'GET', `/order/${orderId}/receipt`)).statusCode).toBe(404);
+  });
+
   it('lets its assigned broker (only) update the invite', async () => {
     const { brokerA, brokerB } = suite.parties.accounts;
     const body = invite();

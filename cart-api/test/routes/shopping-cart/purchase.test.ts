@@ -411,6 +411,39 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
     }
   });
 
+  it('makes a renewal bought through the cart: the new document renews the old, whose renewal item is done', async () => {
+    const { accounts, records } = suite.parties;
+    const broker = accounts.brokerA;
+    const original = records.brokerA.documentId;
+    const added = await suite.ctx.send(broker, 'POST', '/shopping-cart', {
+      productId: EPOP_PRODUCT.product_id,
+      quantity: 1,
+      attributes: [],
+      json: documentForm({ clientCompanyName: 'brokerA Company', originalDocumentId: original }),
+      userId: broker.userId,
+    });
+    expect(added.statusCode).toBe(200);
+    const paid = await suite.ctx.send(
+      broker,
+      'POST',
+      `/shopping-cart/${broker.userId}/purchase/card`,
+      card(),
+    );
+    expect(paid.json()).toMatchObject({ success: true });
+    const renewal = await suite.ctx.db
+      .selectFrom('epop_document')
+      .select(['status', 'owner_user_id'])
+      .where('original_document_id', '=', original)
+      .executeTakeFirst();
+    expect(renewal).toEqual({ status: 'Paid', owner_user_id: broker.userId });
+    const item = await suite.ctx.db
+      .selectFrom('action_item')
+      .select('completed')
+      .where('action_item_id', '=', records.brokerA.actionItemId)
+      .executeTakeFirstOrThrow();
+    expect(item.completed).toBe(1);
+  });
+
   async function outbox(): Promise<string[]> {
     const files = await readdir(suite.ctx.outboxDir).catch(() => []);
     return Promise.all(files.map((file) => readFile(join(suite.ctx.outboxDir, file), 'utf8')));
