@@ -1,19 +1,15 @@
 import cardValidator from 'card-validator';
-import { US_STATE_IDS } from 'shared-domain/forms';
+import { isUsStateId, MASKS, PAYMENT_FORM_MESSAGES, validRoutingNumber } from 'shared-domain/forms';
 
-const US_STATE_CODES = new Set(US_STATE_IDS);
-
-/** The checks a payment passes before any processor sees it (issue 10 "Payments"); messages say which field. */
+/**
+ * The checks a payment passes before any processor sees it (issue 10 "Payments"): the checkout
+ * form's rules and texts (shared-domain/forms payment.ts), run again here; the brand and the Luhn
+ * check by card-validator.
+ */
 export const PAYMENT_MESSAGES = {
-  cardNumber: 'Card Number is not a valid card number',
-  expired: 'The card has expired: check Exp Month and Exp Year',
-  cvv: 'CVV Code must be 3 or 4 digits',
-  zip: 'Zip Code must be 5 digits, or 5 and 4 digits (#####-####)',
-  postalCode: 'Postal Code is required',
-  state: 'State must be one of the US states',
-  routingNumber: 'ABA Routing Number is not a valid routing number',
-  accountNumber: 'Account Number must be 4 to 17 digits',
-  required: (label: string) => `${label} is required`,
+  ...PAYMENT_FORM_MESSAGES,
+  zip: MASKS.zip.message,
+  state: PAYMENT_FORM_MESSAGES.invalidState,
 } as const;
 
 /** Spaces and dashes are how people type card numbers; the number itself is the digits. */
@@ -25,14 +21,6 @@ export function cardBrand(number: string): string | null {
   if (!/^\d{15,16}$/.test(digits)) return null;
   const checked = cardValidator.number(digits);
   return checked.isValid ? (checked.card?.niceType ?? 'Card') : null;
-}
-
-/** ABA routing number checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
-export function validRoutingNumber(text: string): boolean {
-  if (!/^\d{9}$/.test(text)) return false;
-  const d = [...text].map(Number);
-  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
-  return sum % 10 === 0;
 }
 
 /** A card expires at the end of its month; `today` is YYYY-MM-DD. */
@@ -72,17 +60,14 @@ export function cardProblems(input: CardInput, today: string): string[] {
   for (const [field, label] of Object.entries(required)) {
     if (input[field as keyof typeof required].trim() === '') problems.push(PAYMENT_MESSAGES.required(label));
   }
+  // §5: the zip is required for US only (a Postal Code otherwise, optional).
   if ((input.country ?? 'US') === 'US') {
-    if (!/^\d{5}(-\d{4})?$/.test(input.zip.trim())) problems.push(PAYMENT_MESSAGES.zip);
-    if (input.state.trim() !== '' && !US_STATE_CODES.has(input.state.trim())) {
-      problems.push(PAYMENT_MESSAGES.state);
-    }
-  } else if (input.zip.trim() === '') {
-    problems.push(PAYMENT_MESSAGES.postalCode);
+    if (!MASKS.zip.pattern.test(input.zip.trim())) problems.push(PAYMENT_MESSAGES.zip);
+    if (input.state.trim() !== '' && !isUsStateId(input.state.trim())) problems.push(PAYMENT_MESSAGES.state);
   }
   if (!cardBrand(input.cardNumber)) problems.push(PAYMENT_MESSAGES.cardNumber);
   if (expired(input.expirationMonth, input.expirationYear, today)) problems.push(PAYMENT_MESSAGES.expired);
-  if (!/^\d{3,4}$/.test(digitsOf(input.cvv))) problems.push(PAYMENT_MESSAGES.cvv);
+  if (!MASKS.cvv.pattern.test(digitsOf(input.cvv))) problems.push(PAYMENT_MESSAGES.cvv);
   return problems;
 }
 

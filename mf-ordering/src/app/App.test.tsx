@@ -38,11 +38,22 @@ describe.each([
     expect(await screen.findByText('Checkout - Payment Information')).toBeTruthy();
   });
 
-  // The receipt screen returns with GET order/{orderId}/receipt (the checkout issue).
-  it('has no receipt screen before its endpoint exists', async () => {
-    const { calls } = stubFetch(answers);
+  it('shows the receipt at /orders/{orderId}/receipt', async () => {
+    const { calls } = stubFetch({
+      ...answers,
+      'GET /order/{orderId}/receipt': {
+        body: { orderId: 'o-1', orderNumber: '1001', receipt: '<p>Order 1001</p>' },
+      },
+    });
     renderAt('/orders/o-1/receipt', element());
+    expect(await screen.findByText('Order 1001')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download Receipt' })).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/order/o-1/receipt')).toBe(true);
+  });
+
+  it('says so for a path it does not have', async () => {
+    stubFetch(answers);
+    renderAt('/orders', element());
     expect(await screen.findByText('Page not found.')).toBeTruthy();
-    expect(calls.some((call) => call.url.includes('receipt'))).toBe(false);
   });
 });

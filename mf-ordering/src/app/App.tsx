@@ -2,15 +2,13 @@ import { Route, Routes } from 'react-router-dom';
 import { patterns, useSession } from 'shared-ui';
 import { CartPage } from '../features/cart/components/CartPage.js';
 import { CheckoutPage } from '../features/checkout/components/CheckoutPage.js';
+import { ReceiptPage } from '../features/checkout/components/ReceiptPage.js';
 
 function NotFound() {
   return <p>Page not found.</p>;
 }
 
-/**
- * The ordering remote: the cart and checkout screens (specs/1-foundation.md §2). The receipt screen
- * comes with its endpoint (the checkout issue).
- */
+/** The ordering remote: the cart, checkout and receipt screens (specs/1-foundation.md §2). */
 export default function App() {
   const { user } = useSession();
   // The shell's route guard sends guests away; nothing here is for them.
@@ -19,7 +17,8 @@ export default function App() {
   return (
     <Routes>
       <Route path={patterns.basket} element={<CartPage user={user} />} />
-      <Route path={patterns.checkout} element={<CheckoutPage />} />
+      <Route path={patterns.checkout} element={<CheckoutPage user={user} />} />
+      <Route path={patterns.receipt} element={<ReceiptPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

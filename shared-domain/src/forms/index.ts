@@ -4,4 +4,5 @@ export * from './dates.js';
 export * from './document-rules.js';
 export * from './lists.js';
 export * from './masks.js';
+export * from './payment.js';
 export * from './renewal.js';

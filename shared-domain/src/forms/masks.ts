@@ -16,6 +16,7 @@ export const MASKS = {
   },
   taxId: { mask: '00-0000000', pattern: /^\d{2}-\d{7}$/, message: 'Enter a tax id as ##-#######' },
   aba: { mask: '000000000', pattern: /^\d{9}$/, message: 'Enter the 9-digit routing number' },
+  cvv: { mask: '0000', pattern: /^\d{3,4}$/, message: 'CVV Code must be 3 or 4 digits' },
   // 15 digits in 4-6-5 (American Express: 34 or 37 first) or 16 in 4-4-4-4, chosen by the first digits.
   cardNumber: {
     mask: ['0000 000000 00000', '0000 0000 0000 0000'],

@@ -32,6 +32,17 @@ export type CartItem = Cart['items'][number];
 export type CartItemAnswer = Extract<ApiResult<'/shopping-cart/{id}'>, { cartItem: unknown }>;
 export type CartCounts = ApiResult<'/shopping-cart/{userId}/count/saved-for-later'>;
 export type Product = ApiResult<'/product/epop/{userId}'>;
+/** `GET discount/{userId}`: the promo codes applied to the user's cart. */
+export type AppliedPromoCode = Extract<ApiResult<'/discount/{id}'>, unknown[]>[number];
+/** Applying or removing a promo code: the toast's text and the cart priced again. */
+export type PromoCodeAnswer = ApiResult<'/shopping-cart/{userId}/promo-code/{code}', 'post'>;
+
+// Payment and receipts (specs/1-foundation.md §7 "Payment and receipts").
+export type PaymentAnswer = ApiResult<'/shopping-cart/{userId}/purchase/card', 'post'>;
+export type CardPaymentPayload = ApiBody<'/shopping-cart/{userId}/purchase/card', 'post'>;
+export type AchPaymentPayload = ApiBody<'/shopping-cart/{userId}/purchase/ach', 'post'>;
+/** `GET order/{orderId}/receipt`: the receipt as server-escaped markup. */
+export type Receipt = ApiResult<'/order/{orderId}/receipt'>;
 
 // Documents: `epop-document/{id}` answers 'My POP Documents' for a user id, one document for its id.
 export type DocumentPage = Extract<ApiResult<'/epop-document/{id}'>, { pages: number }>;

@@ -297,21 +297,14 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
       [{ cardNumber: '4111111111' }, 'Card Number is not a valid card number'],
       [{ expirationYear: 2020 }, 'The card has expired: check Exp Month and Exp Year'],
       [{ cvv: '12' }, 'CVV Code must be 3 or 4 digits'],
-      [{ zip: '1234' }, 'Zip Code must be 5 digits, or 5 and 4 digits (#####-####)'],
+      [{ zip: '1234' }, 'Enter a zip code as ##### or #####-####'],
       [{ firstName: '  ' }, 'First Name is required'],
-      [{ state: 'ZZ' }, 'State must be one of the US states'],
+      [{ state: 'ZZ' }, 'Choose a state from the list'],
     ];
     for (const [overrides, message] of refusals) {
       const refused = await suite.ctx.send(buyer, 'POST', url, card(overrides));
       expect([refused.statusCode, refused.json()]).toEqual([400, { type: 'validation', errors: [message] }]);
     }
-    const canadian = await suite.ctx.send(
-      buyer,
-      'POST',
-      url,
-      card({ country: 'CA', state: 'Ontario', zip: '' }),
-    );
-    expect(canadian.json()).toEqual({ type: 'validation', errors: ['Postal Code is required'] });
     const badBank = await suite.ctx.send(
       buyer,
       'POST',

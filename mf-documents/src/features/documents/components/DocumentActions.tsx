@@ -10,9 +10,9 @@ interface DocumentActionsProps {
 
 /**
  * The actions of one document (specs/2-documents.md §2 "Document actions menu"), those that work
- * today: Edit (View when read-only), Renew when it is ready for renewal, and for compliance Admin
- * Options and Admin Renewal, No Purchase. View Receipt comes with the receipt screen (checkout
- * issue), testing, sending and (de)activation with their issues.
+ * today: Edit (View when read-only), Renew when it is ready for renewal, View Receipt when its order
+ * has a receipt, and for compliance Admin Options and Admin Renewal, No Purchase. Testing, sending
+ * and (de)activation come with their issues.
  */
 export function DocumentActions({ user, document }: DocumentActionsProps) {
   const compliance = user.roleGroup === 'compliance';
@@ -30,6 +30,11 @@ export function DocumentActions({ user, document }: DocumentActionsProps) {
         {document.readyForRenewal && (
           <Dropdown.Item as={Link} to={paths.documentRenew(documentId)}>
             Renew
+          </Dropdown.Item>
+        )}
+        {document.showUserReceipt && document.orderId && (
+          <Dropdown.Item as={Link} to={paths.receipt(document.orderId)}>
+            View Receipt
           </Dropdown.Item>
         )}
         {compliance && (

@@ -35,7 +35,6 @@ const pageOf = (data: DocumentListRow[], pages = 1): { body: DocumentPage } => (
 afterEach(cleanup);
 
 describe('DocumentList', () => {
-  // The order number links to the receipt (showUserReceipt) once the receipt endpoint exists (checkout issue).
   it("lists the user's documents with their order numbers and formatted dates", async () => {
     const { calls } = stubFetch({
       'GET /bff/user': { body: broker },
@@ -47,7 +46,9 @@ describe('DocumentList', () => {
     expect(calls.find((call) => call.url.includes('epop-document'))?.params).toEqual({ id: 'u-broker' });
     expect(screen.getByText('1001')).toBeTruthy();
     expect(screen.getByText('1002')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: '1001' })).toBeNull();
+    // The order number links to its receipt only when showUserReceipt (§2 "My POP Documents").
+    expect(screen.getByRole('link', { name: '1001' }).getAttribute('href')).toBe('/orders/ord-1/receipt');
+    expect(screen.queryByRole('link', { name: '1002' })).toBeNull();
     expect(screen.getAllByText('01/01/2026 - 12/31/2026')).toHaveLength(2);
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(['Order No.', 'Client Company Name', 'Plan Dates', 'Created Date', 'Actions']);
@@ -105,9 +106,9 @@ describe('DocumentList', () => {
     return { stub, entries: () => entries().map((link) => [link.textContent, link.getAttribute('href')]) };
   };
 
-  it('offers Edit, and Renew only when the document is ready for renewal', async () => {
-    const { stub, entries } = await openActions(broker, paid);
-    expect(entries()).toEqual([['Edit', '/document/doc-1']]);
+  it('offers Edit, Renew only when the document is ready for renewal, View Receipt only with a receipt', async () => {
+    const { stub, entries } = await openActions(broker, noReceipt);
+    expect(entries()).toEqual([['Edit', '/document/doc-2']]);
     expect(stub.calls.some((call) => call.method === 'POST')).toBe(false);
     cleanup();
 
@@ -115,11 +116,12 @@ describe('DocumentList', () => {
     expect(ready.entries()).toEqual([
       ['Edit', '/document/doc-1'],
       ['Renew', '/document/doc-1/renew'],
+      ['View Receipt', '/orders/ord-1/receipt'],
     ]);
     cleanup();
 
-    const readOnly = await openActions(broker, { ...paid, isReadOnly: true });
-    expect(readOnly.entries()).toEqual([['View', '/document/doc-1']]);
+    const readOnly = await openActions(broker, { ...noReceipt, isReadOnly: true });
+    expect(readOnly.entries()).toEqual([['View', '/document/doc-2']]);
   });
 
   it('adds Admin Options and Admin Renewal, No Purchase for compliance', async () => {
@@ -127,6 +129,7 @@ describe('DocumentList', () => {
     expect(entries()).toEqual([
       ['Edit', '/document/doc-1'],
       ['Renew', '/document/doc-1/renew'],
+      ['View Receipt', '/orders/ord-1/receipt'],
       ['Admin Options', '/document/doc-1/admin'],
       ['Admin Renewal, No Purchase', '/document/doc-1/admin/renew'],
     ]);

@@ -26,8 +26,14 @@ export function DocumentsTable({ user, documents }: DocumentsTableProps) {
       <tbody>
         {documents.map((document) => (
           <tr key={document.documentId}>
-            {/* The receipt link (showUserReceipt) comes back with the receipt endpoint (checkout issue). */}
-            <td>{document.orderNumber}</td>
+            <td>
+              {/* §2 "My POP Documents": the order number links to the receipt only when showUserReceipt. */}
+              {document.showUserReceipt && document.orderId ? (
+                <Link to={paths.receipt(document.orderId)}>{document.orderNumber}</Link>
+              ) : (
+                document.orderNumber
+              )}
+            </td>
             <td>
               {/* Only brokers have a client page (§6: epop users get no client links). */}
               {isBroker ? <Link to={paths.client(document.clientId)}>{document.name}</Link> : document.name}

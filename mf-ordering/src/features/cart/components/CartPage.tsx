@@ -1,17 +1,98 @@
-import { Col, Row } from 'react-bootstrap';
-import type { SessionUser } from 'shared-domain';
+import { useState } from 'react';
+import { Button, Col, Row } from 'react-bootstrap';
+import { useNavigate } from 'react-router-dom';
+import { CHECKOUT_MESSAGES, MESSAGES, type SessionUser } from 'shared-domain';
+import {
+  Busy,
+  ConfirmDialog,
+  notifyError,
+  notifySuccess,
+  paths,
+  useRevalidate,
+  type Cart,
+  type CartItem,
+} from 'shared-ui';
 import { useCart } from '../api/get-cart.js';
+import { moveToCart } from '../api/move-to-cart.js';
+import { purchaseFree } from '../api/purchase-free.js';
+import { removeCartItem } from '../api/remove-cart-item.js';
+import { saveForLater } from '../api/save-for-later.js';
+import { useShowCart } from '../hooks/use-show-cart.js';
 import { CartItemsTable } from './CartItemsTable.js';
 import { OrderSummary } from './OrderSummary.js';
-import { Busy } from 'shared-ui';
+import { PromoCodeBox } from './PromoCodeBox.js';
 
 /**
- * The /basket page (specs/1-foundation.md §2 "Shopping cart"): the items, those saved for later and
- * the order summary. The item actions (save for later, move to cart, delete) and the free purchase
- * call endpoints that land with the checkout issue: until then they are not offered.
+ * What a purchase changes besides the cart: the documents it paid (My POP Documents, with their
+ * receipt links), the action items it completed, the promo codes it used.
+ */
+const AFTER_PURCHASE = [
+  '/shopping-cart/{id}',
+  '/shopping-cart/{userId}/count/saved-for-later',
+  '/discount/{id}',
+  '/epop-document/{id}',
+  '/action-item/{userId}/pending',
+] as const;
+
+/**
+ * The /basket page (specs/1-foundation.md §2 "Shopping cart"): the items, those saved for later, the
+ * order summary and the promo code box. Each item action answers the cart as it now is, which the
+ * page, the top bar's cart menu and the saved-for-later notice show at once.
  */
 export function CartPage({ user }: { user: SessionUser }) {
   const { data: cart, isLoading } = useCart(user.userId);
+  const showCart = useShowCart(user.userId);
+  const revalidate = useRevalidate();
+  const navigate = useNavigate();
+  /** An item action or Complete is running: one at a time. */
+  const [busy, setBusy] = useState(false);
+  /** The item whose Delete waits for its confirmation (kept while the dialog fades out). */
+  const [toRemove, setToRemove] = useState<CartItem | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const askToRemove = (item: CartItem) => {
+    setToRemove(item);
+    setConfirming(true);
+  };
+
+  async function change(action: () => Promise<Cart>) {
+    setBusy(true);
+    try {
+      await showCart(await action());
+    } catch {
+      // told already (the api client's toast)
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function confirmRemove() {
+    setConfirming(false);
+    if (toRemove) void change(() => removeCartItem(toRemove.cartItemId));
+  }
+
+  async function complete() {
+    setBusy(true);
+    try {
+      const answer = await purchaseFree(user.userId);
+      if (!answer.success) {
+        notifyError(answer.displayText);
+        return;
+      }
+      await revalidate(AFTER_PURCHASE, user.userId);
+      navigate(paths.home());
+      notifySuccess(MESSAGES.orderCompleted);
+    } catch {
+      // told already
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const actionButton = (label: string, onClick: () => void, variant = 'outline-secondary') => (
+    <Button size="sm" variant={variant} className="ms-2" disabled={busy} onClick={onClick}>
+      {label}
+    </Button>
+  );
 
   return (
     <section aria-labelledby="shopping-cart-title">
@@ -24,22 +105,49 @@ export function CartPage({ user }: { user: SessionUser }) {
             {cart.items.length === 0 ? (
               <p className="lead">Your shopping cart is empty.</p>
             ) : (
-              <CartItemsTable caption="Items in your cart" items={cart.items} />
+              <CartItemsTable
+                caption="Items in your cart"
+                items={cart.items}
+                renderActions={(item) => (
+                  <>
+                    {actionButton('Save for later', () => void change(() => saveForLater(item.cartItemId)))}
+                    {actionButton('Delete', () => askToRemove(item), 'outline-danger')}
+                  </>
+                )}
+              />
             )}
             {cart.savedForLater.length > 0 && (
               <section aria-labelledby="saved-for-later-title" className="mt-4">
                 <h3 id="saved-for-later-title" className="h5">
                   Saved for Later
                 </h3>
-                <CartItemsTable caption="Items saved for later" items={cart.savedForLater} />
+                <CartItemsTable
+                  caption="Items saved for later"
+                  items={cart.savedForLater}
+                  renderActions={(item) => (
+                    <>
+                      {actionButton('Move to cart', () => void change(() => moveToCart(item.cartItemId)))}
+                      {actionButton('Delete', () => askToRemove(item), 'outline-danger')}
+                    </>
+                  )}
+                />
               </section>
             )}
           </Col>
           <Col lg={4}>
-            <OrderSummary cart={cart} />
+            <OrderSummary cart={cart} onComplete={() => void complete()} completing={busy} />
+            <PromoCodeBox user={user} />
           </Col>
         </Row>
       )}
+      <ConfirmDialog
+        show={confirming}
+        title="Remove item"
+        message={toRemove ? CHECKOUT_MESSAGES.confirmRemove(toRemove.product) : ''}
+        confirmVariant="danger"
+        onConfirm={confirmRemove}
+        onCancel={() => setConfirming(false)}
+      />
     </section>
   );
 }

@@ -1,15 +1,22 @@
-import { Card } from 'react-bootstrap';
+import { Button, Card } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { formatMoney, paths, type Cart } from 'shared-ui';
 
+interface OrderSummaryProps {
+  cart: Cart;
+  /** Complete: the free purchase of a fully discounted cart (§4 "Checkout"). */
+  onComplete(): void;
+  completing: boolean;
+}
+
 /**
- * Subtotal, Discount, Total (§2). A non-zero total goes to checkout; a zero total (fully discounted)
- * is completed as a free purchase (§4 "Checkout") once its endpoint lands with the checkout issue.
+ * Subtotal, Discount, Total (§2). A non-zero total goes to checkout; a zero total of a cart with
+ * items (fully discounted) is completed as a free purchase.
  */
-export function OrderSummary({ cart }: { cart: Cart }) {
+export function OrderSummary({ cart, onComplete, completing }: OrderSummaryProps) {
   const hasItems = cart.items.length > 0;
   return (
-    <Card aria-labelledby="order-summary-title">
+    <Card aria-labelledby="order-summary-title" className="mb-3">
       <Card.Body>
         <Card.Title as="h3" className="h5" id="order-summary-title">
           Order Summary
@@ -32,6 +39,11 @@ export function OrderSummary({ cart }: { cart: Cart }) {
           <Link className="btn btn-primary w-100" to={paths.checkout()}>
             Proceed to checkout
           </Link>
+        )}
+        {hasItems && cart.total === 0 && (
+          <Button variant="success" className="w-100" onClick={onComplete} disabled={completing}>
+            Complete
+          </Button>
         )}
       </Card.Body>
     </Card>
