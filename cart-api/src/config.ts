@@ -25,7 +25,10 @@ export interface Config {
     from: string;
   };
   payments: {
-    /** PAYMENT_GATEWAY: the adapter that charges (README "Payments"); `sandbox` by default. */
+    /**
+     * PAYMENT_GATEWAY: the adapter that charges (README "Payments"); `sandbox` by default outside
+     * production, where it must be named ('' then: the service refuses to start).
+     */
     gateway: string;
     /** PAYMENT_SANDBOX_DELAY_MS: the sandbox's pretend network time per call. */
     sandboxDelayMs: number;
@@ -73,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM || 'POP Documents <no-reply@pop-documents.example>',
     },
     payments: {
-      gateway: env.PAYMENT_GATEWAY || 'sandbox',
+      gateway: env.PAYMENT_GATEWAY || (nodeEnv === 'production' ? '' : 'sandbox'),
       sandboxDelayMs: nonNegativeInteger('PAYMENT_SANDBOX_DELAY_MS', env.PAYMENT_SANDBOX_DELAY_MS, 0),
     },
     nodeEnv,

@@ -39,6 +39,8 @@ describe('loadConfig', () => {
       identityIssuer: 'https://id.example.com/oidc',
       identityUrl: 'https://id.example.com',
       cartApiClientSecret: undefined,
+      // No payment adapter is taken for granted in production: the service refuses to start.
+      payments: { gateway: '', sandboxDelayMs: 0 },
       exposeStackTraces: false,
     });
     expect(
@@ -48,6 +50,19 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
       }),
     ).toMatchObject({ identityUrl: 'http://10.0.0.5:4001', cartApiClientSecret: 's' });
+  });
+
+  it('reads the payment gateway and refuses a delay that is not a whole number', () => {
+    expect(
+      loadConfig({ PAYMENT_GATEWAY: 'sandbox', PAYMENT_SANDBOX_DELAY_MS: '250', NODE_ENV: 'production' })
+        .payments,
+    ).toEqual({
+      gateway: 'sandbox',
+      sandboxDelayMs: 250,
+    });
+    expect(() => loadConfig({ PAYMENT_SANDBOX_DELAY_MS: '-1' })).toThrow(
+      'PAYMENT_SANDBOX_DELAY_MS must be a whole number',
+    );
   });
 
   it('refuses a port that is not one', () => {

@@ -101,7 +101,7 @@ const serviceEnv = {
     IDENTITY_URL: identityUrl,
     // Invitations are e-mailed with links to the gateway, like identity-api's e-mails.
     APP_URL: publicUrl,
-    ...passThrough('SMTP_URL', 'OUTBOX_DIR'),
+    ...passThrough('SMTP_URL', 'OUTBOX_DIR', 'PAYMENT_GATEWAY', 'PAYMENT_SANDBOX_DELAY_MS'),
   },
   gateway: {
     PORT: String(port),

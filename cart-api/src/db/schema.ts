@@ -125,6 +125,8 @@ export interface OrdersTable {
   /** 'Visa', 'Mastercard', 'Checking', 'Savings'… and the last four digits: nothing more is kept. */
   payment_brand: Generated<string | null>;
   payment_last4: Generated<string | null>;
+  /** The receipt as it was at purchase (JSON `ReceiptData`, migration 0013); null for older orders. */
+  receipt_data: Generated<string | null>;
   /** Receipt markup, once paid. */
   receipt: string | null;
   created_at: string;
@@ -255,7 +257,7 @@ export interface NoPayOptionTable {
   position: number;
 }
 
-export type PurchaseState = 'running' | 'charged' | 'done';
+export type PurchaseState = 'running' | 'charging' | 'charged' | 'done';
 
 /** A user's purchase lock and its last result (migration 0013). */
 export interface PurchaseTable {
@@ -264,6 +266,8 @@ export interface PurchaseTable {
   state: PurchaseState;
   started_at: string;
   finished_at: string | null;
+  /** JSON `PurchaseSnapshot` from `charging` on. */
+  snapshot: string | null;
   transaction_id: string | null;
   display_text: string | null;
   order_id: string | null;

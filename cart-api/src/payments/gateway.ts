@@ -53,9 +53,22 @@ export interface PaymentResult {
   displayText: string;
 }
 
+export interface Refund {
+  idempotencyKey: string;
+  /** The approved charge or debit to give back, whole. */
+  transactionId: string;
+  amountCents: number;
+}
+
+/**
+ * A call that throws (a timeout, a lost connection) has an unknown outcome: the caller keeps the key
+ * and asks again with it, and the processor answers what it did the first time.
+ */
 export interface PaymentGateway {
   /** The adapter's name, for the logs (`sandbox`, …). */
   readonly name: string;
   chargeCard(charge: CardCharge): Promise<PaymentResult>;
   debitAccount(debit: AccountDebit): Promise<PaymentResult>;
+  /** Gives an approved payment back (an order that could not be placed after the charge). */
+  refund(refund: Refund): Promise<PaymentResult>;
 }

@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AccountDebit, CardCharge, PaymentGateway, PaymentResult } from './gateway.js';
+import type { AccountDebit, CardCharge, PaymentGateway, PaymentResult, Refund } from './gateway.js';
+
+/** How many idempotency keys the sandbox remembers (a processor keeps them a day or so). */
+const REMEMBERED_KEYS = 10_000;
 
 /** The sandbox's triggers (README "Payments"), as a processor's test environment documents its own. */
 export const SANDBOX_TRIGGERS = {
@@ -11,6 +14,8 @@ export const SANDBOX_TRIGGERS = {
 
 export const SANDBOX_TEXTS = {
   approved: 'This transaction has been approved.',
+  refunded: 'This transaction has been refunded.',
+  unknownTransaction: 'The referenced transaction does not exist.',
   declined: 'This transaction has been declined.',
   cvvMismatch: 'This transaction has been declined because the card code (CVV) does not match.',
   insufficientFunds: 'This transaction has been declined: the account has insufficient funds.',
@@ -22,7 +27,7 @@ const newTransactionId = () => `${randomInt(1, 10)}${String(randomInt(0, 10_000_
 /** What the sandbox saw of a payment: the amount and the last four digits, like a processor's report. */
 export interface SandboxRecord {
   idempotencyKey: string;
-  kind: 'card' | 'ach';
+  kind: 'card' | 'ach' | 'refund';
   amountCents: number;
   last4: string;
   result: PaymentResult;
@@ -79,9 +84,31 @@ export class SandboxGateway implements PaymentGateway {
     });
   }
 
-  /** The approved charges (what a statement would show). */
+  refund(refund: Refund): Promise<PaymentResult> {
+    return this.once(refund.idempotencyKey, async () => {
+      const charge = this.charges.find((record) => record.result.transactionId === refund.transactionId);
+      const result: PaymentResult = charge
+        ? { success: true, transactionId: newTransactionId(), displayText: SANDBOX_TEXTS.refunded }
+        : { success: false, transactionId: null, displayText: SANDBOX_TEXTS.unknownTransaction };
+      this.records.push({
+        idempotencyKey: refund.idempotencyKey,
+        kind: 'refund',
+        amountCents: refund.amountCents,
+        last4: charge?.last4 ?? '',
+        result,
+      });
+      return result;
+    });
+  }
+
+  /** The approved charges and debits (what a statement would show), refunded ones included. */
   get charges(): SandboxRecord[] {
-    return this.records.filter((record) => record.result.success);
+    return this.records.filter((record) => record.kind !== 'refund' && record.result.success);
+  }
+
+  /** The approved refunds. */
+  get refunds(): SandboxRecord[] {
+    return this.records.filter((record) => record.kind === 'refund' && record.result.success);
   }
 
   private once(key: string, run: () => Promise<PaymentResult>): Promise<PaymentResult> {
@@ -89,6 +116,8 @@ export class SandboxGateway implements PaymentGateway {
     if (known) return known;
     const pending = (this.delayMs > 0 ? sleep(this.delayMs) : Promise.resolve()).then(run);
     this.byKey.set(key, pending);
+    // Forget the oldest key past the limit (Map keeps insertion order).
+    if (this.byKey.size > REMEMBERED_KEYS) this.byKey.delete(this.byKey.keys().next().value!);
     return pending;
   }
 

@@ -46,6 +46,8 @@ export async function buildTestApp(
   const config = loadConfig({
     DATABASE_URL: testDatabase.url,
     OUTBOX_DIR: outboxDir,
+    // The tests' payments go to the sandbox, also those in production mode.
+    PAYMENT_GATEWAY: 'sandbox',
     IDENTITY_ISSUER: issuer.issuer,
     ACCESS_TOKEN_AUDIENCE: TEST_AUDIENCE,
     NODE_ENV: 'test',

@@ -25,6 +25,10 @@ export default fp<PaymentsPluginOptions>(
       app.decorate('payments', gateway);
       return;
     }
+    if (payments.gateway === '') {
+      // Production never takes payments by accident with the sandbox: it is named or nothing starts.
+      throw new Error('PAYMENT_GATEWAY is required when NODE_ENV=production (the sandbox only when named)');
+    }
     if (payments.gateway !== 'sandbox') {
       throw new Error(`PAYMENT_GATEWAY "${payments.gateway}" has no adapter; the one available is "sandbox"`);
     }

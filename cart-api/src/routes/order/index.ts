@@ -1,4 +1,5 @@
 import {
+  badRequest,
   EmptyBody,
   notFound,
   Page,
@@ -7,10 +8,10 @@ import {
   type FastifyPluginAsyncTypebox,
 } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
-import { ORDER_NOT_FOUND, RECEIPT_NOT_FOUND } from './policy.js';
+import { ORDER_MESSAGES, ORDER_NOT_FOUND, RECEIPT_NOT_FOUND } from './policy.js';
 import { listOrders, markReviewed } from './queries.js';
 import { receiptMarkup, receiptOf, receiptPdf } from './receipt.js';
-import { mailReceipt } from './receipt-mail.js';
+import { sendReceipt } from './receipt-mail.js';
 import { Order, OrderIdParams, ReceiptMarkup, ReceiptPdf, ReceiptSent, Reviewed } from './schemas.js';
 
 /** Admin Orders (compliance home): the order list and Mark as Reviewed. */
@@ -105,8 +106,10 @@ const order: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const sent = await mailReceipt(app, request.params.orderId);
-      if (!sent) throw notFound(RECEIPT_NOT_FOUND);
+      const receipt = await receiptOf(app.db, request.params.orderId);
+      if (!receipt) throw notFound(RECEIPT_NOT_FOUND);
+      if (!receipt.purchaser.email) throw badRequest(ORDER_MESSAGES.noEmail);
+      const sent = await sendReceipt(app, receipt);
       return { orderId: request.params.orderId, sentTo: sent.to };
     },
   );

@@ -36,6 +36,11 @@ export interface PlacedOrder {
   orderNumber: string;
 }
 
+/** An order that cannot be placed as the cart said (a document paid or renewed meanwhile). */
+export class OrderConflict extends Error {
+  override name = 'OrderConflict';
+}
+
 /** The next order number (the counter of migration 0013), skipping any number already taken. */
 async function nextOrderNumber(trx: Kysely<Database>): Promise<string> {
   for (;;) {
@@ -64,9 +69,16 @@ async function nextOrderNumber(trx: Kysely<Database>): Promise<string> {
  */
 export async function placeOrder(
   trx: Kysely<Database>,
-  input: { purchaser: Purchaser; rows: CartRow[]; price: CartPrice; payment: OrderPayment },
+  input: {
+    purchaser: Purchaser;
+    rows: CartRow[];
+    price: CartPrice;
+    payment: OrderPayment;
+    /** The codes the cart was priced with: taken off the cart (one applied since stays). */
+    discountIds: string[];
+  },
 ): Promise<PlacedOrder> {
-  const { purchaser, rows, price, payment } = input;
+  const { purchaser, rows, price, payment, discountIds } = input;
   const now = new Date().toISOString();
   const orderId = randomUUID();
   const orderNumber = await nextOrderNumber(trx);
@@ -115,7 +127,7 @@ export async function placeOrder(
         ...form,
         ...(originalDocumentId ? { originalDocumentId } : {}),
       };
-      await trx
+      const updated = await trx
         .updateTable('epop_document')
         .set({
           json: JSON.stringify(merged),
@@ -125,7 +137,12 @@ export async function placeOrder(
           free: 0,
         })
         .where('document_id', '=', documentId)
-        .execute();
+        .where('status', '!=', 'Paid')
+        .executeTakeFirst();
+      // Paid meanwhile (checked before the charge; a race since): the order is not placed.
+      if (Number(updated.numUpdatedRows) !== 1) {
+        throw new OrderConflict(`${row.display_text} has been paid already`);
+      }
     } else {
       documentId = await insertDocument(trx, {
         ownerUserId: purchaser.userId,
@@ -160,7 +177,10 @@ export async function placeOrder(
         .where('completed', '=', 0)
         .execute();
     }
-    for (const itemType of PAID_BY_PURCHASE) await completeActionItems(trx, documentId, itemType);
+    // A stored document's other open purchase items are done too (a new document has none).
+    if (row.document_id) {
+      for (const itemType of PAID_BY_PURCHASE) await completeActionItems(trx, documentId, itemType);
+    }
     if (originalDocumentId) await completeActionItems(trx, originalDocumentId, 'pop-document-renewal');
 
     const product = await trx
@@ -202,12 +222,19 @@ export async function placeOrder(
       rows.map((row) => row.cart_item_id),
     )
     .execute();
-  await trx.deleteFrom('cart_discount').where('user_id', '=', purchaser.userId).execute();
+  if (discountIds.length > 0) {
+    await trx
+      .deleteFrom('cart_discount')
+      .where('user_id', '=', purchaser.userId)
+      .where('discount_id', 'in', discountIds)
+      .execute();
+  }
 
-  const receipt = await receiptOf(trx, orderId);
+  // The receipt as it is now, kept: later changes to a client or a plan year do not rewrite it.
+  const receipt = (await receiptOf(trx, orderId))!;
   await trx
     .updateTable('orders')
-    .set({ receipt: receiptMarkup(receipt!) })
+    .set({ receipt: receiptMarkup(receipt), receipt_data: JSON.stringify(receipt) })
     .where('order_id', '=', orderId)
     .execute();
   return { orderId, orderNumber };

@@ -13,10 +13,15 @@ export function orderPolicy(db: Kysely<Database>, user: Policy): Policy {
 
 export const RECEIPT_NOT_FOUND = 'Receipt not found';
 
+export const ORDER_MESSAGES = {
+  noEmail: 'This order has no e-mail address to send the receipt to',
+} as const;
+
 /**
  * `receipt` (named by its order, `order/{orderId}/receipt`): a paid order's receipt. Its purchaser
- * reads it (through the order), and so does whoever may read one of its documents: the broker who
- * looks after the client, the client's users; compliance reads and sends every one.
+ * reads it (through the order), and so does whoever may read every one of its documents: the broker
+ * who looks after the client, the client's users (an order of several clients shows each client's
+ * company and price: only its purchaser and compliance read it); compliance reads and sends every one.
  */
 export function receiptPolicy(db: Kysely<Database>, order: Policy, document: Policy): Policy {
   const throughOrder = delegatingPolicy((id) => orderWithReceipt(db, id), order, RECEIPT_NOT_FOUND);
@@ -25,10 +30,11 @@ export function receiptPolicy(db: Kysely<Database>, order: Policy, document: Pol
     async allows(caller, action, id) {
       if (await throughOrder.allows(caller, action, id)) return true;
       if (action !== 'read' || !member(caller) || !(await orderWithReceipt(db, id))) return false;
-      for (const documentId of await orderDocuments(db, id)) {
-        if (await document.allows(caller, 'read', documentId)) return true;
+      const documents = await orderDocuments(db, id);
+      for (const documentId of documents) {
+        if (!(await document.allows(caller, 'read', documentId))) return false;
       }
-      return false;
+      return documents.length > 0;
     },
   };
 }

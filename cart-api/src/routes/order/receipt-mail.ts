@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentLine, receiptMarkup, receiptOf, receiptPdf } from './receipt.js';
+import { paymentLine, receiptMarkup, receiptOf, receiptPdf, type ReceiptData } from './receipt.js';
+
+/** E-mails an order's receipt to its purchaser, when the order has one and they have an address. */
+export async function mailReceipt(app: FastifyInstance, orderId: string): Promise<void> {
+  const receipt = await receiptOf(app.db, orderId);
+  if (receipt?.purchaser.email) await sendReceipt(app, receipt);
+}
 
 /**
- * E-mails an order's receipt to its purchaser: the receipt in the message and as the PDF attachment
+ * Sends a receipt to its purchaser: the receipt in the message and as the PDF attachment
  * `receipt-{orderNumber}.pdf`. Card and account data never reach it (the order keeps four digits).
  */
-export async function mailReceipt(
-  app: FastifyInstance,
-  orderId: string,
-): Promise<{ to: string } | undefined> {
-  const receipt = await receiptOf(app.db, orderId);
-  if (!receipt) return undefined;
+export async function sendReceipt(app: FastifyInstance, receipt: ReceiptData): Promise<{ to: string }> {
   const total = receipt.items.length === 1 ? receipt.items[0]!.product : `${receipt.items.length} items`;
   await app.mailer.send({
     to: receipt.purchaser.email,

@@ -30,7 +30,18 @@ export interface ReceiptData {
   transactionId: string | null;
 }
 
+/** The receipt kept at purchase; for an order older than that (demo data), built from its rows. */
 export async function receiptOf(db: Kysely<Database>, orderId: string): Promise<ReceiptData | undefined> {
+  const kept = await db
+    .selectFrom('orders')
+    .select('receipt_data')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (kept?.receipt_data) return JSON.parse(kept.receipt_data) as ReceiptData;
+  return kept && receiptFromRows(db, orderId);
+}
+
+async function receiptFromRows(db: Kysely<Database>, orderId: string): Promise<ReceiptData | undefined> {
   const order = await db
     .selectFrom('orders')
     .select([

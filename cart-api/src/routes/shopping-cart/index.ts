@@ -24,6 +24,7 @@ import { purchaseRunning } from './purchase-lock.js';
 import {
   applyCode,
   cartCounts,
+  cartItemRenewing,
   cartItemUser,
   deleteCartItem,
   removeCode,
@@ -115,6 +116,14 @@ async function checkedCartItem(
 
 /** The user's cart and saved-for-later list (specs/1-foundation.md "Cart"). */
 const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
+  /** A document is renewed once: a second cart item renewing it is refused (`except`: the one updated). */
+  async function refuseSecondRenewal(item: CartItemWrite, except?: string) {
+    const original = item.form.originalDocumentId;
+    if (typeof original !== 'string') return;
+    const other = await cartItemRenewing(app.db, item.userId, original);
+    if (other && other !== except) throw new ValidationFailure([CART_MESSAGES.renewalInCart]);
+  }
+
   /** A purchase locks the cart: no change until it has finished (its charge is the cart's total). */
   async function refuseWhilePurchasing(userId: string) {
     if (await purchaseRunning(app.db, userId)) throw conflict(CART_MESSAGES.purchaseRunning);
@@ -263,6 +272,7 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
       const item = await checkedCartItem(app.db, request.caller!, request.body);
       await refuseWhilePurchasing(item.userId);
       await refuseSecondItemOf(item.actionItemId);
+      await refuseSecondRenewal(item);
       let cartItemId: string;
       try {
         cartItemId = await insertCartItem(app.db, item);
@@ -294,6 +304,7 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
       const item = await checkedCartItem(app.db, request.caller!, request.body);
       await refuseWhilePurchasing(item.userId);
       await refuseSecondItemOf(item.actionItemId, cartItemId);
+      await refuseSecondRenewal(item, cartItemId);
       await updateCartItem(app.db, cartItemId, item);
       const answer = await cartItemAnswer(app.db, cartItemId);
       if (!answer) throw notFound(CART_MESSAGES.notFound); // removed meanwhile

@@ -8,6 +8,7 @@ export const CART_MESSAGES = {
   notFound: 'Cart item not found',
   actionItemNotFound: 'Action item not found',
   alreadyInCart: 'This document is already in your cart: open it there to change it',
+  renewalInCart: 'A renewal of this document is already in your cart: open it there to change it',
   partnerFixed: 'The strategic partner of this document cannot change',
   purchaseRunning: 'Your order is being processed: your cart cannot change until it has finished',
 } as const;

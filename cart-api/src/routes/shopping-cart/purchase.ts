@@ -1,35 +1,50 @@
 import {
   badRequest,
   conflict,
-  EmptyBody,
+  HttpError,
   ValidationFailure,
   type Caller,
   type FastifyPluginAsyncTypebox,
 } from 'service-kit';
-import { MESSAGES, productToday } from 'shared-domain';
+import { formatMoney, MESSAGES, productToday } from 'shared-domain';
 import { BUYERS, UserIdParams } from '../../lib/contract.js';
+import { jsonObject } from '../../lib/json.js';
 import type { PaymentResult } from '../../payments/gateway.js';
 import { achProblems, cardBrand, cardProblems, digitsOf } from '../../payments/checks.js';
 import { renewedAlready } from '../epop-document/links.js';
-import { jsonObject } from '../../lib/json.js';
 import { placeOrder, type OrderPayment } from '../order/place.js';
 import { mailReceipt } from '../order/receipt-mail.js';
 import {
   LOCK_MESSAGES,
+  markCharged,
+  markCharging,
+  markDone,
+  markUnconfirmed,
   recentOrder,
   releasePurchaseLock,
-  settlePurchase,
   takePurchaseLock,
+  type Lock,
+  type PurchaseSnapshot,
 } from './purchase-lock.js';
-import { pricedCart } from './queries.js';
-import { AchPayment, CardPayment, PaymentAnswer } from './schemas.js';
+import { cartRowsById, paidOrClosed, pricedCart, type CartRow } from './queries.js';
+import { AchPayment, CardPayment, FreePurchase, PaymentAnswer } from './schemas.js';
 
 export const PURCHASE_MESSAGES = {
   emptyCart: 'Your cart is empty',
   notFree: 'Your cart has a total to pay: proceed to checkout to pay it',
   nothingToPay: 'Your cart total is $0.00: press Complete to finish your order',
+  totalChanged: (total: number) =>
+    `Your cart total has changed to ${formatMoney(total)}: review your cart before paying`,
   renewedMeanwhile: (product: string) =>
     `${product} renews a document that has been renewed since: remove it from your cart`,
+  renewalTwice: (product: string) => `${product} renews the same document as another item: remove one`,
+  paidMeanwhile: (product: string) => `${product} has been paid already: remove it from your cart`,
+  otherMethod: (method: string) =>
+    `Your last payment could not be confirmed: pay again by ${method} to confirm it (you will not be charged twice)`,
+  unconfirmed:
+    'We could not confirm your payment with the processor. Press Process Payment again: you will not be charged twice.',
+  refunded: (reason: string) =>
+    `Your order could not be completed (${reason}); your payment has been refunded.`,
   orderCompleted: MESSAGES.orderCompleted,
 } as const;
 
@@ -37,134 +52,171 @@ export const PURCHASE_MESSAGES = {
 type Method =
   { kind: 'card'; body: CardPayment; brand: string } | { kind: 'ach'; body: AchPayment } | { kind: 'free' };
 
+const METHOD_NAMES = { card: 'card', ach: 'ACH', free: 'Complete' } as const;
+
+/** What the order records of the payment: the brand and the last four digits, nothing more. */
+function paymentOf(method: Method): PurchaseSnapshot['payment'] {
+  if (method.kind === 'card') {
+    return { method: 'card', brand: method.brand, last4: digitsOf(method.body.cardNumber).slice(-4) };
+  }
+  if (method.kind === 'ach') {
+    return {
+      method: 'ach',
+      brand: (method.body.checking ?? true) ? 'Checking' : 'Savings',
+      last4: digitsOf(method.body.accountNumber).slice(-4),
+    };
+  }
+  return { method: null, brand: null, last4: null };
+}
+
 /**
  * The purchase (specs/1-foundation.md §4 "Checkout", issue 10 "Payments"): card, ACH, or free for a
- * zero total. Once only: the user's purchase lock is taken before the cart is read, so the amount
- * charged is the server's total of the cart at that moment, the cart cannot change under the
- * charge, and a second submission while the first runs answers 409; after it, its result.
+ * zero total, once only (purchase-lock.ts): the lock is taken before the cart is read; what is paid
+ * for is fixed in a snapshot before the processor is called, and the order is placed from it; an
+ * order that cannot be placed after the charge is refunded.
  */
 const purchase: FastifyPluginAsyncTypebox = async (app) => {
-  async function run(caller: Caller, userId: string, method: Method): Promise<PaymentAnswer> {
-    const lock = await takePurchaseLock(app.db, userId);
-    if (!lock) throw conflict(LOCK_MESSAGES.running);
-    let charged = lock.charged !== null;
-    try {
-      const { inCart, price } = await pricedCart(app.db, userId);
-      if (inCart.length === 0) {
-        // Pressed again after it went through (a reload, a second tab): the first result.
-        const recent = await recentOrder(app.db, lock);
-        await releasePurchaseLock(app.db, userId, lock);
-        if (recent) return { success: true, ...recent };
-        throw badRequest(PURCHASE_MESSAGES.emptyCart);
-      }
-      if (!charged) {
-        if (method.kind === 'free' && price.totalCents > 0) throw badRequest(PURCHASE_MESSAGES.notFree);
-        if (method.kind !== 'free' && price.totalCents === 0)
-          throw badRequest(PURCHASE_MESSAGES.nothingToPay);
-      }
-      // What the cart said when it was filled may no longer hold: refuse before charging anything.
-      for (const row of inCart) {
-        const original = jsonObject(row.json).originalDocumentId;
-        if (typeof original === 'string' && (await renewedAlready(app.db, original, row.document_id))) {
-          throw new ValidationFailure([PURCHASE_MESSAGES.renewedMeanwhile(row.display_text)]);
-        }
-      }
-      const [purchaser] = await app.identity.lookupUsers([userId]);
-      const name = purchaser ? `${purchaser.firstName} ${purchaser.lastName}`.trim() : caller.username;
-      const email = purchaser?.email ?? '';
+  // The receipt e-mail goes after the answer (its PDF and SMTP are not the buyer's wait); closing
+  // the service waits for those under way.
+  const mailing = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.all(mailing);
+  });
+  function mailAfterAnswer(orderId: string) {
+    const sending = mailReceipt(app, orderId)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        // The order stands; compliance's Email Purchaser sends it again.
+        app.log.error({ err: error, orderId }, 'the receipt e-mail could not be sent');
+      })
+      .finally(() => mailing.delete(sending));
+    mailing.add(sending);
+  }
 
-      const description = `POP Documents: ${inCart.map((row) => row.display_text).join('; ')}`.slice(0, 255);
-      let result: PaymentResult;
-      if (lock.charged) {
-        result = { success: true, ...lock.charged };
-      } else if (method.kind === 'card') {
-        const card = method.body;
-        result = await app.payments.chargeCard({
-          idempotencyKey: lock.purchaseId,
-          amountCents: price.totalCents,
-          description,
-          card: {
-            number: digitsOf(card.cardNumber),
-            expirationMonth: card.expirationMonth,
-            expirationYear: card.expirationYear,
-            cvv: digitsOf(card.cvv),
-          },
-          billing: {
-            firstName: card.firstName.trim(),
-            lastName: card.lastName.trim(),
-            company: card.company.trim(),
-            street: card.street.trim(),
-            city: card.city.trim(),
-            state: card.state.trim(),
-            zip: card.zip.trim(),
-            country: card.country ?? 'US',
-            phone: card.phone?.trim() || null,
-            email: card.email.trim(),
-          },
-        });
-      } else if (method.kind === 'ach') {
-        const ach = method.body;
-        result = await app.payments.debitAccount({
-          idempotencyKey: lock.purchaseId,
-          amountCents: price.totalCents,
-          description,
-          account: {
-            routingNumber: digitsOf(ach.routingNumber),
-            accountNumber: digitsOf(ach.accountNumber),
-            nameOnAccount: ach.nameOnAccount.trim(),
-            bankName: ach.bankName.trim(),
-            checking: ach.checking ?? true,
-          },
-          email: ach.email.trim(),
-        });
-      } else {
-        result = { success: true, transactionId: null, displayText: PURCHASE_MESSAGES.orderCompleted };
+  /** Why the cart cannot be bought as it is: checked before anything is charged. */
+  async function refusals(inCart: CartRow[]): Promise<string[]> {
+    const problems: string[] = [];
+    const renewing = new Set<string>();
+    for (const row of inCart) {
+      const original = jsonObject(row.json).originalDocumentId;
+      if (typeof original === 'string') {
+        if (renewing.has(original)) problems.push(PURCHASE_MESSAGES.renewalTwice(row.display_text));
+        else if (await renewedAlready(app.db, original, row.document_id)) {
+          problems.push(PURCHASE_MESSAGES.renewedMeanwhile(row.display_text));
+        }
+        renewing.add(original);
       }
-      if (!result.success) {
-        // Declined: nothing changes here (the processor keeps its record of the attempt).
-        app.log.info(
-          { userId, transactionId: result.transactionId, reason: result.displayText },
-          'payment declined',
-        );
-        await releasePurchaseLock(app.db, userId, lock);
-        return { ...result, success: false, orderId: null, orderNumber: null };
-      }
-      // Charged: from here a failure leaves the lock `charged`, and a retry finishes the order
-      // without charging again.
-      charged = true;
-      await settlePurchase(app.db, userId, lock.purchaseId, 'charged', result);
-      const payment: OrderPayment =
-        method.kind === 'card'
-          ? {
-              method: 'card',
-              brand: method.brand,
-              last4: digitsOf(method.body.cardNumber).slice(-4),
-              transactionId: result.transactionId,
-            }
-          : method.kind === 'ach'
-            ? {
-                method: 'ach',
-                brand: (method.body.checking ?? true) ? 'Checking' : 'Savings',
-                last4: digitsOf(method.body.accountNumber).slice(-4),
-                transactionId: result.transactionId,
-              }
-            : { method: null, brand: null, last4: null, transactionId: result.transactionId };
+      if (await paidOrClosed(app.db, row)) problems.push(PURCHASE_MESSAGES.paidMeanwhile(row.display_text));
+    }
+    return problems;
+  }
+
+  /** Calls the processor with the lock's key and the snapshot's amount; a throw leaves it unconfirmed. */
+  async function charge(method: Method, lock: Lock, amountCents: number, description: string) {
+    if (method.kind === 'card') {
+      const card = method.body;
+      return app.payments.chargeCard({
+        idempotencyKey: lock.purchaseId,
+        amountCents,
+        description,
+        card: {
+          number: digitsOf(card.cardNumber),
+          expirationMonth: card.expirationMonth,
+          expirationYear: card.expirationYear,
+          cvv: digitsOf(card.cvv),
+        },
+        billing: {
+          firstName: card.firstName.trim(),
+          lastName: card.lastName.trim(),
+          company: card.company.trim(),
+          street: card.street.trim(),
+          city: card.city.trim(),
+          state: card.state.trim(),
+          zip: card.zip.trim(),
+          country: card.country ?? 'US',
+          phone: card.phone?.trim() || null,
+          email: card.email.trim(),
+        },
+      });
+    }
+    if (method.kind !== 'ach') throw new Error('a free order is not charged');
+    const ach = method.body;
+    return app.payments.debitAccount({
+      idempotencyKey: lock.purchaseId,
+      amountCents,
+      description,
+      account: {
+        routingNumber: digitsOf(ach.routingNumber),
+        accountNumber: digitsOf(ach.accountNumber),
+        nameOnAccount: ach.nameOnAccount.trim(),
+        bankName: ach.bankName.trim(),
+        checking: ach.checking ?? true,
+      },
+      email: ach.email.trim(),
+    });
+  }
+
+  /** A new attempt: the cart read under the lock, checked, fixed in a snapshot. */
+  async function snapshotOf(
+    caller: Caller,
+    userId: string,
+    method: Method,
+    expectedTotal: number | undefined,
+  ): Promise<PaymentAnswer | PurchaseSnapshot> {
+    const [{ inCart, price, codes }, [purchaser]] = await Promise.all([
+      pricedCart(app.db, userId),
+      app.identity.lookupUsers([userId]),
+    ]);
+    if (inCart.length === 0) {
+      // Pressed again after it went through (a reload, a second tab): that order.
+      const recent = await recentOrder(app.db, userId);
+      if (recent) return { success: true, ...recent };
+      throw badRequest(PURCHASE_MESSAGES.emptyCart);
+    }
+    if (method.kind === 'free' && price.totalCents > 0) throw badRequest(PURCHASE_MESSAGES.notFree);
+    if (method.kind !== 'free' && price.totalCents === 0) throw badRequest(PURCHASE_MESSAGES.nothingToPay);
+    // The page showed a total: a cart that changed since (another tab, a code that ended) is reviewed first.
+    if (expectedTotal !== undefined && Math.round(expectedTotal * 100) !== price.totalCents) {
+      throw conflict(PURCHASE_MESSAGES.totalChanged(price.totalCents / 100));
+    }
+    const problems = await refusals(inCart);
+    if (problems.length > 0) throw new ValidationFailure(problems);
+    return {
+      cartItemIds: inCart.map((row) => row.cart_item_id),
+      price,
+      discountIds: codes.map((code) => code.discountId),
+      payment: paymentOf(method),
+      purchaser: {
+        name: purchaser ? `${purchaser.firstName} ${purchaser.lastName}`.trim() : caller.username,
+        email: purchaser?.email ?? '',
+      },
+    };
+  }
+
+  /** Places the order of a paid snapshot; refunds the payment when it cannot be placed. */
+  async function place(
+    caller: Caller,
+    userId: string,
+    lock: Lock,
+    snapshot: PurchaseSnapshot,
+    result: PaymentResult,
+  ): Promise<PaymentAnswer> {
+    const payment: OrderPayment = { ...snapshot.payment, transactionId: result.transactionId };
+    try {
       const order = await app.db.transaction().execute(async (trx) => {
+        const rows = await cartRowsById(trx, userId, snapshot.cartItemIds);
+        if (rows.length !== snapshot.cartItemIds.length) throw new Error('a paid cart item is gone');
         const placed = await placeOrder(trx, {
-          purchaser: { userId, roleGroup: caller.roleGroup, name, email },
-          rows: inCart,
-          price,
+          purchaser: { userId, roleGroup: caller.roleGroup, ...snapshot.purchaser },
+          rows,
+          price: snapshot.price,
           payment,
+          discountIds: snapshot.discountIds,
         });
-        await settlePurchase(trx, userId, lock.purchaseId, 'done', { orderId: placed.orderId });
+        await markDone(trx, userId, lock.purchaseId, { ...result, orderId: placed.orderId });
         return placed;
       });
-      try {
-        await mailReceipt(app, order.orderId);
-      } catch (error) {
-        // The order stands; compliance's Email Purchaser sends it again.
-        app.log.error({ err: error, orderId: order.orderId }, 'the receipt e-mail could not be sent');
-      }
+      if (snapshot.purchaser.email) mailAfterAnswer(order.orderId);
       return {
         success: true,
         ...order,
@@ -172,14 +224,97 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
         displayText: result.displayText,
       };
     } catch (error) {
-      if (!charged) await releasePurchaseLock(app.db, userId, lock);
-      else
+      if (payment.method === null || !result.transactionId) {
+        await releasePurchaseLock(app.db, userId, lock);
+        throw error;
+      }
+      const refund = await app.payments.refund({
+        idempotencyKey: `${lock.purchaseId}:refund`,
+        transactionId: result.transactionId,
+        amountCents: snapshot.price.totalCents,
+      });
+      if (!refund.success) {
+        // Left `charged`: the next attempt tries to place it again; the logs name it for support.
         app.log.error(
-          { err: error, userId },
-          'charged, but the order could not be placed: a retry finishes it',
+          { err: error, userId, transactionId: result.transactionId, refund: refund.displayText },
+          'charged, the order could not be placed and the refund failed',
         );
-      throw error;
+        throw error;
+      }
+      app.log.warn({ err: error, userId, transactionId: result.transactionId }, 'order not placed: refunded');
+      await releasePurchaseLock(app.db, userId, lock);
+      const reason =
+        error instanceof Error && error.name === 'OrderConflict' ? error.message : 'an error on our side';
+      throw conflict(PURCHASE_MESSAGES.refunded(reason));
     }
+  }
+
+  async function run(
+    caller: Caller,
+    userId: string,
+    method: Method,
+    expectedTotal?: number,
+  ): Promise<PaymentAnswer> {
+    const lock = await takePurchaseLock(app.db, userId);
+    if (!lock) throw conflict(LOCK_MESSAGES.running);
+    if (lock.resume?.state === 'charged') {
+      // Charged by an attempt that could not finish: its order, no second charge.
+      const { snapshot, transactionId, displayText } = lock.resume;
+      return place(caller, userId, lock, snapshot, { success: true, transactionId, displayText });
+    }
+    let snapshot: PurchaseSnapshot;
+    if (lock.resume) {
+      snapshot = lock.resume.snapshot;
+      const unconfirmed = snapshot.payment.method ?? 'free';
+      if (unconfirmed !== method.kind) {
+        // Asking again needs the same kind of payment (the processor matches it to the key).
+        await markUnconfirmed(app.db, userId, lock.purchaseId);
+        throw conflict(PURCHASE_MESSAGES.otherMethod(METHOD_NAMES[unconfirmed]));
+      }
+    } else {
+      let fixed: PaymentAnswer | PurchaseSnapshot;
+      try {
+        fixed = await snapshotOf(caller, userId, method, expectedTotal);
+      } catch (error) {
+        await releasePurchaseLock(app.db, userId, lock);
+        throw error;
+      }
+      if ('success' in fixed) {
+        await releasePurchaseLock(app.db, userId, lock);
+        return fixed;
+      }
+      snapshot = fixed;
+    }
+
+    if (method.kind === 'free') {
+      return place(caller, userId, lock, snapshot, {
+        success: true,
+        transactionId: null,
+        displayText: PURCHASE_MESSAGES.orderCompleted,
+      });
+    }
+    await markCharging(app.db, userId, lock.purchaseId, snapshot);
+    const description = `POP Documents order of ${snapshot.cartItemIds.length} item(s)`;
+    let result: PaymentResult;
+    try {
+      result = await charge(method, lock, snapshot.price.totalCents, description);
+    } catch (error) {
+      // Unknown outcome: kept `charging`; the next attempt asks again with the same key.
+      await markUnconfirmed(app.db, userId, lock.purchaseId);
+      app.log.error({ err: error, userId }, 'the payment gateway did not answer');
+      throw new HttpError(503, PURCHASE_MESSAGES.unconfirmed);
+    }
+    if (!result.success) {
+      // Declined: nothing changes here (the processor keeps its record of the attempt).
+      app.log.info(
+        { userId, transactionId: result.transactionId, reason: result.displayText },
+        'payment declined',
+      );
+      await releasePurchaseLock(app.db, userId, lock);
+      return { ...result, success: false, orderId: null, orderNumber: null };
+    }
+    await markCharged(app.db, userId, lock.purchaseId, result);
+    return place(caller, userId, lock, snapshot, result);
   }
 
   const owner = {
@@ -202,7 +337,13 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
       const problems = cardProblems(request.body, productToday());
       if (problems.length > 0) throw new ValidationFailure(problems);
       const brand = cardBrand(request.body.cardNumber)!;
-      return run(request.caller!, request.params.userId, { kind: 'card', body: request.body, brand });
+      const { expectedTotal } = request.body;
+      return run(
+        request.caller!,
+        request.params.userId,
+        { kind: 'card', body: request.body, brand },
+        expectedTotal,
+      );
     },
   );
 
@@ -220,7 +361,12 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const problems = achProblems(request.body);
       if (problems.length > 0) throw new ValidationFailure(problems);
-      return run(request.caller!, request.params.userId, { kind: 'ach', body: request.body });
+      return run(
+        request.caller!,
+        request.params.userId,
+        { kind: 'ach', body: request.body },
+        request.body.expectedTotal,
+      );
     },
   );
 
@@ -231,11 +377,12 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "Complete the caller's order when its total is zero (a non-zero cart answers 400)",
         params: UserIdParams,
-        body: EmptyBody,
+        body: FreePurchase,
         response: { 200: PaymentAnswer },
       },
     },
-    async (request) => run(request.caller!, request.params.userId, { kind: 'free' }),
+    async (request) =>
+      run(request.caller!, request.params.userId, { kind: 'free' }, request.body.expectedTotal),
   );
 };
 

@@ -70,22 +70,24 @@ export interface CartRow {
   json: string;
 }
 
+const CART_ROW_COLUMNS = [
+  'cart_item_id',
+  'product_id',
+  'display_text',
+  'base_price_cents',
+  'price_adjustment_cents',
+  'saved_for_later',
+  'document_id',
+  'action_item_id',
+  'strategic_partner_id',
+  'json',
+] as const;
+
 /** A user's cart items (in the cart and saved for later), oldest first. */
 export async function cartRows(db: Kysely<Database>, userId: string): Promise<CartRow[]> {
   return db
     .selectFrom('cart_item')
-    .select([
-      'cart_item_id',
-      'product_id',
-      'display_text',
-      'base_price_cents',
-      'price_adjustment_cents',
-      'saved_for_later',
-      'document_id',
-      'action_item_id',
-      'strategic_partner_id',
-      'json',
-    ])
+    .select(CART_ROW_COLUMNS)
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('cart_item_id')
@@ -105,7 +107,41 @@ export async function pricedCart(db: Kysely<Database>, userId: string, today = p
     codes,
     today,
   );
-  return { rows, inCart, price };
+  return { rows, inCart, price, codes };
+}
+
+/** The user's cart items of these ids (the purchase's snapshot), in the snapshot's order. */
+export async function cartRowsById(db: Kysely<Database>, userId: string, ids: string[]): Promise<CartRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('cart_item')
+    .select(CART_ROW_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('cart_item_id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.cart_item_id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Whether the document a cart item pays for is Paid already, or its action item closed meanwhile. */
+export async function paidOrClosed(db: Kysely<Database>, row: CartRow): Promise<boolean> {
+  if (row.document_id) {
+    const document = await db
+      .selectFrom('epop_document')
+      .select('status')
+      .where('document_id', '=', row.document_id)
+      .executeTakeFirst();
+    if (!document || document.status === 'Paid') return true;
+  }
+  if (row.action_item_id) {
+    const item = await db
+      .selectFrom('action_item')
+      .select('completed')
+      .where('action_item_id', '=', row.action_item_id)
+      .executeTakeFirst();
+    if (!item || Number(item.completed) === 1) return true;
+  }
+  return false;
 }
 
 const cartItemOf = (row: CartRow, priced?: LinePrice): CartItem => {
@@ -341,4 +377,20 @@ export async function removeCode(db: Kysely<Database>, userId: string, discountI
     .where('discount_id', '=', discountId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** The user's cart item (cart or saved) that renews `originalDocumentId`, if any. */
+export async function cartItemRenewing(
+  db: Kysely<Database>,
+  userId: string,
+  originalDocumentId: string,
+): Promise<string | undefined> {
+  const rows = await db
+    .selectFrom('cart_item')
+    .select(['cart_item_id', 'json'])
+    .where('user_id', '=', userId)
+    // A uuid holds no LIKE wildcard: this narrows to the items naming it, parsed to be sure.
+    .where('json', 'like', `%${originalDocumentId}%`)
+    .execute();
+  return rows.find((row) => jsonObject(row.json).originalDocumentId === originalDocumentId)?.cart_item_id;
 }

@@ -115,6 +115,22 @@ export const PromoCodeAnswer = Type.Object({
   cart: Cart,
 });
 
+/**
+ * The total the page showed, in dollars: a check, never the amount (the server charges its own
+ * total); when the cart's total differs the purchase answers 409 and charges nothing.
+ */
+const ExpectedTotal = Type.Number({
+  minimum: 0,
+  maximum: 10_000_000,
+  description: 'the total the page showed, dollars',
+});
+
+/** `POST shopping-cart/{userId}/purchase/free`: nothing to pay; the shown total may be checked. */
+export const FreePurchase = Type.Object(
+  { expectedTotal: Type.Optional(ExpectedTotal) },
+  { additionalProperties: false },
+);
+
 const Text = (maxLength: number, description?: string) =>
   Type.String({ maxLength, ...(description ? { description } : {}) });
 
@@ -139,6 +155,7 @@ export const CardPayment = Type.Object(
     expirationMonth: Type.Integer({ minimum: 1, maximum: 12 }),
     expirationYear: Type.Integer({ minimum: 2000, maximum: 2100 }),
     cvv: Text(4, '3 or 4 digits'),
+    expectedTotal: Type.Optional(ExpectedTotal),
   },
   {
     additionalProperties: false,
@@ -172,6 +189,7 @@ export const AchPayment = Type.Object(
     accountNumber: Text(20, '4 to 17 digits'),
     nameOnAccount: Text(100),
     checking: Type.Optional(Type.Boolean({ default: true, description: 'true: Checking, false: Savings' })),
+    expectedTotal: Type.Optional(ExpectedTotal),
   },
   {
     additionalProperties: false,

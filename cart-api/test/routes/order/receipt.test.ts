@@ -79,6 +79,36 @@ describe('GET /order/:orderId/receipt(/download), POST /order/:orderId/email-pur
     expect((await pdfText(pdf.rawPayload)).text).toContain('POP Document - <script>alert(1)');
   });
 
+  it('keeps an order of several clients to its purchaser and compliance: one client’s broker gets 404', async () => {
+    const orderId = await orderForBrokerAsClient();
+    const { records, accounts } = suite.parties;
+    await suite.ctx.db
+      .insertInto('order_item')
+      .values({
+        order_item_id: randomUUID(),
+        order_id: orderId,
+        product_id: (await suite.ctx.db.selectFrom('product').select('product_id').executeTakeFirstOrThrow())
+          .product_id,
+        product_type: 'POP Document',
+        display_text: 'POP Document - brokerB Company',
+        document_id: records.brokerB.documentId,
+        client_company_id: records.brokerB.companyId,
+        broker_name: null,
+        unit_price_cents: 30_000,
+        discount_cents: 0,
+        price_cents: 30_000,
+        returned: 0,
+      })
+      .execute();
+    expect((await suite.ctx.send(accounts.brokerA, 'GET', `/order/${orderId}/receipt`)).statusCode).toBe(404);
+    expect((await suite.ctx.send(accounts.employerB, 'GET', `/order/${orderId}/receipt`)).statusCode).toBe(
+      200,
+    );
+    expect((await suite.ctx.send(accounts.compliance, 'GET', `/order/${orderId}/receipt`)).statusCode).toBe(
+      200,
+    );
+  });
+
   it('e-mails the receipt to the purchaser again on Email Purchaser (compliance only)', async () => {
     const orderId = await orderForBrokerAsClient();
     const { accounts } = suite.parties;

@@ -195,10 +195,9 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
     const { text } = await pdfText(pdf.rawPayload);
     expect(text).toContain(answer.orderNumber);
     expect(text).toContain('Visa ending in 1111');
-    const mails = await outbox();
-    expect(
-      mails.find((mail) => mail.includes(`Subject: Your POP Documents receipt, order ${answer.orderNumber}`)),
-    ).toMatch(new RegExp(`filename=receipt-${answer.orderNumber}\\.pdf`));
+    const subject = `Subject: Your POP Documents receipt, order ${answer.orderNumber}`;
+    const mail = await mailWith(subject);
+    expect(mail).toMatch(new RegExp(`filename=receipt-${answer.orderNumber}\\.pdf`));
   });
 
   it('answers the first result to a repeat, and one of two simultaneous purchases: one order, one charge', async () => {
@@ -383,6 +382,14 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
     );
 
     const database = JSON.stringify(await snapshot(suite.ctx.db));
+    // The receipts go after the answers: wait for both before reading the e-mails.
+    const orders = await suite.ctx.db
+      .selectFrom('orders')
+      .select('order_number')
+      .where('user_id', 'in', [buyer.userId, other.userId])
+      .execute();
+    expect(orders).toHaveLength(2);
+    await Promise.all(orders.map((order) => mailWith(`receipt, order ${order.order_number}`)));
     const logs = logLines.join('');
     const mails = (await outbox()).join('');
     expect(logs.length).toBeGreaterThan(0);
@@ -408,6 +415,8 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
     const { accounts, records } = suite.parties;
     const broker = accounts.brokerA;
     const original = records.brokerA.documentId;
+    // The party's own cart item stands for its Paid document (a fixture, not a purchase): out.
+    await suite.ctx.send(broker, 'DELETE', `/shopping-cart/${records.brokerA.cartItemId}`);
     const added = await suite.ctx.send(broker, 'POST', '/shopping-cart', {
       productId: EPOP_PRODUCT.product_id,
       quantity: 1,
@@ -440,5 +449,15 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
   async function outbox(): Promise<string[]> {
     const files = await readdir(suite.ctx.outboxDir).catch(() => []);
     return Promise.all(files.map((file) => readFile(join(suite.ctx.outboxDir, file), 'utf8')));
+  }
+
+  /** The e-mail containing `text`, once written (the receipt goes after the answer): up to 5 s. */
+  async function mailWith(text: string): Promise<string> {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const found = (await outbox()).find((mail) => mail.includes(text));
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no e-mail with "${text}"`);
   }
 });
