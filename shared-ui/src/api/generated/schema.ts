@@ -2125,14 +2125,14 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "code": "SPRING15",
-                     *       "percentage": 15,
-                     *       "amount": null,
+                     *       "code": "SUMMER20",
+                     *       "percentage": null,
+                     *       "amount": 20,
                      *       "maxDollarAmount": 100,
                      *       "startDate": "2026-03-01",
                      *       "endDate": "2026-05-31",
                      *       "productId": null,
-                     *       "type": "Total"
+                     *       "type": "Product"
                      *     }
                      */
                     "application/json": {
@@ -6113,7 +6113,9 @@ export interface paths {
                          * @description true: Checking, false: Savings
                          * @default true
                          */
-                        checking: boolean;
+                        checking?: boolean;
+                        /** @description the total the page showed, dollars */
+                        expectedTotal?: number;
                     };
                 };
             };
@@ -6261,7 +6263,7 @@ export interface paths {
                         company: string;
                         street: string;
                         /** @default US */
-                        country: "US" | "CA";
+                        country?: "US" | "CA";
                         city: string;
                         /** @description a US state abbreviation for US, free text otherwise */
                         state: string;
@@ -6276,6 +6278,8 @@ export interface paths {
                         expirationYear: number;
                         /** @description 3 or 4 digits */
                         cvv: string;
+                        /** @description the total the page showed, dollars */
+                        expectedTotal?: number;
                     };
                 };
             };
@@ -6400,7 +6404,10 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description the total the page showed, dollars */
+                        expectedTotal?: number;
+                    };
                 };
             };
             responses: {
