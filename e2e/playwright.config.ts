@@ -54,6 +54,8 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_ACCOUNT_RATE_LIMIT: '1000',
       ACCOUNT_ROUTE_RATE_LIMIT: '1000',
+      PAYMENT_RATE_LIMIT: '1000',
+      PROMO_CODE_RATE_LIMIT: '1000',
     },
   },
 });

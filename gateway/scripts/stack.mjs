@@ -109,7 +109,13 @@ const serviceEnv = {
     IDENTITY_ISSUER: `${identityUrl}/oidc`,
     IDENTITY_URL: identityUrl,
     CART_API_URL: cartApiUrl,
-    ...passThrough('LOGIN_RATE_LIMIT', 'LOGIN_ACCOUNT_RATE_LIMIT', 'ACCOUNT_ROUTE_RATE_LIMIT'),
+    ...passThrough(
+      'LOGIN_RATE_LIMIT',
+      'LOGIN_ACCOUNT_RATE_LIMIT',
+      'ACCOUNT_ROUTE_RATE_LIMIT',
+      'PAYMENT_RATE_LIMIT',
+      'PROMO_CODE_RATE_LIMIT',
+    ),
   },
 };
 const common = { DATA_DIR: dataDir, NODE_ENV: nodeEnv };

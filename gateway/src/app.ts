@@ -208,7 +208,12 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
       upstreams: { identity: config.identityUrl, cart: config.cartApiUrl },
       bodyLimit: config.bodyLimit,
       timeoutMs: config.upstreamTimeoutMs,
-      rateLimits: { 'account-route': config.accountRouteRateLimit, 'page-view': config.pageViewRateLimit },
+      rateLimits: {
+        'account-route': config.accountRouteRateLimit,
+        'page-view': config.pageViewRateLimit,
+        payment: config.paymentRateLimit,
+        'promo-code': config.promoCodeRateLimit,
+      },
     });
   });
 

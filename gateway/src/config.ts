@@ -30,6 +30,10 @@ export interface GatewayConfig {
   accountRouteRateLimit: number;
   /** Page views (POST /api/page-view, open to guests) allowed per client address and minute. */
   pageViewRateLimit: number;
+  /** Card and ACH purchases per client address and minute (their own counter). */
+  paymentRateLimit: number;
+  /** Promo codes applied per client address and minute (their own counter). */
+  promoCodeRateLimit: number;
   /** Where the browser reaches the gateway: the external sign-in's redirect_uri is `${publicUrl}/bff/callback`. */
   publicUrl: string;
   /**
@@ -152,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     loginAccountRateLimit: positiveInteger('LOGIN_ACCOUNT_RATE_LIMIT', env.LOGIN_ACCOUNT_RATE_LIMIT, 10),
     accountRouteRateLimit: positiveInteger('ACCOUNT_ROUTE_RATE_LIMIT', env.ACCOUNT_ROUTE_RATE_LIMIT, 30),
     pageViewRateLimit: positiveInteger('PAGE_VIEW_RATE_LIMIT', env.PAGE_VIEW_RATE_LIMIT, 120),
+    paymentRateLimit: positiveInteger('PAYMENT_RATE_LIMIT', env.PAYMENT_RATE_LIMIT, 10),
+    promoCodeRateLimit: positiveInteger('PROMO_CODE_RATE_LIMIT', env.PROMO_CODE_RATE_LIMIT, 20),
     publicUrl: url('PUBLIC_URL', env.PUBLIC_URL, `http://localhost:${listenPort}`),
     externalIssuer: url('EXTERNAL_ISSUER', env.EXTERNAL_ISSUER, identityIssuer),
     externalClientId: env.EXTERNAL_CLIENT_ID || oidcClientId,

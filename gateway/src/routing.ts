@@ -10,9 +10,11 @@ export type Upstream = 'identity' | 'cart';
  * The per-client-address limits of public routes, each with its own counter:
  * - `account-route`: a guest's account calls (registration, password reset, first-time setup), so
  *   nobody can fill a mailbox with passcodes or try passcodes and usernames at speed;
- * - `page-view`: page views, which anyone may write, so nobody can fill cart-api's table.
+ * - `page-view`: page views, which anyone may write, so nobody can fill cart-api's table;
+ * - `payment`: card and ACH purchases, so nobody can try card or account numbers at speed;
+ * - `promo-code`: applying promo codes, so nobody can guess codes at speed.
  */
-export type RouteLimit = 'account-route' | 'page-view';
+export type RouteLimit = 'account-route' | 'page-view' | 'payment' | 'promo-code';
 
 export interface ApiRoute {
   upstream: Upstream;
@@ -59,6 +61,13 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', pattern: 'page-view', limit: 'page-view' },
 ];
 
+/** Signed-in calls with a per-address limit of their own (the session is checked after). */
+export const LIMITED_ROUTES: readonly Required<PublicRoute>[] = [
+  { method: 'POST', pattern: 'shopping-cart/:userId/purchase/card', limit: 'payment' },
+  { method: 'POST', pattern: 'shopping-cart/:userId/purchase/ach', limit: 'payment' },
+  { method: 'POST', pattern: 'shopping-cart/:userId/promo-code/:code', limit: 'promo-code' },
+];
+
 /** A pattern split once: each part a literal segment, or null for `:name` (any non-empty segment). */
 type CompiledPattern = readonly (string | null)[];
 
@@ -75,21 +84,27 @@ function matches(parts: CompiledPattern, segments: readonly string[]): boolean {
 }
 
 // Compiled when the module loads, not per request.
-const COMPILED_PUBLIC_ROUTES = PUBLIC_ROUTES.map((route) => ({ route, parts: compile(route.pattern) }));
+const compiled = (routes: readonly PublicRoute[]) =>
+  routes.map((route) => ({ route, parts: compile(route.pattern) }));
+const COMPILED_PUBLIC_ROUTES = compiled(PUBLIC_ROUTES);
+const COMPILED_LIMITED_ROUTES = compiled(LIMITED_ROUTES);
 
-function publicRoute(method: string, segments: readonly string[]): PublicRoute | undefined {
+function find(
+  routes: ReturnType<typeof compiled>,
+  method: string,
+  segments: readonly string[],
+): PublicRoute | undefined {
   // HEAD is GET without a body: a guest may HEAD what they may GET.
   const effective = method === 'HEAD' ? 'GET' : method;
-  return COMPILED_PUBLIC_ROUTES.find(
-    ({ route, parts }) => route.method === effective && matches(parts, segments),
-  )?.route;
+  return routes.find(({ route, parts }) => route.method === effective && matches(parts, segments))?.route;
 }
 
 /** The route of `path` (no `/api`, no leading slash, no query). */
 export function routeApi(method: string, path: string): ApiRoute {
   const segments = path.split('/');
-  const open = publicRoute(method.toUpperCase(), segments);
-  return { upstream: upstreamOf(segments), public: open !== undefined, limit: open?.limit };
+  const open = find(COMPILED_PUBLIC_ROUTES, method.toUpperCase(), segments);
+  const limited = open ?? find(COMPILED_LIMITED_ROUTES, method.toUpperCase(), segments);
+  return { upstream: upstreamOf(segments), public: open !== undefined, limit: limited?.limit };
 }
 
 const ENCODED_ESCAPE = /%(2e|2f|5c|00)/i;

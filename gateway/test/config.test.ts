@@ -17,6 +17,8 @@ describe('configuration of sign-in', () => {
       loginAccountRateLimit: 10,
       accountRouteRateLimit: 30,
       pageViewRateLimit: 120,
+      paymentRateLimit: 10,
+      promoCodeRateLimit: 20,
       publicUrl: 'http://localhost:3300',
       externalIssuer: 'http://127.0.0.1:4301/oidc',
       externalClientId: 'pop-gateway',

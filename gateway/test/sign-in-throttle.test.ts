@@ -126,6 +126,22 @@ describe('sign-in throttling per client address and per account', () => {
     expect((await pageView('198.51.100.21')).statusCode).toBe(200);
   });
 
+  it('limits card and ACH purchases, and promo codes, per address, each with a counter of its own', async () => {
+    const app = await gateway({ PAYMENT_RATE_LIMIT: '2', PROMO_CODE_RATE_LIMIT: '1' });
+    const call = (url: string, remoteAddress = '198.51.100.30') =>
+      app.inject({ method: 'POST', url, headers: CSRF, payload: {}, remoteAddress });
+    // Counted before the session is looked at: a guest trying cards is stopped too.
+    expect((await call('/api/shopping-cart/u1/purchase/card')).statusCode).toBe(401);
+    expect((await call('/api/shopping-cart/u1/purchase/ach')).statusCode).toBe(401);
+    const limited = await call('/api/shopping-cart/u1/purchase/card');
+    expect([limited.statusCode, limited.json()]).toEqual([429, TOO_MANY]);
+    expect((await call('/api/shopping-cart/u1/promo-code/SAVE10')).statusCode).toBe(401);
+    expect((await call('/api/shopping-cart/u1/promo-code/GUESS')).statusCode).toBe(429);
+    // The free purchase and other addresses are not counted.
+    expect((await call('/api/shopping-cart/u1/purchase/free')).statusCode).toBe(401);
+    expect((await call('/api/shopping-cart/u1/purchase/card', '198.51.100.31')).statusCode).toBe(401);
+  });
+
   it('limits one account over all addresses, whether it exists or not', async () => {
     const app = await gateway({ LOGIN_RATE_LIMIT: '100', LOGIN_ACCOUNT_RATE_LIMIT: '3' });
     const answers = async (username: string) => {
