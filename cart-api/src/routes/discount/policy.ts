@@ -13,6 +13,7 @@ export const DISCOUNT_MESSAGES = {
   endBeforeStart: 'End Date must not be before Start Date',
   unknownProduct: 'Product not found',
   codeTaken: (code: string) => `The promo code ${code} already exists`,
+  noCode: 'Enter a promo code',
   unknownCode: (code: string) => `The promo code ${code} does not exist`,
   expired: (code: string, endDate: string) => `The promo code ${code} expired on ${endDate}`,
   notYetValid: (code: string, startDate: string) => `The promo code ${code} is not valid until ${startDate}`,

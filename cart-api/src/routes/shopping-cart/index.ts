@@ -206,7 +206,8 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
       const { userId } = request.params;
       const typed = request.params.code.trim();
       await refuseWhilePurchasing(userId);
-      const found = typed === '' ? undefined : await discountByCode(app.db, typed);
+      if (typed === '') throw badRequest(DISCOUNT_MESSAGES.noCode);
+      const found = await discountByCode(app.db, typed);
       if (!found) throw badRequest(DISCOUNT_MESSAGES.unknownCode(typed));
       const today = productToday();
       if (today > found.end_date)

@@ -65,7 +65,7 @@ describe('the cart: save for later, move to cart, remove, promo codes', () => {
       ['NOPE', 'The promo code NOPE does not exist'],
       ['gone20', 'The promo code Gone20 expired on 12/31/2025'],
       ['LATER30', 'The promo code Later30 is not valid until 01/01/2098'],
-      ['   ', 'The promo code  does not exist'],
+      ['   ', 'Enter a promo code'],
     ] as const) {
       const refused = await apply(code);
       expect([refused.statusCode, refused.json()]).toEqual([400, { message }]);
