@@ -24,6 +24,8 @@ import { signIn } from './support.js';
 test.describe.configure({ timeout: 120_000 });
 
 const FULL_CARD_NUMBER = '4111111111111111';
+const ACH_NOTE =
+  'Your account information is sent encrypted and is never stored: only its last four digits appear on your receipt.';
 const toast = (page: Page) => page.locator('.Toastify__toast');
 
 test.beforeEach(async ({ page }) => {
@@ -109,6 +111,12 @@ test('a broker pays by ACH', async ({ page }) => {
     page.getByRole('img', { name: /Where to find your routing and account numbers/ }),
   ).toBeVisible();
   await expect(page.getByLabel('ABA Routing Number', { exact: true })).toHaveValue('011000015');
+  await expect(page.getByLabel('ABA Routing Number', { exact: true })).toHaveAttribute(
+    'inputmode',
+    'numeric',
+  );
+  await expect(page.getByText(ACH_NOTE)).toBeVisible();
+  await expect(page.getByText(CHECKOUT_MESSAGES.neverStored)).toHaveCount(0);
   await page.getByRole('button', { name: 'Process Payment' }).click();
 
   await expect(page.getByText(MESSAGES.paymentSuccessful)).toBeVisible();
@@ -149,6 +157,37 @@ test('without a payment method nothing is sent; a declined card is told and chan
   await expect(cartMenu(page)).toHaveText('1 item(s) in cart');
 });
 
+test('a cart that changed after the checkout showed it is not charged: the new total is shown, then paid', async ({
+  page,
+}) => {
+  const company = `Changed Orchard ${Date.now()}`;
+  await addDocumentToCart(page, company);
+  await applyPromoCode(page, 'SAVE10');
+  await expect(page.getByTestId('cart-total')).toHaveText('$270.00');
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  const total = page.getByRole('complementary', { name: 'Order Summary' }).getByTestId('checkout-total');
+  await expect(total).toHaveText('$270.00');
+  await fillCard(page);
+
+  // Another tab takes the code off while this page still shows $270.00.
+  const removed = await page.request.delete(`/api/shopping-cart/${broker.userId}/promo-code/SAVE10`, {
+    headers: { 'X-CSRF': '1' },
+  });
+  expect(removed.status(), await removed.text()).toBe(200);
+  await page.getByRole('button', { name: 'Process Payment' }).click();
+  await expect(
+    toast(page).filter({ hasText: 'Your cart total has changed to $300.00: review your cart before paying' }),
+  ).toBeVisible();
+  await expect(total).toHaveText('$300.00');
+  await expect(page.getByText(MESSAGES.paymentSuccessful)).toHaveCount(0);
+  await expect(page.getByLabel('Card Number', { exact: true })).toHaveValue('4111 1111 1111 1111');
+
+  await page.getByRole('button', { name: 'Process Payment' }).click();
+  await expect(page.getByText(MESSAGES.paymentSuccessful)).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('$300.00');
+  await expect(cartMenu(page)).toHaveText('0 item(s) in cart');
+});
+
 test('expired, unknown and repeated codes are refused clearly; FREEPOP makes it free and Complete finishes it', async ({
   page,
 }) => {
@@ -167,6 +206,14 @@ test('expired, unknown and repeated codes are refused clearly; FREEPOP makes it 
   await applyPromoCode(page, 'FREEPOP');
   await expect(toast(page).filter({ hasText: /FREEPOP has already been applied/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toHaveCount(0);
+
+  // Nothing to pay at /checkout (the server refuses a payment of $0.00): the way back to Complete.
+  await page.goto('/checkout');
+  await expect(page.getByText('There is nothing to pay: the total of your order is $0.00.')).toBeVisible();
+  await expect(page.getByLabel('Payment Type', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Process Payment' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to basket' }).click();
+  await expect(page).toHaveURL(/\/basket$/);
 
   await page.getByRole('button', { name: 'Complete' }).click();
   await expect(page).toHaveURL(/\/$/);

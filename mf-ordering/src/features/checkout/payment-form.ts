@@ -10,6 +10,13 @@ import {
 
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
+/**
+ * The note under the ACH form: what CHECKOUT_MESSAGES.neverStored says of a card (shown with the card
+ * form, and before a method is chosen), said of the bank account.
+ */
+export const ACH_NEVER_STORED =
+  'Your account information is sent encrypted and is never stored: only its last four digits appear on your receipt.';
+
 /** One form for both methods: the Payment Type chooses which fields show and which rules run. */
 export type PaymentFormValues = CardPaymentForm & AchPaymentForm & { paymentType: PaymentType | '' };
 

@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { broker, renderAt, stubFetch } from 'shared-ui/testing';
-import { type AppliedPromoCode, type Cart, type CartItem } from 'shared-ui';
+import {
+  apiClient,
+  call,
+  queryKey,
+  useQuery,
+  type AppliedPromoCode,
+  type Cart,
+  type CartItem,
+} from 'shared-ui';
 import { CartMenu } from './CartMenu.js';
 import { CartPage } from './CartPage.js';
 import { SavedForLaterNotice } from './SavedForLaterNotice.js';
@@ -46,6 +54,21 @@ const save10: AppliedPromoCode = {
   type: 'Total',
 };
 
+/**
+ * A document the purchase pays, as another screen shows it meanwhile (the documents remote reads one
+ * document under `[path, documentId, 'form']`, in the same SWR cache).
+ */
+function DocumentStatus({ documentId }: { documentId: string }) {
+  const { data } = useQuery(queryKey('/epop-document/{id}', documentId, 'form'), () =>
+    call(apiClient.GET('/epop-document/{id}', { params: { path: { id: documentId } } })),
+  );
+  return (
+    <p>
+      Document {documentId}: {data && 'status' in data ? data.status : 'loading'}
+    </p>
+  );
+}
+
 const rowOf = (product: string) => screen.getByText(product).closest('tr') as HTMLElement;
 
 /**
@@ -57,6 +80,7 @@ function CartWithTopBar() {
     <>
       <CartMenu user={broker} />
       <SavedForLaterNotice user={broker} />
+      <DocumentStatus documentId="d-1" />
       <Routes>
         <Route path="/basket" element={<CartPage user={broker} />} />
         <Route path="/" element={<p>Home page</p>} />
@@ -69,6 +93,7 @@ function CartWithTopBar() {
 function cartServer(initial: Cart, codes: AppliedPromoCode[] = []) {
   let cart = initial;
   let applied = codes;
+  let paid = false;
   const move = (cartItemId: string, toSaved: boolean) => {
     const all = [...cart.items, ...cart.savedForLater];
     const item = all.find((candidate) => candidate.cartItemId === cartItemId)!;
@@ -84,6 +109,9 @@ function cartServer(initial: Cart, codes: AppliedPromoCode[] = []) {
       body: { cartCount: cart.items.length, savedForLaterCount: cart.savedForLater.length },
     }),
     'GET /discount/{id}': () => ({ body: applied }),
+    'GET /epop-document/{id}': (call) => ({
+      body: { documentId: call.params.id, status: paid ? 'Paid' : 'Unpaid' } as never,
+    }),
     'POST /shopping-cart/{cartItemId}/save-for-later': (call) => move(call.params.cartItemId!, true),
     'POST /shopping-cart/{cartItemId}/move-to-cart': (call) => move(call.params.cartItemId!, false),
     'DELETE /shopping-cart/{cartItemId}': (call) => {
@@ -106,8 +134,18 @@ function cartServer(initial: Cart, codes: AppliedPromoCode[] = []) {
       cart = priced(cart.items, cart.savedForLater);
       return { body: { message: `The promo code ${call.params.code} has been removed`, cart } };
     },
-    'POST /shopping-cart/{userId}/purchase/free': () => {
+    'POST /shopping-cart/{userId}/purchase/free': (call) => {
+      const shown = (call.body as { expectedTotal?: number }).expectedTotal;
+      if (shown !== undefined && shown !== cart.total) {
+        return {
+          status: 409,
+          body: {
+            message: `Your cart total has changed to $${cart.total.toFixed(2)}: review your cart before paying`,
+          },
+        };
+      }
       cart = cartOf({});
+      paid = true;
       return {
         body: {
           success: true,
@@ -119,7 +157,12 @@ function cartServer(initial: Cart, codes: AppliedPromoCode[] = []) {
       };
     },
   });
-  return { ...stub, writes: () => stub.calls.filter((call) => call.method !== 'GET') };
+  return {
+    ...stub,
+    writes: () => stub.calls.filter((call) => call.method !== 'GET'),
+    /** Another tab, or a code that ended: the cart changes without this page knowing. */
+    changeCart: (next: Cart) => (cart = next),
+  };
 }
 
 afterEach(cleanup);
@@ -253,13 +296,35 @@ describe('CartPage', () => {
     renderAt('/basket', <CartWithTopBar />);
     await screen.findByText('Acme POP Document');
     expect(screen.queryByRole('link', { name: 'Proceed to checkout' })).toBeNull();
+    expect(await screen.findByText('Document d-1: Unpaid')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
     expect(await screen.findByText('Home page')).toBeTruthy();
     expect(await screen.findByText('Your order has been completed')).toBeTruthy();
     expect(await screen.findByRole('button', { name: '0 item(s) in cart' })).toBeTruthy();
+    // The paid document's details, not only the lists keyed by the user, are read again.
+    expect(await screen.findByText('Document d-1: Paid')).toBeTruthy();
     expect(server.writes().map((call) => [call.method, call.url, call.body])).toEqual([
-      ['POST', '/api/shopping-cart/u-broker/purchase/free', {}],
+      ['POST', '/api/shopping-cart/u-broker/purchase/free', { expectedTotal: 0 }],
     ]);
+  });
+
+  it('completes nothing when the total changed meanwhile (409), and shows the cart as it now is', async () => {
+    const free = { ...acme, discount: 300, total: 0 };
+    const server = cartServer(cartOf({ subtotal: 300, discount: 300, total: 0, items: [free] }));
+    renderAt('/basket', <CartWithTopBar />);
+    await screen.findByText('Acme POP Document');
+    // The 100% code ended after the page showed the cart.
+    server.changeCart(priced([acme]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
+    expect(
+      await screen.findByText('Your cart total has changed to $300.00: review your cart before paying'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$300.00'));
+    expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Complete' })).toBeNull();
+    expect(screen.queryByText('Home page')).toBeNull();
+    expect(screen.getByText('Document d-1: Unpaid')).toBeTruthy();
   });
 });

@@ -3,15 +3,17 @@ import { Button, Col, Row } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { CHECKOUT_MESSAGES, MESSAGES, type SessionUser } from 'shared-domain';
 import {
+  ApiError,
   Busy,
   ConfirmDialog,
   notifyError,
   notifySuccess,
   paths,
-  useRevalidate,
   type Cart,
   type CartItem,
 } from 'shared-ui';
+import { useAfterPurchase } from '../../../hooks/use-after-purchase.js';
+import { useRereadCart } from '../../../hooks/use-reread-cart.js';
 import { useCart } from '../api/get-cart.js';
 import { moveToCart } from '../api/move-to-cart.js';
 import { purchaseFree } from '../api/purchase-free.js';
@@ -23,18 +25,6 @@ import { OrderSummary } from './OrderSummary.js';
 import { PromoCodeBox } from './PromoCodeBox.js';
 
 /**
- * What a purchase changes besides the cart: the documents it paid (My POP Documents, with their
- * receipt links), the action items it completed, the promo codes it used.
- */
-const AFTER_PURCHASE = [
-  '/shopping-cart/{id}',
-  '/shopping-cart/{userId}/count/saved-for-later',
-  '/discount/{id}',
-  '/epop-document/{id}',
-  '/action-item/{userId}/pending',
-] as const;
-
-/**
  * The /basket page (specs/1-foundation.md §2 "Shopping cart"): the items, those saved for later, the
  * order summary and the promo code box. Each item action answers the cart as it now is, which the
  * page, the top bar's cart menu and the saved-for-later notice show at once.
@@ -42,7 +32,8 @@ const AFTER_PURCHASE = [
 export function CartPage({ user }: { user: SessionUser }) {
   const { data: cart, isLoading } = useCart(user.userId);
   const showCart = useShowCart(user.userId);
-  const revalidate = useRevalidate();
+  const afterPurchase = useAfterPurchase(user.userId);
+  const rereadCart = useRereadCart(user.userId);
   const navigate = useNavigate();
   /** An item action or Complete is running: one at a time. */
   const [busy, setBusy] = useState(false);
@@ -70,19 +61,22 @@ export function CartPage({ user }: { user: SessionUser }) {
     if (toRemove) void change(() => removeCartItem(toRemove.cartItemId));
   }
 
-  async function complete() {
+  /** Complete: the free purchase of the total the page shows (zero). */
+  async function complete(total: number) {
     setBusy(true);
     try {
-      const answer = await purchaseFree(user.userId);
+      const answer = await purchaseFree(user.userId, total);
       if (!answer.success) {
         notifyError(answer.displayText);
         return;
       }
-      await revalidate(AFTER_PURCHASE, user.userId);
+      await afterPurchase();
       navigate(paths.home());
       notifySuccess(MESSAGES.orderCompleted);
-    } catch {
-      // told already
+    } catch (error) {
+      // Told already (the api client's toast). A 409: the cart changed under the page and nothing
+      // was completed; the page shows the cart and its total as they now are.
+      if (error instanceof ApiError && error.status === 409) await rereadCart();
     } finally {
       setBusy(false);
     }
@@ -135,7 +129,7 @@ export function CartPage({ user }: { user: SessionUser }) {
             )}
           </Col>
           <Col lg={4}>
-            <OrderSummary cart={cart} onComplete={() => void complete()} completing={busy} />
+            <OrderSummary cart={cart} onComplete={() => void complete(cart.total)} completing={busy} />
             <PromoCodeBox user={user} />
           </Col>
         </Row>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { broker, renderAt, stubFetch, type RecordedCall, type StubAnswer } from 'shared-ui/testing';
-import { type Cart, type PaymentAnswer } from 'shared-ui';
+import { apiClient, call, queryKey, useQuery, type Cart, type PaymentAnswer } from 'shared-ui';
 import { CheckoutPage } from './CheckoutPage.js';
 
 const cart: Cart = {
@@ -36,6 +36,25 @@ const declined: PaymentAnswer = {
   displayText: 'This transaction has been declined.',
 };
 const thisYear = new Date().getFullYear();
+const CARD_NOTE =
+  'Your card information is sent encrypted and is never stored: only its last four digits appear on your receipt.';
+const ACH_NOTE =
+  'Your account information is sent encrypted and is never stored: only its last four digits appear on your receipt.';
+
+/**
+ * A document the purchase pays, as another screen shows it meanwhile (the documents remote reads one
+ * document under `[path, documentId, 'form']`, in the same SWR cache).
+ */
+function DocumentStatus({ documentId }: { documentId: string }) {
+  const { data } = useQuery(queryKey('/epop-document/{id}', documentId, 'form'), () =>
+    call(apiClient.GET('/epop-document/{id}', { params: { path: { id: documentId } } })),
+  );
+  return (
+    <p>
+      Document {documentId}: {data && 'status' in data ? data.status : 'loading'}
+    </p>
+  );
+}
 
 /** The checkout's API: the cart (empty once paid), the purchase's answer, the receipt markup. */
 function checkoutServer(purchase: PaymentAnswer | ((call: RecordedCall) => StubAnswer)) {
@@ -60,6 +79,9 @@ function checkoutServer(purchase: PaymentAnswer | ((call: RecordedCall) => StubA
         receipt: '<h4>Receipt <b>1001</b></h4><p>Visa ending in 1111</p>',
       },
     },
+    'GET /epop-document/{id}': (call) => ({
+      body: { documentId: call.params.id, status: paid ? 'Paid' : 'Unpaid' } as never,
+    }),
   });
   return { ...stub, purchases: () => stub.calls.filter((call) => call.method === 'POST') };
 }
@@ -236,6 +258,7 @@ describe('CheckoutPage', () => {
       expirationMonth: 12,
       expirationYear: thisYear + 1,
       cvv: '123',
+      expectedTotal: 270,
     });
     // The cart is read again after the payment (the top bar's menu reads the same answer).
     await waitFor(() =>
@@ -316,6 +339,7 @@ describe('CheckoutPage', () => {
           accountNumber: '123456789',
           nameOnAccount: 'Bea Broker',
           checking: false,
+          expectedTotal: 270,
         },
       ],
     ]);
@@ -326,5 +350,113 @@ describe('CheckoutPage', () => {
     renderAt('/checkout', <CheckoutPage user={broker} />);
     expect(await screen.findByText('Your shopping cart is empty.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Process Payment' })).toBeNull();
+  });
+
+  it('sends the total the page shows, and after a 409 shows the new total and pays that one', async () => {
+    let current: Cart = cart;
+    const changed: Cart = {
+      ...cart,
+      discount: 0,
+      total: 300,
+      items: [{ ...cart.items[0]!, discount: 0, total: 300 }],
+    };
+    const { calls } = stubFetch({
+      'GET /bff/user': { body: broker },
+      'GET /shopping-cart/{id}': () => ({ body: current }),
+      'POST /shopping-cart/{userId}/purchase/card': (call) => {
+        if ((call.body as { expectedTotal?: number }).expectedTotal !== 300) {
+          // The promo code ended in the meantime: the server's total is $300.00 now.
+          current = changed;
+          return {
+            status: 409,
+            body: { message: 'Your cart total has changed to $300.00: review your cart before paying' },
+          };
+        }
+        return { body: approved };
+      },
+      'GET /order/{orderId}/receipt': {
+        body: { orderId: 'o-1', orderNumber: '1001', receipt: '<p>Receipt 1001</p>' },
+      },
+    });
+    renderAt('/checkout', <CheckoutPage user={broker} />);
+    const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+    await fillCard();
+    await processPayment();
+
+    expect(
+      await screen.findByText('Your cart total has changed to $300.00: review your cart before paying'),
+    ).toBeTruthy();
+    await waitFor(() => expect(within(summary).getByTestId('checkout-total').textContent).toBe('$300.00'));
+    expect(screen.queryByText('Payment Successful, Thank you your order is now complete')).toBeNull();
+    // What was typed stays: the user reviews the total and presses again.
+    expect(field('Card Number').value).toBe('4111 1111 1111 1111');
+
+    await processPayment();
+    expect(await screen.findByText('Payment Successful, Thank you your order is now complete')).toBeTruthy();
+    const purchases = calls.filter((call) => call.method === 'POST');
+    expect(purchases.map((call) => (call.body as { expectedTotal?: number }).expectedTotal)).toEqual([
+      270, 300,
+    ]);
+  });
+
+  it('re-reads the documents the purchase paid, not only the lists keyed by the user', async () => {
+    checkoutServer(approved);
+    renderAt(
+      '/checkout',
+      <>
+        <CheckoutPage user={broker} />
+        <DocumentStatus documentId="d-1" />
+      </>,
+    );
+    expect(await screen.findByText('Document d-1: Unpaid')).toBeTruthy();
+    await screen.findByRole('complementary', { name: 'Order Summary' });
+    await fillCard();
+    await processPayment();
+    expect(await screen.findByText('Payment Successful, Thank you your order is now complete')).toBeTruthy();
+    expect(await screen.findByText('Document d-1: Paid')).toBeTruthy();
+  });
+
+  it('has nothing to pay for a zero total: no payment form, and the way back to Complete on the basket', async () => {
+    const free: Cart = {
+      subtotal: 300,
+      discount: 300,
+      total: 0,
+      items: [{ ...cart.items[0]!, discount: 300, total: 0 }],
+      savedForLater: [],
+    };
+    stubFetch({ 'GET /bff/user': { body: broker }, 'GET /shopping-cart/{id}': { body: free } });
+    renderAt('/checkout', <CheckoutPage user={broker} />);
+    expect(
+      await screen.findByText('There is nothing to pay: the total of your order is $0.00.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Go back to your basket and press Complete to finish your order.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to basket' }).getAttribute('href')).toBe('/basket');
+    expect(screen.queryByLabelText('Payment Type')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Process Payment' })).toBeNull();
+    const summary = screen.getByRole('complementary', { name: 'Order Summary' });
+    expect(within(summary).getByTestId('checkout-total').textContent).toBe('$0.00');
+  });
+
+  it('says the account information, not the card, is never stored when ACH is chosen', async () => {
+    checkoutServer(approved);
+    renderAt('/checkout', <CheckoutPage user={broker} />);
+    await screen.findByRole('complementary', { name: 'Order Summary' });
+    expect(screen.getByText(CARD_NOTE)).toBeTruthy();
+
+    await choose('Payment Type', 'ACH');
+    expect(screen.getByText(ACH_NOTE)).toBeTruthy();
+    expect(screen.queryByText(CARD_NOTE)).toBeNull();
+
+    await choose('Payment Type', 'Credit Card');
+    expect(screen.getByText(CARD_NOTE)).toBeTruthy();
+    expect(screen.queryByText(ACH_NOTE)).toBeNull();
+  });
+
+  it('brings up a numeric keyboard for the ABA Routing Number', async () => {
+    checkoutServer(approved);
+    renderAt('/checkout', <CheckoutPage user={broker} />);
+    await screen.findByRole('complementary', { name: 'Order Summary' });
+    await choose('Payment Type', 'ACH');
+    expect(field('ABA Routing Number').inputMode).toBe('numeric');
   });
 });

@@ -1,13 +1,20 @@
 import { useState } from 'react';
-import { Breadcrumb, Col, Row } from 'react-bootstrap';
+import { Alert, Breadcrumb, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import type { SessionUser } from 'shared-domain';
 import { Busy, paths, type PaymentAnswer } from 'shared-ui';
 import { useAfterPurchase } from '../../../hooks/use-after-purchase.js';
+import { useRereadCart } from '../../../hooks/use-reread-cart.js';
 import { useCart } from '../api/get-cart.js';
 import { CheckoutSummary } from './CheckoutSummary.js';
 import { PaymentForm } from './PaymentForm.js';
 import { PaymentSuccess } from './PaymentSuccess.js';
+
+export const CHECKOUT_TEXT = {
+  emptyCart: 'Your shopping cart is empty.',
+  nothingToPay: 'There is nothing to pay: the total of your order is $0.00.',
+  completeInBasket: 'Go back to your basket and press Complete to finish your order.',
+} as const;
 
 interface PaidOrder {
   orderId: string;
@@ -18,11 +25,13 @@ interface PaidOrder {
 /**
  * /checkout (specs/1-foundation.md §2 "Checkout", §4): the payment form beside the order summary;
  * once paid, the success message, the order and its receipt, and no summary. The cart, its counts
- * and what the purchase changed are read again.
+ * and what the purchase changed are read again. A cart whose total is zero has nothing to pay by card
+ * or ACH (the server refuses a payment of $0.00): Complete on the basket finishes it.
  */
 export function CheckoutPage({ user }: { user: SessionUser }) {
   const { data: cart, isLoading } = useCart(user.userId);
   const afterPurchase = useAfterPurchase(user.userId);
+  const rereadCart = useRereadCart(user.userId);
   const [paid, setPaid] = useState<PaidOrder | null>(null);
 
   function showPaid(answer: PaymentAnswer) {
@@ -44,7 +53,7 @@ export function CheckoutPage({ user }: { user: SessionUser }) {
   } else if (cart.items.length === 0) {
     content = (
       <>
-        <p className="lead">Your shopping cart is empty.</p>
+        <p className="lead">{CHECKOUT_TEXT.emptyCart}</p>
         <Link className="btn btn-outline-secondary" to={paths.basket()}>
           Back to basket
         </Link>
@@ -54,7 +63,22 @@ export function CheckoutPage({ user }: { user: SessionUser }) {
     content = (
       <Row className="g-4">
         <Col lg={8}>
-          <PaymentForm user={user} onPaid={showPaid} />
+          {cart.total === 0 ? (
+            <Alert variant="info">
+              <p>{CHECKOUT_TEXT.nothingToPay}</p>
+              <p>{CHECKOUT_TEXT.completeInBasket}</p>
+              <Link className="btn btn-primary" to={paths.basket()}>
+                Back to basket
+              </Link>
+            </Alert>
+          ) : (
+            <PaymentForm
+              user={user}
+              total={cart.total}
+              onPaid={showPaid}
+              onCartChanged={() => void rereadCart()}
+            />
+          )}
         </Col>
         <Col lg={4}>
           <CheckoutSummary cart={cart} />

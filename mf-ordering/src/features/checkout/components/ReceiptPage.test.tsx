@@ -55,6 +55,56 @@ describe('ReceiptPage', () => {
     }
   });
 
+  it('shows the tables and classes of the markup but nothing active that might get through', async () => {
+    stubFetch({
+      'GET /bff/user': { body: broker },
+      'GET /order/{orderId}/receipt': {
+        body: {
+          orderId: 'o-1',
+          orderNumber: '1001',
+          receipt: [
+            '<div class="receipt"><h2>Receipt</h2>',
+            '<table class="table receipt-items"><thead><tr><th>Product</th><th class="text-end">Total</th></tr></thead>',
+            '<tbody><tr><td>Acme POP Document</td><td class="text-end" style="color: green">$270.00</td></tr></tbody></table>',
+            '<script>window.stolen = true</script>',
+            '<img src="x.png" alt="Logo" onerror="window.stolen = true">',
+            '<iframe src="https://evil.example/" title="Evil frame"></iframe>',
+            '<style>body { background: url(https://evil.example/track) }</style>',
+            '<p style="background-image: url(https://evil.example/track)">Paid by Visa ending in 1111</p>',
+            '<p style="background: u\\72l(https://evil.example/track)">Thank you</p>',
+            '<a href="javascript:window.stolen = true">Help</a>',
+            '<form action="https://evil.example/"><input name="card" aria-label="Card again"></form>',
+            '<svg><a href="https://evil.example/"><text>Svg link</text></a></svg>',
+            '</div>',
+          ].join(''),
+        },
+      },
+    });
+    renderAt('/orders/o-1/receipt', page());
+    const receipt = await screen.findByRole('article', { name: 'Receipt' });
+
+    // What the receipt is made of stays: its table, its classes, a harmless style.
+    const table = within(receipt).getByRole('table');
+    expect(table.className).toBe('table receipt-items');
+    expect(within(table).getByRole('columnheader', { name: 'Total' }).className).toBe('text-end');
+    const total = within(table).getByRole('cell', { name: '$270.00' });
+    expect(total.className).toBe('text-end');
+    expect(total.getAttribute('style')).toBe('color: green');
+    expect(within(receipt).getByRole('img', { name: 'Logo' })).toBeTruthy();
+    expect(within(receipt).getByText('Paid by Visa ending in 1111')).toBeTruthy();
+
+    // What could run, load or be filled in is gone.
+    expect(receipt.querySelector('script, iframe, style, form, input, svg')).toBeNull();
+    expect(within(receipt).getByRole('img', { name: 'Logo' }).getAttribute('onerror')).toBeNull();
+    expect(within(receipt).getByText('Paid by Visa ending in 1111').getAttribute('style')).toBeNull();
+    expect(within(receipt).getByText('Thank you').getAttribute('style')).toBeNull();
+    expect(within(receipt).getByText('Help').getAttribute('href')).toBeNull();
+    expect(within(receipt).queryByTitle('Evil frame')).toBeNull();
+    expect(within(receipt).queryByRole('textbox', { name: 'Card again' })).toBeNull();
+    expect(within(receipt).queryByText('Svg link')).toBeNull();
+    expect((window as { stolen?: boolean }).stolen).toBeUndefined();
+  });
+
   it('says clearly that an unknown or foreign receipt is not found, without an error toast', async () => {
     stubFetch({
       'GET /bff/user': { body: broker },

@@ -1,0 +1,32 @@
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
+
+/**
+ * A style attribute that could load something (`url(…)`, `image-set(…)`, `@import`), run something
+ * (old IE's `expression(…)`), or hide either behind a CSS escape (`\75 rl(`).
+ */
+const LOADING_STYLE = /url\s*\(|image(?:-set)?\s*\(|expression\s*\(|@import|\\/i;
+
+/** Our own DOMPurify instance: its hook stays here, whatever else on the page uses DOMPurify. */
+let purifier: Purifier | undefined;
+
+function receiptPurifier(): Purifier {
+  if (purifier) return purifier;
+  purifier = DOMPurify(window);
+  purifier.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (data.attrName === 'style' && LOADING_STYLE.test(data.attrValue)) data.keepAttr = false;
+  });
+  return purifier;
+}
+
+/**
+ * The receipt markup the server built (its values escaped there) made safe again in the browser, as
+ * defense in depth: HTML only (no SVG or MathML), no scripts, event handlers, iframes, objects,
+ * forms or `<style>` elements (they would restyle the whole page), no `javascript:` links, no inline
+ * style that loads anything. Tables, classes and the rest of the receipt's markup stay.
+ */
+export function sanitizeReceipt(markup: string): string {
+  return receiptPurifier().sanitize(markup, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'select', 'textarea'],
+  });
+}
