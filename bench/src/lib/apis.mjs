@@ -1,6 +1,7 @@
-// What the cart-api benchmarks (api-latency, document-latency) share: a fresh cart-api database on
-// the engine the run asks for (BENCH_DB), identity-api's demo accounts, both services on bench ports
-// with the builds (their dist), stopped by pid, and the database dropped again at the end.
+// What the cart-api benchmarks (api-latency, document-latency, checkout-latency) share: a fresh
+// cart-api database on the engine the run asks for (BENCH_DB), identity-api's demo accounts, both
+// services on bench ports with the builds (their dist), stopped by pid, and the database dropped again
+// at the end.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { rmSync } from 'node:fs';
@@ -110,10 +111,11 @@ export function seedIdentity(dataDir) {
 
 /**
  * identity-api and cart-api (their dist) on `identityPort` / `cartApiPort`, logging to `dataDir`, with
- * cart-api on `databaseUrl`. `start()` waits until both are healthy (and throws with their logs' tails
- * when one is not); `stop()` stops what was started, by pid, and may be called at any time.
+ * cart-api on `databaseUrl` (and `cartApiEnv` over its environment). `start()` waits until both are
+ * healthy (and throws with their logs' tails when one is not); `stop()` stops what was started, by pid,
+ * and may be called at any time.
  */
-export function cartApiServices({ dataDir, identityPort, cartApiPort, databaseUrl }) {
+export function cartApiServices({ dataDir, identityPort, cartApiPort, databaseUrl, cartApiEnv = {} }) {
   const identityUrl = `http://127.0.0.1:${identityPort}`;
   const cartApiUrl = `http://127.0.0.1:${cartApiPort}`;
   const servers = [];
@@ -135,6 +137,7 @@ export function cartApiServices({ dataDir, identityPort, cartApiPort, databaseUr
             PORT: String(cartApiPort),
             IDENTITY_ISSUER: `${identityUrl}/oidc`,
             DATABASE_URL: databaseUrl,
+            ...cartApiEnv,
           },
         }),
       );

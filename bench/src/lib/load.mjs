@@ -87,3 +87,38 @@ export async function measureEach(scenarios, { connections, durationSeconds }) {
   }
   return measured;
 }
+
+/**
+ * Times `count` requests one after another (after `warmup` untimed ones), for requests that cannot
+ * repeat as they are (each purchase needs a full cart). For each: `prepare(i)` (untimed: refill,
+ * new ids), then `send(prepared, i)` timed from its start until it resolves (it should read the whole
+ * answer), then `check(answer, i)` (untimed: throws when the answer is wrong, so a figure never comes
+ * from error pages). Loopback only: `url` is the base the requests go to. `i` < 0 during warm-up.
+ */
+export async function measureSequential({ url, count, warmup = 0, prepare = async () => {}, send, check }) {
+  assertLoopback(url);
+  const latencies = [];
+  const started = performance.now();
+  for (let i = -warmup; i < count; i++) {
+    const prepared = await prepare(i);
+    const sent = performance.now();
+    const answer = await send(prepared, i);
+    const ms = performance.now() - sent;
+    await check(answer, i);
+    if (i >= 0) latencies.push(ms);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const measuredMs = latencies.reduce((sum, ms) => sum + ms, 0);
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    // Of the requests alone (not the untimed preparation between them): 1000 / mean latency.
+    requestsPerSecond: (latencies.length * 1000) / measuredMs,
+    seconds,
+    mean: measuredMs / latencies.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+  };
+}

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-// The large data sets of api-latency and document-latency: clients, documents, orders and order items
-// spread over many brokers, written through cart-api's own Kysely schema (the tables of
-// cart-api/src/db/schema.ts, created by its migrations), on SQLite or PostgreSQL. Names come from a
-// seeded generator, so runs compare.
+// The large data sets of api-latency, document-latency and checkout-latency: clients, documents,
+// orders, order items and action items spread over many brokers, written through cart-api's own Kysely
+// schema (the tables of cart-api/src/db/schema.ts, created by its migrations), on SQLite or PostgreSQL.
+// Names come from a seeded generator, so runs compare.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PRICE_CENTS = 30_000;
@@ -287,4 +287,52 @@ export async function seedScale(
     ownClientNames: companies.slice(0, ownClients).map((c) => c.row.name),
     companies: companies.length + partners.length,
   };
+}
+
+// What brokers' to-do lists hold over the years: mostly the yearly renewals and non-discrimination
+// tests the system raises, fewer invitations and unpaid documents; most of them done long ago.
+const ACTION_ITEM_TYPES = [
+  ['pop-document-renewal', 0.4],
+  ['pop-document-ndt', 0.4],
+  ['unpaid-pop-action-item', 0.1],
+  ['pop-document-invite', 0.1],
+];
+
+/**
+ * Adds `count` action items about existing documents (each its document's owner's, `{DocumentId}` in
+ * its json, as cart-api writes them), of the types above, 80% of them completed, dated after their
+ * document. Returns how many are open per type.
+ */
+export async function seedActionItems(db, { count, now = new Date() }) {
+  const random = generator(126);
+  const iso = (time) => new Date(time).toISOString();
+  const documents = await db
+    .selectFrom('epop_document')
+    .select(['document_id', 'owner_user_id', 'created_at'])
+    .orderBy('document_id')
+    .execute();
+  if (documents.length === 0) throw new Error('no documents to raise action items about');
+  const open = {};
+  const rows = Array.from({ length: count }, () => {
+    const document = documents[Math.floor(random() * documents.length)];
+    let roll = random();
+    const [type] = ACTION_ITEM_TYPES.find(([, share]) => (roll -= share) < 0) ?? ACTION_ITEM_TYPES[0];
+    const from = new Date(document.created_at).getTime();
+    const createdAt = from + Math.floor(random() * Math.max(1, now.getTime() - from));
+    const completed = random() < 0.8;
+    if (!completed) open[type] = (open[type] ?? 0) + 1;
+    return {
+      action_item_id: randomUUID(),
+      user_id: document.owner_user_id,
+      item_type: type,
+      description: `Bench ${type} about ${document.document_id}`,
+      json: JSON.stringify({ DocumentId: document.document_id }),
+      created_by: 'system',
+      created_at: iso(createdAt),
+      completed: completed ? 1 : 0,
+      completed_at: completed ? iso(Math.min(now.getTime(), createdAt + 7 * DAY_MS)) : null,
+    };
+  });
+  await db.transaction().execute((trx) => insertAll(trx, 'action_item', rows));
+  return open;
 }
