@@ -103,7 +103,7 @@ describe('Order Management', () => {
     expect(hide?.headers['x-csrf']).toBe('1');
   });
 
-  it('offers View Receipt only for an order that has its receipt', async () => {
+  it('offers View Receipt and Email Purchaser only for an order that has its receipt', async () => {
     stubFetch({
       'GET /order': { body: { data: [order('1001', false), order('1002', false, false)], pages: 1 } },
       'GET /strategic-partner': { body: [] },
@@ -114,6 +114,8 @@ describe('Order Management', () => {
     expect(within(withReceipt).getByRole('link', { name: 'View Receipt' })).toBeTruthy();
     const withoutReceipt = screen.getByRole('article', { name: 'Order 1002' });
     expect(within(withoutReceipt).queryByRole('link', { name: 'View Receipt' })).toBeNull();
+    expect(within(withoutReceipt).queryByRole('button', { name: 'Email Purchaser' })).toBeNull();
+    expect(within(withReceipt).getByRole('button', { name: 'Email Purchaser' })).toBeTruthy();
   });
 
   it('e-mails the receipt to the purchaser once the user confirms, and says where it went', async () => {

@@ -154,14 +154,17 @@ export function OrderPanel({ order, onReviewed }: { order: Order; onReviewed(): 
             Mark as Reviewed
           </Button>
         )}
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          onClick={() => setConfirmingEmail(true)}
-          disabled={emailing}
-        >
-          Email Purchaser
-        </Button>
+        {/* An order without a receipt (an old free one) has nothing to e-mail. */}
+        {order.hasReceipt && (
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            onClick={() => setConfirmingEmail(true)}
+            disabled={emailing}
+          >
+            Email Purchaser
+          </Button>
+        )}
       </Card.Footer>
       <ConfirmDialog
         show={confirmingEmail}
