@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { CHECKOUT_MESSAGES, MESSAGES } from 'shared-domain';
 import { pdfText } from 'shared-domain/testing';
@@ -14,7 +15,19 @@ import {
   promoBox,
 } from './checkout.js';
 import { latestMailTo } from './mail.js';
+import { E2E_DATA_DIR } from './stack.js';
 import { signIn } from './support.js';
+
+/** The files under `dir` whose bytes contain any of `texts`. */
+function filesHolding(dir: string, texts: string[]): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => {
+      const bytes = readFileSync(file);
+      return texts.some((text) => bytes.includes(text));
+    });
+}
 
 /**
  * The purchase (specs/1-foundation.md §2 "Shopping cart", "Checkout", "Receipt", §4, §5; issue 10):
@@ -100,6 +113,10 @@ test('a broker pays by card with SAVE10, sees the receipt, downloads its PDF and
     'href',
     receiptUrl,
   );
+
+  // Nothing the stack keeps holds the card number: its databases (and their WAL), the mail sink, the
+  // outbox, the sessions.
+  expect(filesHolding(E2E_DATA_DIR, [FULL_CARD_NUMBER, '4111 1111 1111 1111'])).toEqual([]);
 });
 
 test('a broker pays by ACH', async ({ page }) => {
