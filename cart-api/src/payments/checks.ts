@@ -10,7 +10,11 @@ export const PAYMENT_MESSAGES = {
   ...PAYMENT_FORM_MESSAGES,
   zip: MASKS.zip.message,
   state: PAYMENT_FORM_MESSAGES.invalidState,
+  cvvOfCard: (size: number) => `CVV Code must be ${size} digits for this card`,
 } as const;
+
+/** An address a processor would take: something@domain.tld, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Spaces and dashes are how people type card numbers; the number itself is the digits. */
 export const digitsOf = (text: string): string => text.replace(/[\s-]/g, '');
@@ -67,7 +71,12 @@ export function cardProblems(input: CardInput, today: string): string[] {
   }
   if (!cardBrand(input.cardNumber)) problems.push(PAYMENT_MESSAGES.cardNumber);
   if (expired(input.expirationMonth, input.expirationYear, today)) problems.push(PAYMENT_MESSAGES.expired);
-  if (!MASKS.cvv.pattern.test(digitsOf(input.cvv))) problems.push(PAYMENT_MESSAGES.cvv);
+  const cvv = digitsOf(input.cvv);
+  const codeSize = cardValidator.number(digitsOf(input.cardNumber)).card?.code.size;
+  if (!MASKS.cvv.pattern.test(cvv)) problems.push(PAYMENT_MESSAGES.cvv);
+  else if (codeSize && cvv.length !== codeSize) problems.push(PAYMENT_MESSAGES.cvvOfCard(codeSize));
+  if (input.email.trim() !== '' && !EMAIL.test(input.email.trim()))
+    problems.push(PAYMENT_MESSAGES.invalidEmail);
   return problems;
 }
 
@@ -84,6 +93,7 @@ export function achProblems(input: AchInput): string[] {
   if (!validRoutingNumber(digitsOf(input.routingNumber))) problems.push(PAYMENT_MESSAGES.routingNumber);
   if (input.bankName.trim() === '') problems.push(PAYMENT_MESSAGES.required('Bank Name'));
   if (input.email.trim() === '') problems.push(PAYMENT_MESSAGES.required('Email'));
+  else if (!EMAIL.test(input.email.trim())) problems.push(PAYMENT_MESSAGES.invalidEmail);
   if (!/^\d{4,17}$/.test(digitsOf(input.accountNumber))) problems.push(PAYMENT_MESSAGES.accountNumber);
   if (input.nameOnAccount.trim() === '') problems.push(PAYMENT_MESSAGES.required('Name on Account'));
   return problems;

@@ -298,6 +298,8 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
       [{ cvv: '12' }, 'CVV Code must be 3 or 4 digits'],
       [{ zip: '1234' }, 'Enter a zip code as ##### or #####-####'],
       [{ firstName: '  ' }, 'First Name is required'],
+      [{ cvv: '1234' }, 'CVV Code must be 3 digits for this card'],
+      [{ email: 'avery at example' }, 'Enter a valid e-mail address'],
       [{ state: 'ZZ' }, 'Choose a state from the list'],
     ];
     for (const [overrides, message] of refusals) {
@@ -364,7 +366,7 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
       buyer,
       'POST',
       `/shopping-cart/${buyer.userId}/purchase/card`,
-      card({ cardNumber: '5424 0000 0000 0015', cvv: '4821' }),
+      card({ cardNumber: '5424 0000 0000 0015', cvv: '482' }),
     );
     const other = await buyerWithCart();
     await suite.ctx.send(
@@ -378,7 +380,7 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
       other,
       'POST',
       `/shopping-cart/${other.userId}/purchase/card`,
-      card({ cardNumber: '5424000000000016', cvv: '4821' }),
+      card({ cardNumber: '5424000000000016', cvv: '482' }),
     );
 
     const database = JSON.stringify(await snapshot(suite.ctx.db));
@@ -398,7 +400,7 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
       '5424 0000 0000 0015',
       '5424000000000016',
       CARD,
-      '"4821"',
+      '"482"',
       'cvv',
       '55512349876',
     ]) {
