@@ -4,6 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-data.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
+import { achPayment } from '../../helpers/payments.js';
 import type { TestContext } from '../../helpers/build.js';
 
 /** Invitations to purchase (specs/2-documents.md §4 "Invite", §7 `POST action-item/document-invite`). */
@@ -19,6 +20,11 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
     document: documentForm({ clientCompanyName: 'Invited Dental' }),
     attributes: [COMMISSION_INCLUDED.attribute_value_id],
     ...overrides,
+  });
+  /** The account identity-api made for an invitation's address. */
+  const inviteeOf = (body: { email: string }): Account => ({
+    userId: [...suite.ctx.identity.users.values()].find((user) => user.email === body.email)!.userId,
+    roles: ['employer'],
   });
   /** The e-mails sent so far, as text. */
   const mails = async () => {
@@ -79,10 +85,7 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
       actionItemId: string;
       documentId: string;
     }>();
-    const invitee: Account = {
-      userId: [...suite.ctx.identity.users.values()].find((user) => user.email === body.email)!.userId,
-      roles: ['employer'],
-    };
+    const invitee = inviteeOf(body);
     const item = {
       productId: EPOP_PRODUCT.product_id,
       quantity: 1,
@@ -138,10 +141,7 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
       actionItemId: string;
       documentId: string;
     }>();
-    const invitee: Account = {
-      userId: [...suite.ctx.identity.users.values()].find((user) => user.email === body.email)!.userId,
-      roles: ['employer'],
-    };
+    const invitee = inviteeOf(body);
     // The invitee reviewed it in the cart and changed the city: the paid document keeps that.
     const reviewed = { ...body.document, city: 'Round Rock' };
     const added = await send(invitee, 'POST', '/shopping-cart', {
@@ -153,13 +153,12 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
       userId: invitee.userId,
     });
     expect(added.statusCode).toBe(200);
-    const paid = await send(invitee, 'POST', `/shopping-cart/${invitee.userId}/purchase/ach`, {
-      routingNumber: '011000015',
-      bankName: 'First Bank',
-      email: body.email,
-      accountNumber: '123456789',
-      nameOnAccount: 'Ivy Invitee',
-    });
+    const paid = await send(
+      invitee,
+      'POST',
+      `/shopping-cart/${invitee.userId}/purchase/ach`,
+      achPayment({ email: body.email, nameOnAccount: 'Ivy Invitee' }),
+    );
     const { success, orderId } = paid.json<{ success: boolean; orderId: string }>();
     expect(success).toBe(true);
 
@@ -179,10 +178,7 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
     const { actionItemId } = (await send(brokerA, 'POST', '/action-item/document-invite', body)).json<{
       actionItemId: string;
     }>();
-    const invitee: Account = {
-      userId: [...suite.ctx.identity.users.values()].find((user) => user.email === body.email)!.userId,
-      roles: ['employer'],
-    };
+    const invitee = inviteeOf(body);
     const changed = { ...body.document, city: 'Round Rock' };
     const updated = await send(brokerA, 'POST', `/epop-document/action-item/${actionItemId}`, changed);
     expect(updated.statusCode).toBe(200);

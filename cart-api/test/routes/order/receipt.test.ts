@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { pdfText } from 'shared-domain/testing';
+import { EPOP_PRODUCT } from '../../../src/db/reference-data.js';
 import { seededTestApp } from '../../helpers/parties.js';
 
 /** Receipts (issue 10 "Orders and receipts"): markup, PDF, Email Purchaser; who may read one. */
@@ -35,17 +36,27 @@ describe('GET /order/:orderId/receipt(/download), POST /order/:orderId/email-pur
         created_at: now,
       })
       .execute();
+    await addItem(
+      orderId,
+      'POP Document - <script>alert(1)</script>',
+      clientDocumentOfBrokerA,
+      records.brokerA.companyId,
+    );
+    return orderId;
+  }
+
+  /** A $300.00 item of an order, paying for a document of a client. */
+  async function addItem(orderId: string, displayText: string, documentId: string, clientId: string) {
     await suite.ctx.db
       .insertInto('order_item')
       .values({
         order_item_id: randomUUID(),
         order_id: orderId,
-        product_id: (await suite.ctx.db.selectFrom('product').select('product_id').executeTakeFirstOrThrow())
-          .product_id,
-        product_type: 'POP Document',
-        display_text: 'POP Document - <script>alert(1)</script>',
-        document_id: clientDocumentOfBrokerA,
-        client_company_id: records.brokerA.companyId,
+        product_id: EPOP_PRODUCT.product_id,
+        product_type: EPOP_PRODUCT.name,
+        display_text: displayText,
+        document_id: documentId,
+        client_company_id: clientId,
         broker_name: null,
         unit_price_cents: 30_000,
         discount_cents: 0,
@@ -53,7 +64,6 @@ describe('GET /order/:orderId/receipt(/download), POST /order/:orderId/email-pur
         returned: 0,
       })
       .execute();
-    return orderId;
   }
 
   it('shows the receipt to its purchaser, the document’s broker and compliance, escaped; to anyone else 404', async () => {
@@ -82,24 +92,12 @@ describe('GET /order/:orderId/receipt(/download), POST /order/:orderId/email-pur
   it('keeps an order of several clients to its purchaser and compliance: one client’s broker gets 404', async () => {
     const orderId = await orderForBrokerAsClient();
     const { records, accounts } = suite.parties;
-    await suite.ctx.db
-      .insertInto('order_item')
-      .values({
-        order_item_id: randomUUID(),
-        order_id: orderId,
-        product_id: (await suite.ctx.db.selectFrom('product').select('product_id').executeTakeFirstOrThrow())
-          .product_id,
-        product_type: 'POP Document',
-        display_text: 'POP Document - brokerB Company',
-        document_id: records.brokerB.documentId,
-        client_company_id: records.brokerB.companyId,
-        broker_name: null,
-        unit_price_cents: 30_000,
-        discount_cents: 0,
-        price_cents: 30_000,
-        returned: 0,
-      })
-      .execute();
+    await addItem(
+      orderId,
+      'POP Document - brokerB Company',
+      records.brokerB.documentId,
+      records.brokerB.companyId,
+    );
     expect((await suite.ctx.send(accounts.brokerA, 'GET', `/order/${orderId}/receipt`)).statusCode).toBe(404);
     expect((await suite.ctx.send(accounts.employerB, 'GET', `/order/${orderId}/receipt`)).statusCode).toBe(
       200,

@@ -5,6 +5,7 @@ import type { CardCharge, PaymentResult } from '../../../src/payments/gateway.js
 import { SandboxGateway } from '../../../src/payments/sandbox.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, type Account } from '../../helpers/parties.js';
+import { achPayment, cardPayment } from '../../helpers/payments.js';
 import { documentRow } from '../../helpers/rows.js';
 
 /**
@@ -35,21 +36,7 @@ const gateway = new FaultyGateway();
 
 describe('purchase faults', () => {
   const suite = seededTestApp(undefined, { payments: gateway });
-  const card = (overrides: Record<string, unknown> = {}) => ({
-    firstName: 'Avery',
-    lastName: 'Buyer',
-    company: 'Buyer Benefits',
-    street: '1 Main Street',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
-    email: 'avery@example.com',
-    cardNumber: '4111111111111111',
-    expirationMonth: 12,
-    expirationYear: new Date().getFullYear() + 2,
-    cvv: '123',
-    ...overrides,
-  });
+  const card = cardPayment;
 
   async function buyerWithCart(
     json = documentForm({ clientCompanyName: `Faults ${randomUUID().slice(0, 6)}` }),
@@ -86,13 +73,12 @@ describe('purchase faults', () => {
     // Unsettled: the cart cannot change, and another kind of payment is not taken for it.
     const change = await suite.ctx.send(buyer, 'POST', `/shopping-cart/${cartItemId}/save-for-later`, {});
     expect(change.statusCode).toBe(409);
-    const ach = await suite.ctx.send(buyer, 'POST', `/shopping-cart/${buyer.userId}/purchase/ach`, {
-      routingNumber: '011000015',
-      bankName: 'First Bank',
-      email: 'avery@example.com',
-      accountNumber: '123456789',
-      nameOnAccount: 'Avery Buyer',
-    });
+    const ach = await suite.ctx.send(
+      buyer,
+      'POST',
+      `/shopping-cart/${buyer.userId}/purchase/ach`,
+      achPayment(),
+    );
     expect(ach.json()).toEqual({
       message:
         'Your last payment could not be confirmed: pay again by card to confirm it (you will not be charged twice)',

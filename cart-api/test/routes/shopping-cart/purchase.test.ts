@@ -7,6 +7,7 @@ import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-dat
 import { SandboxGateway } from '../../../src/payments/sandbox.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
+import { achPayment, cardPayment } from '../../helpers/payments.js';
 
 /**
  * The purchase (issue 10 "Payments", "Orders and receipts"): card, ACH and free, once only, priced
@@ -24,32 +25,9 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
     logger: { level: 'trace', production: true, stream: { write: (line) => logLines.push(line) } },
   });
 
-  const card = (overrides: Record<string, unknown> = {}) => ({
-    firstName: 'Avery',
-    lastName: 'Buyer',
-    company: 'Buyer Benefits',
-    street: '1 Main Street',
-    country: 'US',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
-    phone: '(217) 555-0100',
-    email: 'avery@example.com',
-    cardNumber: '4111 1111 1111 1111',
-    expirationMonth: 12,
-    expirationYear: new Date().getFullYear() + 2,
-    cvv: '739',
-    ...overrides,
-  });
-  const ach = (overrides: Record<string, unknown> = {}) => ({
-    routingNumber: '011000015',
-    bankName: 'First Bank',
-    email: 'avery@example.com',
-    accountNumber: ACCOUNT,
-    nameOnAccount: 'Avery Buyer',
-    checking: true,
-    ...overrides,
-  });
+  const card = cardPayment;
+  const ach = (overrides: Record<string, unknown> = {}) =>
+    achPayment({ accountNumber: ACCOUNT, ...overrides });
 
   /** A new broker known to identity-api, with one $300.00 document in the cart. */
   async function buyerWithCart(company = `Buyer Co ${randomUUID().slice(0, 6)}`) {
