@@ -91,8 +91,13 @@ test('a broker pays by card with SAVE10, sees the receipt, downloads its PDF and
   await expect(page.getByRole('article', { name: 'Receipt' })).toContainText(orderNumber);
 
   const downloading = page.waitForEvent('download');
+  const answered = page.waitForResponse((response) => response.url().endsWith('/receipt/download'));
   await page.getByRole('button', { name: 'Download Receipt' }).click();
   const download = await downloading;
+  // The name comes from the answer's header (the page's own fallback is a plain receipt.pdf).
+  expect((await answered).headers()['content-disposition']).toBe(
+    `attachment; filename="receipt-${orderNumber}.pdf"`,
+  );
   expect(download.suggestedFilename()).toBe(`receipt-${orderNumber}.pdf`);
   const pdf = readFileSync((await download.path())!);
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

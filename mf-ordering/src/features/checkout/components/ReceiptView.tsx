@@ -26,11 +26,7 @@ export function ReceiptView({ orderId }: { orderId: string }) {
   return (
     <>
       <div className="mb-3">
-        <Button
-          variant="outline-primary"
-          disabled={busy}
-          onClick={() => void download(receipt.orderId, receipt.orderNumber)}
-        >
+        <Button variant="outline-primary" disabled={busy} onClick={() => void download(receipt.orderId)}>
           {RECEIPT_TEXT.download}
         </Button>
       </div>
