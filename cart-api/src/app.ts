@@ -9,6 +9,7 @@ import {
 import type { Config } from './config.js';
 import db from './plugins/app/db.js';
 import mailer from './plugins/app/mailer.js';
+import jobs from './plugins/app/jobs.js';
 import payments from './plugins/app/payments.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import identity, { type IdentityDirectory } from './plugins/app/identity.js';
@@ -36,6 +37,8 @@ export interface BuildOptions {
   identity?: IdentityDirectory;
   /** The payment gateway to use instead of PAYMENT_GATEWAY's (tests that count the charges). */
   payments?: PaymentGateway;
+  /** The clock of the jobs (tests that move time). */
+  now?: () => Date;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(db, { databaseUrl: config.databaseUrl });
   await app.register(mailer, { mail: config.mail });
+  await app.register(jobs, { jobs: config.jobs, ...(options.now ? { now: options.now } : {}) });
   await app.register(payments, {
     payments: config.payments,
     ...(options.payments ? { gateway: options.payments } : {}),

@@ -33,6 +33,10 @@ export interface Config {
     /** PAYMENT_SANDBOX_DELAY_MS: the sandbox's pretend network time per call. */
     sandboxDelayMs: number;
   };
+  jobs: {
+    /** JOBS_POLL_MS: how often the worker looks for due jobs; 0 runs no background worker. */
+    pollMs: number;
+  };
   nodeEnv: string;
   logLevel: string;
   /** Stack traces in 500 answers only outside production (the specs' error window). */
@@ -79,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gateway: env.PAYMENT_GATEWAY || (nodeEnv === 'production' ? '' : 'sandbox'),
       sandboxDelayMs: nonNegativeInteger('PAYMENT_SANDBOX_DELAY_MS', env.PAYMENT_SANDBOX_DELAY_MS, 0),
     },
+    jobs: { pollMs: nonNegativeInteger('JOBS_POLL_MS', env.JOBS_POLL_MS, 5000) },
     nodeEnv,
     logLevel: env.LOG_LEVEL || 'info',
     exposeStackTraces: nodeEnv !== 'production',

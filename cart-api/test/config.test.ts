@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       cartApiClientId: 'pop-cart-api',
       cartApiClientSecret: DEV_CART_API_CLIENT_SECRET,
       payments: { gateway: 'sandbox', sandboxDelayMs: 0 },
+      jobs: { pollMs: 5000 },
       nodeEnv: 'development',
       logLevel: 'info',
       exposeStackTraces: true,

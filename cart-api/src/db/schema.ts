@@ -278,6 +278,29 @@ export interface CounterTable {
   value: number;
 }
 
+export type JobState = 'pending' | 'running' | 'done' | 'failed';
+
+/** Work done after the request that asked for it (migration 0014). */
+export interface JobTable {
+  job_id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  /** At most one job with this key, ever (a reminder per document and plan year). */
+  unique_key: string | null;
+  state: JobState;
+  due_at: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  /** JSON of what the handler answered. */
+  result: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   product: ProductTable;
   attribute: AttributeTable;
@@ -301,4 +324,5 @@ export interface Database {
   no_pay_option: NoPayOptionTable;
   purchase: PurchaseTable;
   counter: CounterTable;
+  job: JobTable;
 }

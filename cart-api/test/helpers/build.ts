@@ -48,6 +48,9 @@ export async function buildTestApp(
     OUTBOX_DIR: outboxDir,
     // The tests' payments go to the sandbox, also those in production mode.
     PAYMENT_GATEWAY: 'sandbox',
+    // No background worker: a test runs the jobs when it wants them (app.jobs.runner.runDue()), so a
+    // job never changes a table while a test compares snapshots.
+    JOBS_POLL_MS: '0',
     IDENTITY_ISSUER: issuer.issuer,
     ACCESS_TOKEN_AUDIENCE: TEST_AUDIENCE,
     NODE_ENV: 'test',

@@ -245,6 +245,7 @@ const TABLES: Record<keyof Database, true> = {
   no_pay_option: true,
   purchase: true,
   counter: true,
+  job: true,
 };
 
 /** Every row of every table, to prove a refused call changed nothing. */

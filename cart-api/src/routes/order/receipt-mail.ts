@@ -1,19 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Mailer } from 'shared-domain/server';
+import type { Database } from '../../db/schema.js';
 import { paymentLine, receiptMarkup, receiptOf, receiptPdf, type ReceiptData } from './receipt.js';
 
-/** E-mails an order's receipt to its purchaser, when the order has one and they have an address. */
-export async function mailReceipt(app: FastifyInstance, orderId: string): Promise<void> {
-  const receipt = await receiptOf(app.db, orderId);
-  if (receipt?.purchaser.email) await sendReceipt(app, receipt);
+/** What sending a receipt needs (the app, or the operator command's own). */
+export interface MailDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+}
+
+/** E-mails an order's receipt to its purchaser (the `send-receipt` job); whom it went to. */
+export async function mailReceipt(deps: MailDeps, orderId: string): Promise<{ to: string } | null> {
+  const receipt = await receiptOf(deps.db, orderId);
+  if (!receipt?.purchaser.email) return null;
+  return sendReceipt(deps, receipt);
 }
 
 /**
  * Sends a receipt to its purchaser: the receipt in the message and as the PDF attachment
  * `receipt-{orderNumber}.pdf`. Card and account data never reach it (the order keeps four digits).
  */
-export async function sendReceipt(app: FastifyInstance, receipt: ReceiptData): Promise<{ to: string }> {
+export async function sendReceipt(deps: MailDeps, receipt: ReceiptData): Promise<{ to: string }> {
   const total = receipt.items.length === 1 ? receipt.items[0]!.product : `${receipt.items.length} items`;
-  await app.mailer.send({
+  await deps.mailer.send({
     to: receipt.purchaser.email,
     subject: `Your POP Documents receipt, order ${receipt.orderNumber}`,
     text: [

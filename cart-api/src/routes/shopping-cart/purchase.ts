@@ -13,7 +13,8 @@ import type { PaymentResult } from '../../payments/gateway.js';
 import { achProblems, cardBrand, cardProblems, digitsOf } from '../../payments/checks.js';
 import { renewedAlready } from '../epop-document/links.js';
 import { placeOrder, type OrderPayment } from '../order/place.js';
-import { mailReceipt } from '../order/receipt-mail.js';
+import { JOB_KINDS } from '../../jobs/handlers.js';
+import { enqueue } from '../../jobs/queue.js';
 import {
   LOCK_MESSAGES,
   markCharged,
@@ -76,23 +77,6 @@ function paymentOf(method: Method): PurchaseSnapshot['payment'] {
  * order that cannot be placed after the charge is refunded.
  */
 const purchase: FastifyPluginAsyncTypebox = async (app) => {
-  // The receipt e-mail goes after the answer (its PDF and SMTP are not the buyer's wait); closing
-  // the service waits for those under way.
-  const mailing = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.all(mailing);
-  });
-  function mailAfterAnswer(orderId: string) {
-    const sending = mailReceipt(app, orderId)
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        // The order stands; compliance's Email Purchaser sends it again.
-        app.log.error({ err: error, orderId }, 'the receipt e-mail could not be sent');
-      })
-      .finally(() => mailing.delete(sending));
-    mailing.add(sending);
-  }
-
   /** Why the cart cannot be bought as it is: checked before anything is charged. */
   async function refusals(inCart: CartRow[]): Promise<string[]> {
     const problems: string[] = [];
@@ -214,9 +198,14 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
           discountIds: snapshot.discountIds,
         });
         await markDone(trx, userId, lock.purchaseId, { ...result, orderId: placed.orderId });
+        // The receipt e-mail is a job of the order's own transaction: sent after the answer (its PDF
+        // and SMTP are not the buyer's wait), retried if it fails, never lost on a restart.
+        if (snapshot.purchaser.email) {
+          await enqueue(trx, { kind: JOB_KINDS.sendReceipt, payload: { orderId: placed.orderId } });
+        }
         return placed;
       });
-      if (snapshot.purchaser.email) mailAfterAnswer(order.orderId);
+      app.jobs.wake();
       return {
         success: true,
         ...order,

@@ -431,13 +431,11 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
     return Promise.all(files.map((file) => readFile(join(suite.ctx.outboxDir, file), 'utf8')));
   }
 
-  /** The e-mail containing `text`, once written (the receipt goes after the answer): up to 5 s. */
+  /** The e-mail containing `text`, once the jobs (the receipt's is one) have run. */
   async function mailWith(text: string): Promise<string> {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const found = (await outbox()).find((mail) => mail.includes(text));
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no e-mail with "${text}"`);
+    await suite.ctx.app.jobs.runner.runDue();
+    const found = (await outbox()).find((mail) => mail.includes(text));
+    if (!found) throw new Error(`no e-mail with "${text}"`);
+    return found;
   }
 });

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Kysely } from 'kysely';
+import { createDatabase, createTestDatabase, type TestDatabase } from 'shared-domain/server';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/schema.js';
+import { backoffMs, enqueue } from '../../src/jobs/queue.js';
+import { JobRunner, type JobHandler } from '../../src/jobs/runner.js';
+
+/** The jobs (issue 11 "Jobs and reminders"): once only, retried, never two workers on one job. */
+describe('the job queue and its runner', () => {
+  let database: TestDatabase;
+  let db: Kysely<Database>;
+  const silent = { info: () => undefined, error: () => undefined };
+  let clock = new Date('2026-11-25T12:00:00.000Z');
+  const now = () => clock;
+  const runner = (handlers: Record<string, JobHandler>) => new JobRunner({ db, handlers, log: silent, now });
+  const jobs = () => db.selectFrom('job').selectAll().orderBy('created_at').execute();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createDatabase<Database>(database.url);
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('runs a due job once, keeps its result, and waits for a job not due yet', async () => {
+    const seen: unknown[] = [];
+    const handlers = { echo: async (payload: unknown) => (seen.push(payload), { echoed: payload }) };
+    expect(await enqueue(db, { kind: 'echo', payload: { n: 1 } }, clock)).toBe(true);
+    await enqueue(db, { kind: 'echo', payload: { n: 2 }, dueAt: new Date(clock.getTime() + 60_000) }, clock);
+    expect(await runner(handlers).runDue()).toBe(1);
+    expect(seen).toEqual([{ n: 1 }]);
+    clock = new Date(clock.getTime() + 60_000);
+    expect(await runner(handlers).runDue()).toBe(1);
+    expect(await runner(handlers).runDue()).toBe(0);
+    expect((await jobs()).map((job) => [job.state, job.result])).toEqual([
+      ['done', '{"echoed":{"n":1}}'],
+      ['done', '{"echoed":{"n":2}}'],
+    ]);
+  });
+
+  it('enqueues a job with a unique key once only', async () => {
+    const key = `reminder:${clock.toISOString()}`;
+    expect(await enqueue(db, { kind: 'echo', payload: 1, uniqueKey: key }, clock)).toBe(true);
+    expect(await enqueue(db, { kind: 'echo', payload: 2, uniqueKey: key }, clock)).toBe(false);
+    expect(await db.selectFrom('job').select('payload').where('unique_key', '=', key).execute()).toEqual([
+      { payload: '1' },
+    ]);
+    await runner({ echo: async () => null }).runDue();
+  });
+
+  it('retries a failed job after its backoff, and fails it for good after its last attempt', async () => {
+    let calls = 0;
+    const flaky = {
+      flaky: async () => {
+        calls += 1;
+        throw new Error(`down ${calls}`);
+      },
+    };
+    await enqueue(db, { kind: 'flaky', payload: null, maxAttempts: 2 }, clock);
+    expect(await runner(flaky).runDue()).toBe(1);
+    const [, , , retried] = await jobs();
+    expect(retried).toMatchObject({ state: 'pending', attempts: 1, last_error: 'down 1' });
+    expect(await runner(flaky).runDue()).toBe(0); // not before the backoff
+    clock = new Date(clock.getTime() + backoffMs(1));
+    expect(await runner(flaky).runDue()).toBe(1);
+    expect((await jobs())[3]).toMatchObject({ state: 'failed', attempts: 2, last_error: 'down 2' });
+    expect(calls).toBe(2);
+  });
+
+  it('never lets two workers run one job, and takes over a job whose worker died', async () => {
+    const ran: string[] = [];
+    const slow = (name: string) => ({
+      slow: async () => {
+        ran.push(name);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      },
+    });
+    for (let n = 0; n < 6; n += 1) await enqueue(db, { kind: 'slow', payload: n }, clock);
+    const counts = await Promise.all([runner(slow('a')).runDue(), runner(slow('b')).runDue()]);
+    expect(counts[0]! + counts[1]!).toBe(6);
+    expect(ran).toHaveLength(6);
+
+    // A worker that claimed a job and died: its lease ends, another runs it.
+    await enqueue(db, { kind: 'slow', payload: 'orphan' }, clock);
+    const orphan = await db
+      .selectFrom('job')
+      .select('job_id')
+      .where('payload', '=', '"orphan"')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('job')
+      .set({
+        state: 'running',
+        locked_by: 'dead-worker',
+        locked_until: new Date(clock.getTime() + 1000).toISOString(),
+      })
+      .where('job_id', '=', orphan.job_id)
+      .execute();
+    expect(await runner(slow('c')).runDue()).toBe(0);
+    clock = new Date(clock.getTime() + 2000);
+    expect(await runner(slow('c')).runDue()).toBe(1);
+    expect(
+      await db.selectFrom('job').select('state').where('job_id', '=', orphan.job_id).executeTakeFirst(),
+    ).toEqual({
+      state: 'done',
+    });
+  });
+
+  it('fails a job of an unknown kind', async () => {
+    await enqueue(db, { kind: 'nobody', payload: null, maxAttempts: 1 }, clock);
+    await runner({}).runDue();
+    const last = (await jobs()).find((job) => job.kind === 'nobody');
+    expect(last).toMatchObject({ state: 'failed', last_error: 'no handler for jobs of kind "nobody"' });
+  });
+});
