@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './demo.js';
 export * from './html.js';
 export * from './messages.js';
+export * from './ndt/index.js';
 export * from './format.js';
 export * from './roles.js';
 export type * from './types.js';

@@ -1,0 +1,77 @@
+import type { NdtInput } from './types.js';
+
+export type NdtValidation = { ok: true; value: NdtInput } | { ok: false; errors: string[] };
+
+type Fields = Record<string, unknown>;
+
+/**
+ * Checks untrusted NDT input for the branch it takes (2-documents §4, §5): every yes/no of the path
+ * answered, every figure of the sub-steps a number, 0 or greater (zero is valid), head counts whole,
+ * eligible ≤ total. Each message starts with the field's name. The cleaned value keeps only the fields
+ * of the branch taken (as the wizard's "new test resets all values"; the specs' ndtAnswer3b and
+ * ndtAnswer5a are dropped: the server recomputes those steps).
+ */
+export function validateNdtInput(input: unknown): NdtValidation {
+  const raw: Fields = typeof input === 'object' && input !== null ? (input as Fields) : {};
+  const errors: string[] = [];
+  const value: Fields = {};
+
+  const answer = (field: string): boolean | undefined => {
+    const given = raw[field];
+    if (given === undefined || given === null) errors.push(`${field} is required`);
+    else if (typeof given !== 'boolean') errors.push(`${field} must be true or false`);
+    else value[field] = given;
+    return typeof given === 'boolean' ? given : undefined;
+  };
+  const figure = (field: string, whole = false): number | undefined => {
+    const given = raw[field];
+    if (given === undefined || given === null || given === '') errors.push(`${field} is required`);
+    else if (typeof given !== 'number' || !Number.isFinite(given)) errors.push(`${field} must be a number`);
+    else if (given < 0) errors.push(`${field} must be 0 or greater`);
+    else if (whole && !Number.isInteger(given)) errors.push(`${field} must be a whole number`);
+    else {
+      value[field] = given;
+      return given;
+    }
+    return undefined;
+  };
+  const atMost = (part: string, whole: string) => {
+    const [a, b] = [value[part], value[whole]];
+    if (typeof a === 'number' && typeof b === 'number' && a > b)
+      errors.push(`${part} cannot be more than ${whole}`);
+  };
+
+  if (raw.name !== undefined && raw.name !== null) {
+    if (typeof raw.name !== 'string') errors.push('name must be text');
+    else value.name = raw.name;
+  }
+
+  const steps1To4 = ['ndtAnswer1', 'ndtAnswer2', 'ndtAnswer3', 'ndtAnswer4'].map(answer);
+  if (steps1To4[2] === false) {
+    answer('ndtAnswer3a');
+    for (const field of ['eligibleNonHces', 'totalNonHces', 'eligibleHces', 'totalHces']) figure(field, true);
+    atMost('eligibleNonHces', 'totalNonHces');
+    atMost('eligibleHces', 'totalHces');
+  }
+
+  // 1–4 all yes: submitted at once, steps 5–7 are not asked. An unanswered 1–4 asks for 5–7 too.
+  if (!steps1To4.every((given) => given === true)) {
+    const step5 = answer('ndtAnswer5');
+    if (step5 === false) {
+      figure('grossCompensationHces');
+      figure('grossCompensationNonHces');
+      figure('participatingHces', true);
+      figure('participatingNonHces', true);
+      if (steps1To4[2] === false) {
+        atMost('participatingHces', 'eligibleHces');
+        atMost('participatingNonHces', 'eligibleNonHces');
+      }
+    }
+    answer('ndtAnswer6');
+    figure('totalCostOfBenefits');
+    figure('totalCostKeyEmployees');
+    atMost('totalCostKeyEmployees', 'totalCostOfBenefits');
+  }
+
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: value as unknown as NdtInput };
+}
