@@ -13,6 +13,7 @@ import * as cartItemActionItem from './migrations/0011-cart-item-action-item.js'
 import * as documentSearch from './migrations/0012-document-search.js';
 import * as checkout from './migrations/0013-checkout.js';
 import * as jobs from './migrations/0014-jobs.js';
+import * as documentArchive from './migrations/0015-document-archive.js';
 import * as clientDocuments from './migrations/0010-client-documents.js';
 
 /**
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-document-search': documentSearch,
   '0013-checkout': checkout,
   '0014-jobs': jobs,
+  '0015-document-archive': documentArchive,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

@@ -301,6 +301,17 @@ export interface JobTable {
   finished_at: string | null;
 }
 
+/** A generated file as it was handed out (migration 0015): `content` is its bytes in base64. */
+export interface DocumentArchiveTable {
+  archive_id: string;
+  document_id: string;
+  name: string;
+  content_type: string;
+  content: string;
+  generated_by: string;
+  generated_at: string;
+}
+
 export interface Database {
   product: ProductTable;
   attribute: AttributeTable;
@@ -325,4 +336,5 @@ export interface Database {
   purchase: PurchaseTable;
   counter: CounterTable;
   job: JobTable;
+  document_archive: DocumentArchiveTable;
 }

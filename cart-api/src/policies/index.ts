@@ -10,6 +10,7 @@ import {
   documentRecordPolicy,
   noDocumentRecordsYet,
 } from '../routes/epop-document/policy.js';
+import { archiveDocument } from '../routes/epop-document/archive.js';
 import { orderPolicy, receiptPolicy } from '../routes/order/policy.js';
 import { cartItemPolicy } from '../routes/shopping-cart/policy.js';
 import { userPolicy } from './user.js';
@@ -30,6 +31,6 @@ export function createPolicies(db: Kysely<Database>): Policies {
     'action-item': actionItemPolicy(db, userPolicy),
     discount: discountPolicy(db),
     'ndt-result': documentRecordPolicy(noDocumentRecordsYet, document),
-    'archive-item': documentRecordPolicy(noDocumentRecordsYet, document),
+    'archive-item': documentRecordPolicy((id) => archiveDocument(db, id), document),
   };
 }

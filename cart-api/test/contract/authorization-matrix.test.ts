@@ -214,6 +214,24 @@ const MATRIX: Record<string, Row> = {
     payload: { path: '/orders' },
   },
   'GET /product': { expect: COMPLIANCE_ONLY },
+  // The generated documents: whoever may read the document (the parties' documents are Paid).
+  'GET /epop-document/:documentId/download/:section': {
+    expect: OWN_RECORDS,
+    params: () => ({ section: 'plan-doc' }),
+  },
+  'GET /epop-document/:documentId/download': { expect: OWN_RECORDS },
+  'GET /epop-document/:documentId/archive': { expect: OWN_RECORDS },
+  // An archived file under the caller's own document's path: another's file there reads as missing,
+  // for compliance too (the file is not that document's).
+  'GET /epop-document/:documentId/archive/:archiveId': {
+    expect: { ...OWN_RECORDS, compliance: [200, 404] },
+    params: (parties, callerUserId) => ({
+      documentId: (
+        Object.values(parties.records).find((record) => record.userId === callerUserId) ??
+        parties.records.brokerA
+      ).documentId,
+    }),
+  },
   'GET /discount': { expect: COMPLIANCE_ONLY },
   // The receipt: its purchaser and compliance (a document's broker and client users too: the
   // parties' documents are their own orders').

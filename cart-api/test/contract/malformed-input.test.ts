@@ -235,6 +235,13 @@ describe('the malformed-input sweep', () => {
       return { cartItemId: spareCartItemId };
     }
     if (route.url === '/cart/:cartItemId/epop') return { cartItemId: savedCartItemId };
+    if (route.url.includes(':section')) {
+      return { documentId: suite.parties.records.brokerA.documentId, section: 'plan-doc' };
+    }
+    if (route.url.includes(':archiveId')) {
+      const { documentId, archiveId } = suite.parties.records.brokerA;
+      return { documentId, archiveId };
+    }
     if (route.method === 'POST' && route.url.endsWith('/action-item/:actionItemId')) {
       return { actionItemId: inviteItemId };
     }

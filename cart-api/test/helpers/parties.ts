@@ -23,6 +23,8 @@ export interface PartyRecords {
   actionItemId: string;
   /** A promo code (codes belong to no one: compliance's records, everyone else's foreign ones). */
   discountId: string;
+  /** A generated file of the party's document, archived. */
+  archiveId: string;
 }
 
 export interface Account {
@@ -161,8 +163,22 @@ export async function seedParties(db: Kysely<Database>): Promise<Parties> {
       .insertInto('cart_discount')
       .values({ user_id: userId, discount_id: discountId, applied_at: now })
       .execute();
+    const archiveId = randomUUID();
+    await db
+      .insertInto('document_archive')
+      .values({
+        archive_id: archiveId,
+        document_id: doc.document_id,
+        name: `${name} - Plan Document.pdf`,
+        content_type: 'application/pdf',
+        content: Buffer.from(`%PDF-1.3 ${name}`).toString('base64'),
+        generated_by: userId,
+        generated_at: now,
+      })
+      .execute();
     records[name] = {
       userId,
+      archiveId,
       discountId,
       companyId: client.company_id,
       documentId: doc.document_id,
@@ -246,6 +262,7 @@ const TABLES: Record<keyof Database, true> = {
   purchase: true,
   counter: true,
   job: true,
+  document_archive: true,
 };
 
 /** Every row of every table, to prove a refused call changed nothing. */

@@ -49,4 +49,5 @@ export const RECORD_OF: Record<string, keyof PartyRecords> = {
   'user-link': 'companyId',
   receipt: 'orderId',
   discount: 'discountId',
+  'archive-item': 'archiveId',
 };

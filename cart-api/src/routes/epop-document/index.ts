@@ -1,3 +1,4 @@
+import downloads from './downloads.js';
 import {
   badRequest,
   forbidden,
@@ -36,6 +37,7 @@ import {
 
 /** The documents of the specs (specs/1-foundation.md "Orders and documents list", 2-documents.md §7). */
 const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(downloads);
   // The specs' doubled path: `epop-document/{userId}?page…` ('My POP Documents' of that user) and
   // `epop-document/{documentId}` (one document).
   app.get(

@@ -38,8 +38,8 @@ export function documentRecordPolicy(documentOf: ParentLookup, document: Policy)
 }
 
 /**
- * The NDT results and archived PDFs have no tables yet (the generated-documents issue adds them,
- * with the lookups that replace this one): until then no such record exists.
+ * The NDT results have no table yet (the generated-documents issue adds it, with the lookup that
+ * replaces this one): until then no such record exists.
  */
 export const noDocumentRecordsYet: ParentLookup = async () => undefined;
 
