@@ -1,3 +1,5 @@
 import { jestConfig } from '../jest.base.js';
 
-export default jestConfig();
+// Each suite builds the service on a fresh database (a PostgreSQL schema, migrated) before its tests:
+// on a loaded 2-core machine that takes more than Jest's default 5 s.
+export default jestConfig({ testTimeout: 30_000 });

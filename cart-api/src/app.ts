@@ -16,6 +16,7 @@ import identity, { type IdentityDirectory } from './plugins/app/identity.js';
 import { createPolicies } from './policies/index.js';
 import actionItem from './routes/action-item/index.js';
 import client from './routes/client/index.js';
+import colonial from './routes/colonial/index.js';
 import company from './routes/company/index.js';
 import discount from './routes/discount/index.js';
 import epop from './routes/epop/index.js';
@@ -55,7 +56,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(db, { databaseUrl: config.databaseUrl });
   await app.register(mailer, { mail: config.mail });
-  await app.register(jobs, { jobs: config.jobs, ...(options.now ? { now: options.now } : {}) });
   await app.register(payments, {
     payments: config.payments,
     ...(options.payments ? { gateway: options.payments } : {}),
@@ -68,6 +68,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       clientId: config.cartApiClientId,
       clientSecret: config.cartApiClientSecret,
     },
+  });
+  await app.register(jobs, {
+    jobs: config.jobs,
+    appUrl: config.appUrl,
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.register(routeContract, {
     verify: remoteJwksVerifier({ issuer: config.identityIssuer, audience: config.accessTokenAudience }),
@@ -84,9 +89,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(order, { prefix: '/order' });
   await app.register(strategicPartner, { prefix: '/strategic-partner' });
   await app.register(client, { prefix: '/client' });
+  await app.register(colonial, { prefix: '/colonial', appUrl: config.appUrl });
   await app.register(company, { prefix: '/company' });
   await app.register(epop, { prefix: '/epop' });
-  await app.register(epopDocument, { prefix: '/epop-document' });
+  await app.register(epopDocument, { prefix: '/epop-document', appUrl: config.appUrl });
   await app.register(discount, { prefix: '/discount' });
   await app.register(pageView, { prefix: '/page-view' });
 

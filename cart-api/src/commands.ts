@@ -1,5 +1,7 @@
 import { createDatabase, createMailer } from 'shared-domain/server';
 import { jobHandlers } from './jobs/handlers.js';
+import { identityClient, type IdentityDirectory } from './plugins/app/identity.js';
+import { enqueueReminderScan } from './reminders/schedule.js';
 import { JobRunner } from './jobs/runner.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -14,10 +16,25 @@ export interface CommandOutput {
   error(line: string): void;
 }
 
+/** identity-api as the service reaches it; without a secret (production) a call says what is missing. */
+function identityOf(config: ReturnType<typeof loadConfig>): IdentityDirectory {
+  const secret = config.cartApiClientSecret;
+  if (secret) {
+    return identityClient({
+      issuer: config.identityIssuer,
+      identityUrl: config.identityUrl,
+      clientId: config.cartApiClientId,
+      clientSecret: secret,
+    });
+  }
+  const refuse = () => Promise.reject(new Error('CART_API_CLIENT_SECRET is required to reach identity-api'));
+  return { lookupUsers: refuse, inviteUser: refuse };
+}
+
 /**
  * The operator commands of `node dist/cli.js`: `migrate`; `seed-demo` (migrates, then adds the demo
- * data; refuses in production); `run-jobs` (migrates, then runs every job due now, once, and says
- * how many ran). Answers the process exit code.
+ * data; refuses in production); `run-jobs` (migrates, queues today's reminder scan unless it ran,
+ * then runs every job due now, once, and says how many ran). Answers the process exit code.
  */
 export async function runCommand(
   command: string | undefined,
@@ -48,7 +65,9 @@ export async function runCommand(
       };
       const mailer = createMailer({ ...config.mail, log });
       try {
-        const ran = await new JobRunner({ db, handlers: jobHandlers({ db, mailer }), log }).runDue();
+        const deps = { db, mailer, identity: identityOf(config), appUrl: config.appUrl };
+        await enqueueReminderScan(db, new Date());
+        const ran = await new JobRunner({ db, handlers: jobHandlers(deps), log }).runDue();
         output.log(`jobs run: ${ran}`);
       } finally {
         mailer.close();

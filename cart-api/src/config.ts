@@ -1,3 +1,4 @@
+import { Cron } from 'croner';
 import { join } from 'node:path';
 
 /** cart-api's configuration, read once from the environment (README "Configuration"). */
@@ -36,6 +37,11 @@ export interface Config {
   jobs: {
     /** JOBS_POLL_MS: how often the worker looks for due jobs; 0 runs no background worker. */
     pollMs: number;
+    /**
+     * REMINDERS_SCHEDULE: when the day's reminder scan is queued, a cron pattern in the product's
+     * time zone (default 07:00 every day); '' or `off`: never (the `run-jobs` command still scans).
+     */
+    remindersSchedule: string;
   };
   nodeEnv: string;
   logLevel: string;
@@ -52,6 +58,21 @@ function nonNegativeInteger(name: string, text: string | undefined, fallback: nu
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a whole number ≥ 0, got "${text}"`);
   return value;
+}
+
+/** The reminder scan's cron pattern: checked at start, so a typo stops the service, not the reminders. */
+function remindersSchedule(text: string | undefined): string {
+  if (text === undefined) return '0 7 * * *';
+  const pattern = text.trim();
+  if (pattern === '' || pattern === 'off') return '';
+  try {
+    new Cron(pattern, { paused: true }).stop();
+  } catch (error) {
+    throw new Error(
+      `REMINDERS_SCHEDULE must be a cron pattern or "off", got "${text}": ${(error as Error).message}`,
+    );
+  }
+  return pattern;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,7 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gateway: env.PAYMENT_GATEWAY || (nodeEnv === 'production' ? '' : 'sandbox'),
       sandboxDelayMs: nonNegativeInteger('PAYMENT_SANDBOX_DELAY_MS', env.PAYMENT_SANDBOX_DELAY_MS, 0),
     },
-    jobs: { pollMs: nonNegativeInteger('JOBS_POLL_MS', env.JOBS_POLL_MS, 5000) },
+    jobs: {
+      pollMs: nonNegativeInteger('JOBS_POLL_MS', env.JOBS_POLL_MS, 5000),
+      remindersSchedule: remindersSchedule(env.REMINDERS_SCHEDULE),
+    },
     nodeEnv,
     logLevel: env.LOG_LEVEL || 'info',
     exposeStackTraces: nodeEnv !== 'production',

@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       cartApiClientId: 'pop-cart-api',
       cartApiClientSecret: DEV_CART_API_CLIENT_SECRET,
       payments: { gateway: 'sandbox', sandboxDelayMs: 0 },
-      jobs: { pollMs: 5000 },
+      jobs: { pollMs: 5000, remindersSchedule: '0 7 * * *' },
       nodeEnv: 'development',
       logLevel: 'info',
       exposeStackTraces: true,
@@ -64,6 +64,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYMENT_SANDBOX_DELAY_MS: '-1' })).toThrow(
       'PAYMENT_SANDBOX_DELAY_MS must be a whole number',
     );
+  });
+
+  it('reads the reminders schedule, "off" for none, and refuses a pattern that is not cron', () => {
+    expect(loadConfig({ REMINDERS_SCHEDULE: '30 6 * * 1-5' }).jobs.remindersSchedule).toBe('30 6 * * 1-5');
+    expect(loadConfig({ REMINDERS_SCHEDULE: 'off' }).jobs.remindersSchedule).toBe('');
+    expect(() => loadConfig({ REMINDERS_SCHEDULE: 'every day' })).toThrow(/REMINDERS_SCHEDULE/);
   });
 
   it('refuses a port that is not one', () => {

@@ -113,6 +113,8 @@ export interface DocumentListRow {
   status: 'Paid' | 'Unpaid' | 'Inactive' | 'Processing';
   /** Inactive or being processed: it can be viewed, not edited or tested. */
   isReadOnly: boolean;
+  /** Deactivated by compliance: Reactivate gives its status back. */
+  deactivated: boolean;
   /** Paid, its plan year ends within 90 days (or has ended), and not renewed yet. */
   readyForRenewal: boolean;
 }

@@ -14,6 +14,7 @@ import * as documentSearch from './migrations/0012-document-search.js';
 import * as checkout from './migrations/0013-checkout.js';
 import * as jobs from './migrations/0014-jobs.js';
 import * as documentArchive from './migrations/0015-document-archive.js';
+import * as documentCare from './migrations/0016-document-care.js';
 import * as clientDocuments from './migrations/0010-client-documents.js';
 
 /**
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-checkout': checkout,
   '0014-jobs': jobs,
   '0015-document-archive': documentArchive,
+  '0016-document-care': documentCare,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

@@ -74,6 +74,8 @@ export interface CompanyTable {
   /** Strategic partners: their documents are Colonial documents (migration 0006). */
   colonial: Generated<number>;
   created_at: string;
+  /** Clients: their account id at their strategic partner (migration 0016). */
+  strategic_partner_account_id: Generated<string | null>;
 }
 
 /** Which clients a user opened last (the admin 'Recently Viewed' list). */
@@ -106,6 +108,10 @@ export interface EpopDocumentTable {
   created_at: string;
   /** The document this one renews (migration 0009). */
   original_document_id: Generated<string | null>;
+  /** Compliance's note (the admin document page; migration 0016). */
+  notes: Generated<string | null>;
+  /** The status Reactivate gives back; null unless deactivated (migration 0016). */
+  status_before_inactive: Generated<DocumentStatus | null>;
 }
 
 export interface OrdersTable {
@@ -312,6 +318,32 @@ export interface DocumentArchiveTable {
   generated_at: string;
 }
 
+/** A non-discrimination test as the server computed it (migration 0016): input and results are JSON. */
+export interface NdtResultTable {
+  ndt_result_id: string;
+  document_id: string;
+  /** The plan year it was taken for (the testing reminder asks once per plan year). */
+  plan_year_start: string;
+  plan_year_end: string;
+  taken_by: string;
+  taken_by_name: string;
+  created_at: string;
+  pass: number;
+  input: string;
+  results: string;
+}
+
+/** What happened to a client company or one of its documents (migration 0016). */
+export interface ChangeLogTable {
+  change_id: string;
+  company_id: string;
+  document_id: string | null;
+  user_id: string;
+  user_name: string;
+  changed_at: string;
+  description: string;
+}
+
 export interface Database {
   product: ProductTable;
   attribute: AttributeTable;
@@ -337,4 +369,6 @@ export interface Database {
   counter: CounterTable;
   job: JobTable;
   document_archive: DocumentArchiveTable;
+  ndt_result: NdtResultTable;
+  change_log: ChangeLogTable;
 }

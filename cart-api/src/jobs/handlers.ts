@@ -1,14 +1,27 @@
-import { mailReceipt, type MailDeps } from '../routes/order/receipt-mail.js';
+import { mailReceipt } from '../routes/order/receipt-mail.js';
+import { SEND_EMAIL, sendQueuedMail, type MailDeps, type OutgoingMail } from '../mail/outgoing.js';
+import { SCAN_REMINDERS, scanReminders } from '../reminders/scan.js';
+import { SEND_DOCUMENTS, sendDocumentsJob, type SendDocumentsPayload } from '../routes/epop-document/send.js';
 import type { JobHandler } from './runner.js';
 
 /** The kinds of job cart-api runs, and what each does (README "Jobs"). */
 export const JOB_KINDS = {
   /** `{orderId}`: e-mail the order's receipt to its purchaser (enqueued with the order). */
   sendReceipt: 'send-receipt',
+  /** `OutgoingMail`: one e-mail, its attachments read from the archive. */
+  sendEmail: SEND_EMAIL,
+  /** `SendDocumentsPayload`: a document's three PDFs made, archived and e-mailed to each recipient. */
+  sendDocuments: SEND_DOCUMENTS,
+  /** `{}`: the day's reminders (renewal, testing), queued by the daily schedule. */
+  scanReminders: SCAN_REMINDERS,
 } as const;
 
 export function jobHandlers(deps: MailDeps): Record<string, JobHandler> {
   return {
     [JOB_KINDS.sendReceipt]: async (payload) => mailReceipt(deps, (payload as { orderId: string }).orderId),
+    [JOB_KINDS.sendEmail]: async (payload) => sendQueuedMail(deps, payload as OutgoingMail),
+    [JOB_KINDS.sendDocuments]: async (payload, { job }) =>
+      sendDocumentsJob(deps, payload as SendDocumentsPayload, job),
+    [JOB_KINDS.scanReminders]: async (_payload, { now }) => scanReminders(deps, now),
   };
 }

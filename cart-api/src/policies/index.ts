@@ -5,12 +5,9 @@ import { actionItemPolicy } from '../routes/action-item/policy.js';
 import { clientPolicy } from '../routes/client/policy.js';
 import { companyPolicy, userLinkPolicy } from '../routes/company/policy.js';
 import { discountPolicy } from '../routes/discount/policy.js';
-import {
-  documentPolicy,
-  documentRecordPolicy,
-  noDocumentRecordsYet,
-} from '../routes/epop-document/policy.js';
+import { documentPolicy, documentRecordPolicy } from '../routes/epop-document/policy.js';
 import { archiveDocument } from '../routes/epop-document/archive.js';
+import { ndtResultDocument } from '../routes/epop-document/ndt.js';
 import { orderPolicy, receiptPolicy } from '../routes/order/policy.js';
 import { cartItemPolicy } from '../routes/shopping-cart/policy.js';
 import { userPolicy } from './user.js';
@@ -30,7 +27,7 @@ export function createPolicies(db: Kysely<Database>): Policies {
     receipt: receiptPolicy(db, order, document),
     'action-item': actionItemPolicy(db, userPolicy),
     discount: discountPolicy(db),
-    'ndt-result': documentRecordPolicy(noDocumentRecordsYet, document),
+    'ndt-result': documentRecordPolicy((id) => ndtResultDocument(db, id), document),
     'archive-item': documentRecordPolicy((id) => archiveDocument(db, id), document),
   };
 }

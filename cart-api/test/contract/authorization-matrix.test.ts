@@ -232,6 +232,45 @@ const MATRIX: Record<string, Row> = {
       ).documentId,
     }),
   },
+  // Non-discrimination testing: whoever may act on the document takes it (the safe harbor here);
+  // a stored result under the caller's own document's path, like an archived file.
+  'POST /epop-document/:documentId/non-discrimination': {
+    expect: OWN_RECORDS,
+    payload: { ndtAnswer1: true, ndtAnswer2: true, ndtAnswer3: true, ndtAnswer4: true },
+  },
+  'GET /epop-document/:documentId/non-discrimination/:resultId': {
+    expect: { ...OWN_RECORDS, compliance: [200, 404] },
+    params: (parties, callerUserId) => ({
+      documentId: (
+        Object.values(parties.records).find((record) => record.userId === callerUserId) ??
+        parties.records.brokerA
+      ).documentId,
+    }),
+  },
+  'GET /epop-document/:documentId/admin/non-discrimination-results': { expect: COMPLIANCE_ONLY },
+  // The admin document page's calls.
+  'POST /epop-document/:documentId/note': {
+    expect: COMPLIANCE_ONLY,
+    payload: { notes: 'Called the broker' },
+  },
+  'GET /epop-document/:documentId/partner/:partnerId': {
+    expect: COMPLIANCE_ONLY,
+    params: (parties) => ({ partnerId: parties.partnerId }),
+  },
+  'GET /client/:clientId/change-log': { expect: COMPLIANCE_ONLY },
+  'POST /client/:clientId/partner': { expect: COMPLIANCE_ONLY, payload: { strategicPartnerId: null } },
+  // Sending: whoever may read the document.
+  'POST /epop-document/:documentId/email/send-self': { expect: OWN_RECORDS, payload: {} },
+  'POST /epop-document/:documentId/email/send-all': { expect: OWN_RECORDS, payload: {} },
+  // Compliance deactivates and then reactivates the same documents: the rows leave them as they were.
+  'POST /epop-document/:documentId/deactivate': { expect: COMPLIANCE_ONLY, payload: { reason: 'Matrix' } },
+  'POST /epop-document/:documentId/reactivate': { expect: COMPLIANCE_ONLY, payload: {} },
+  // The parties' documents are not Colonial ones: compliance is refused by the rule (400).
+  'POST /colonial/no-pay/:reasonCode/:documentId': {
+    expect: { ...COMPLIANCE_ONLY, compliance: same(400) },
+    params: () => ({ reasonCode: 'N1' }),
+    payload: {},
+  },
   'GET /discount': { expect: COMPLIANCE_ONLY },
   // The receipt: its purchaser and compliance (a document's broker and client users too: the
   // parties' documents are their own orders').

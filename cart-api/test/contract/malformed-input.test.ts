@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { seededTestApp, snapshot, type Account } from '../helpers/parties.js';
 import { RECORD_OF, routeCollector, type JsonSchema, type RegisteredRoute } from '../helpers/routes.js';
-import { daysFromToday, documentRow } from '../helpers/rows.js';
+import { companyRow, daysFromToday, documentRow } from '../helpers/rows.js';
 
 /**
  * The malformed-input sweep (issue 8, acceptance): every route with a body, a query or path
@@ -178,6 +178,9 @@ describe('the malformed-input sweep', () => {
   // Remove from cart removes a second item of broker A's: the first stays for the purchases. The
   // cart-document route, swept after the purchase emptied the cart, reads a saved-for-later one.
   let spareCartItemId: string;
+  let mailableDocumentId: string;
+  let retiredDocumentId: string;
+  let colonialDocumentId: string;
   let savedCartItemId: string;
   beforeAll(async () => {
     const { records } = suite.parties;
@@ -202,6 +205,25 @@ describe('the malformed-input sweep', () => {
     const invited = documentRow(records.brokerA.userId, records.brokerA.companyId, { status: 'Unpaid' });
     await suite.ctx.db.insertInto('epop_document').values([ready, invited]).execute();
     readyDocumentId = ready.document_id;
+    // Sending and deactivating need a document with addresses; reactivating a deactivated one; the
+    // no-pay reason a Colonial one.
+    const colonial = { ...companyRow('Sweep Colonial', { kind: 'strategic-partner' }), colonial: 1 };
+    await suite.ctx.db.insertInto('company').values(colonial).execute();
+    const mailable = documentRow(records.brokerA.userId, records.brokerA.companyId, {
+      json: JSON.stringify({ clientCompanyName: 'Sweep Co', primaryEmail: 'sweep@example.com' }),
+    });
+    const retired = documentRow(records.brokerA.userId, records.brokerA.companyId, {
+      status: 'Inactive',
+      active: 0,
+      status_before_inactive: 'Paid',
+    });
+    const colonialDocument = documentRow(records.brokerA.userId, records.brokerA.companyId, {
+      strategic_partner_id: colonial.company_id,
+    });
+    await suite.ctx.db.insertInto('epop_document').values([mailable, retired, colonialDocument]).execute();
+    mailableDocumentId = mailable.document_id;
+    retiredDocumentId = retired.document_id;
+    colonialDocumentId = colonialDocument.document_id;
     inviteItemId = randomUUID();
     await suite.ctx.db
       .insertInto('action_item')
@@ -242,6 +264,18 @@ describe('the malformed-input sweep', () => {
       const { documentId, archiveId } = suite.parties.records.brokerA;
       return { documentId, archiveId };
     }
+    if (route.url.includes(':resultId')) {
+      const { documentId, ndtResultId } = suite.parties.records.brokerA;
+      return { documentId, resultId: ndtResultId };
+    }
+    if (route.url.includes(':partnerId')) {
+      return { documentId: suite.parties.records.brokerA.documentId, partnerId: suite.parties.partnerId };
+    }
+    if (route.url.includes('/email/') || route.url.endsWith('/deactivate')) {
+      return { documentId: mailableDocumentId };
+    }
+    if (route.url.endsWith('/reactivate')) return { documentId: retiredDocumentId };
+    if (route.url.includes(':reasonCode')) return { reasonCode: 'N2', documentId: colonialDocumentId };
     if (route.method === 'POST' && route.url.endsWith('/action-item/:actionItemId')) {
       return { actionItemId: inviteItemId };
     }
@@ -300,5 +334,6 @@ describe('the malformed-input sweep', () => {
       expect(await snapshot(suite.ctx.db)).toEqual(before);
     }
     expect(answers).toEqual(expected);
-  });
+    // Every route, each with its probes and two snapshots of every table: longer than Jest's 5 s.
+  }, 60_000);
 });

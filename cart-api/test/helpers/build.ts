@@ -37,7 +37,7 @@ export interface TestContext {
 export async function buildTestApp(
   env: NodeJS.ProcessEnv = {},
   onRoute?: (route: RouteOptions) => void,
-  options: Pick<BuildOptions, 'logger' | 'payments'> = {},
+  options: Pick<BuildOptions, 'logger' | 'payments' | 'now'> = {},
 ): Promise<TestContext> {
   const testDatabase: TestDatabase = await createTestDatabase();
   const issuer = await startTestIssuer();

@@ -50,4 +50,5 @@ export const RECORD_OF: Record<string, keyof PartyRecords> = {
   receipt: 'orderId',
   discount: 'discountId',
   'archive-item': 'archiveId',
+  'ndt-result': 'ndtResultId',
 };

@@ -157,6 +157,8 @@ const companyStep = {
     is: true,
     then: (schema) => schema.required(DOCUMENT_MESSAGES.required('Agent number')),
   }),
+  /** A partner's group id (the admin document page's Strategic Partner Settings; Colonial bill files). */
+  groupId: text(),
 };
 
 /** Step 2: plan details. */

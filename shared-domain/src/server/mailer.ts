@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface MailMessage {
-  to: string;
+  /** One address, or several for one message (a reminder to a company's contacts). */
+  to: string | string[];
   subject: string;
   text: string;
   html?: string;

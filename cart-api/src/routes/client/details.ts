@@ -38,15 +38,18 @@ export async function clientDetails(
  * company's documents, as the document policy lets its broker and linked users act on them). An
  * inactive document has left the dashboards (specs/2-documents.md §4 Deactivation).
  */
-export async function clientDocuments(db: Kysely<Database>, clientId: string): Promise<ClientDocument[]> {
-  const rows = await db
+export async function clientDocuments(
+  db: Kysely<Database>,
+  clientId: string,
+  /** Compliance sees deactivated documents too (to reactivate them). */
+  withInactive = false,
+): Promise<ClientDocument[]> {
+  let query = db
     .selectFrom('epop_document')
     .select(['document_id', 'name', 'plan_year_start', 'plan_year_end', 'status', 'created_at'])
-    .where('client_company_id', '=', clientId)
-    .where('active', '=', 1)
-    .orderBy('created_at', 'desc')
-    .orderBy('document_id', 'desc')
-    .execute();
+    .where('client_company_id', '=', clientId);
+  if (!withInactive) query = query.where('active', '=', 1);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('document_id', 'desc').execute();
   return rows.map((row) => ({
     documentId: row.document_id,
     name: row.name,

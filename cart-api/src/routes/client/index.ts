@@ -1,5 +1,6 @@
-import { callerOf, notFound, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { callerOf, notFound, Type, ValidationFailure, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
+import { changeLogOf, logChange } from './change-log.js';
 import { callersClientWithTaxId, clientDetails, clientDocuments, recordClientView } from './details.js';
 import { CLIENT_NOT_FOUND } from './policy.js';
 import { recentlyViewedClients, searchClients } from './queries.js';
@@ -8,6 +9,9 @@ import {
   ClientDocument,
   ClientIdParams,
   ClientSearchQuery,
+  ChangeLogEntry,
+  ClientPartner,
+  ClientPartnerBody,
   ClientSearchRow,
   DuplicateCheckQuery,
   TaxIdParams,
@@ -93,13 +97,82 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: SIGNED_IN, ownership: CLIENT },
       schema: {
-        summary: "The client's active documents, newest first",
+        summary: "The client's active documents (compliance: every one), newest first",
         params: ClientIdParams,
         response: { 200: Type.Array(ClientDocument) },
       },
     },
-    async (request) => clientDocuments(app.db, request.params.clientId),
+    async (request) =>
+      clientDocuments(app.db, request.params.clientId, callerOf(request).roleGroup === 'compliance'),
+  );
+
+  app.get(
+    '/:clientId/change-log',
+    {
+      config: { access: COMPLIANCE, ownership: CLIENT },
+      schema: {
+        summary: 'What happened to the client and its documents, by whom and when, newest first',
+        params: ClientIdParams,
+        response: { 200: Type.Array(ChangeLogEntry) },
+      },
+    },
+    async (request) => changeLogOf(app.db, request.params.clientId),
+  );
+
+  // 'Update Client Level' of the admin document page (specs/2-documents.md §4 "Admin partner change").
+  app.post(
+    '/:clientId/partner',
+    {
+      config: { access: COMPLIANCE, ownership: { resource: 'client', action: 'partner', param: 'clientId' } },
+      schema: {
+        summary: "Set the client's strategic partner and its account id there (null: no partner)",
+        params: ClientIdParams,
+        body: ClientPartnerBody,
+        response: { 200: ClientPartner },
+      },
+    },
+    async (request) => {
+      const { clientId } = request.params;
+      const { strategicPartnerId } = request.body;
+      const accountId = request.body.accountId?.trim() ?? '';
+      if (request.body.clientId !== undefined && request.body.clientId !== clientId) {
+        throw new ValidationFailure([CLIENT_PARTNER_MESSAGES.otherClient]);
+      }
+      const partner = strategicPartnerId
+        ? await app.db
+            .selectFrom('company')
+            .select('name')
+            .where('company_id', '=', strategicPartnerId)
+            .where('kind', '=', 'strategic-partner')
+            .executeTakeFirst()
+        : undefined;
+      if (strategicPartnerId && !partner)
+        throw new ValidationFailure([CLIENT_PARTNER_MESSAGES.partnerNotFound]);
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('company')
+          .set({
+            strategic_partner_id: strategicPartnerId,
+            strategic_partner_account_id: strategicPartnerId && accountId ? accountId : null,
+          })
+          .where('company_id', '=', clientId)
+          .execute();
+        await logChange(trx, {
+          companyId: clientId,
+          caller: callerOf(request),
+          description: partner
+            ? `Strategic partner set to ${partner.name}${accountId ? ` (account id ${accountId})` : ''}`
+            : 'Strategic partner removed',
+        });
+      });
+      return { clientId, strategicPartnerId, accountId: strategicPartnerId ? accountId : '' };
+    },
   );
 };
+
+export const CLIENT_PARTNER_MESSAGES = {
+  otherClient: 'clientId must be the client of the path',
+  partnerNotFound: 'Strategic partner not found',
+} as const;
 
 export default client;

@@ -72,3 +72,25 @@ export const DuplicateCheckQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** `POST client/{clientId}/partner` ('Update Client Level'). */
+export const ClientPartnerBody = Type.Object(
+  {
+    clientId: Type.Optional(Uuid({ description: 'the client of the path (the specs send it)' })),
+    accountId: Type.Optional(Type.String({ maxLength: 200 })),
+    strategicPartnerId: Nullable(Uuid()),
+  },
+  { additionalProperties: false, examples: [{ accountId: '', strategicPartnerId: null }] },
+);
+export const ClientPartner = Type.Object({
+  clientId: Uuid(),
+  strategicPartnerId: Nullable(Uuid()),
+  accountId: Type.String(),
+});
+/** specs/3-admin.md §3 "Change log entry". */
+export const ChangeLogEntry = Type.Object({
+  id: Uuid(),
+  changeDate: Type.String({ format: 'date-time' }),
+  user: Type.String(),
+  description: Type.String(),
+});

@@ -2,7 +2,29 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** The archive of generated files (migration 0015): bytes kept as base64 text, one place. */
+/**
+ * Where the bytes of generated files are kept. The archive's rows (`document_archive`: document,
+ * name, type, who, when) always live in the database; the bytes go through this interface, so object
+ * storage is one more implementation (write the object, keep its key in `content`).
+ */
+export interface ArchiveStore {
+  /** Keeps the bytes; answers what `document_archive.content` holds to find them again. */
+  put(archiveId: string, bytes: Buffer): Promise<string>;
+  /** The bytes `content` names. */
+  get(content: string): Promise<Buffer>;
+}
+
+/**
+ * The default store (decision): the bytes themselves, base64 text in `content`, so a file is written
+ * in the same transaction as its row and backed up with the database. The files are small (a ZIP of
+ * the three PDFs is under 100 KB).
+ */
+export const databaseArchiveStore: ArchiveStore = {
+  put: async (_archiveId, bytes) => bytes.toString('base64'),
+  get: async (content) => Buffer.from(content, 'base64'),
+};
+
+/** A generated file as the history lists it. */
 export interface ArchivedFile {
   archiveId: string;
   name: string;
@@ -10,9 +32,11 @@ export interface ArchivedFile {
   generatedOn: string;
 }
 
+/** Archives a generated file as it was handed out (inside the caller's transaction when given one). */
 export async function archiveFile(
   db: Kysely<Database>,
   file: { documentId: string; name: string; contentType: string; bytes: Buffer; generatedBy: string },
+  store: ArchiveStore = databaseArchiveStore,
 ): Promise<string> {
   const archiveId = randomUUID();
   await db
@@ -22,7 +46,7 @@ export async function archiveFile(
       document_id: file.documentId,
       name: file.name,
       content_type: file.contentType,
-      content: file.bytes.toString('base64'),
+      content: await store.put(archiveId, file.bytes),
       generated_by: file.generatedBy,
       generated_at: new Date().toISOString(),
     })
@@ -47,15 +71,41 @@ export async function archiveOf(db: Kysely<Database>, documentId: string): Promi
   }));
 }
 
+/** Archived files with their bytes, in the order of `archiveIds` (those that exist). */
+export async function archivedFiles(
+  db: Kysely<Database>,
+  archiveIds: string[],
+  store: ArchiveStore = databaseArchiveStore,
+): Promise<{ name: string; contentType: string; bytes: Buffer }[]> {
+  if (archiveIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('document_archive')
+    .select(['archive_id', 'name', 'content_type', 'content'])
+    .where('archive_id', 'in', archiveIds)
+    .execute();
+  const files = [];
+  for (const id of archiveIds) {
+    const row = rows.find((found) => found.archive_id === id);
+    if (row)
+      files.push({ name: row.name, contentType: row.content_type, bytes: await store.get(row.content) });
+  }
+  return files;
+}
+
 /** One archived file's bytes, when it belongs to `documentId`. */
-export async function archivedFile(db: Kysely<Database>, documentId: string, archiveId: string) {
+export async function archivedFile(
+  db: Kysely<Database>,
+  documentId: string,
+  archiveId: string,
+  store: ArchiveStore = databaseArchiveStore,
+) {
   const row = await db
     .selectFrom('document_archive')
     .select(['name', 'content_type', 'content'])
     .where('archive_id', '=', archiveId)
     .where('document_id', '=', documentId)
     .executeTakeFirst();
-  return row && { name: row.name, contentType: row.content_type, bytes: Buffer.from(row.content, 'base64') };
+  return row && { name: row.name, contentType: row.content_type, bytes: await store.get(row.content) };
 }
 
 /** The document an archived file belongs to (the `archive-item` policy's lookup). */

@@ -1,15 +1,15 @@
 import { badRequest, notFound, Type, Uuid, type Caller, type FastifyPluginAsyncTypebox } from 'service-kit';
-import { ZipFile } from 'yazl';
 import { SIGNED_IN } from '../../lib/contract.js';
-import {
-  planDocumentPdf,
-  resolutionPdf,
-  summaryPlanDescriptionPdf,
-  type DocumentSource,
-} from '../../documents/index.js';
 import { archiveFile, archivedFile, archiveOf } from './archive.js';
+import {
+  documentsZip,
+  isSection,
+  printableDocument,
+  sectionPdf,
+  type GeneratedFile,
+  type PrintableDocument,
+} from './files.js';
 import { DOCUMENT_NOT_FOUND } from './policy.js';
-import { storedDocument } from './queries.js';
 
 export const DOWNLOAD_MESSAGES = {
   purchaseFirst: 'This document must be purchased before it can be downloaded',
@@ -17,38 +17,9 @@ export const DOWNLOAD_MESSAGES = {
   noSuchSection: 'No such document: plan-doc, plan-description or resolution',
 } as const;
 
-/** The three PDFs of a document (`download/{section}`), named as the issue says. */
-const SECTIONS = {
-  'plan-doc': { title: 'Plan Document', render: planDocumentPdf },
-  'plan-description': { title: 'Summary Plan Description', render: summaryPlanDescriptionPdf },
-  resolution: { title: 'Resolution', render: resolutionPdf },
-} as const;
-
-/** A company name made safe for a file name (no path, quote or control characters). */
-export function safeFileName(name: string): string {
-  const safe = name
-    .replace(/[^\p{L}\p{N} .,&'()_-]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120);
-  return safe === '' || /^\.+$/.test(safe) ? 'POP Document' : safe;
-}
-
 /** `attachment` with the plain name and, for non-ASCII names, RFC 6266's UTF-8 form. */
-const attachment = (name: string) =>
+export const attachment = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
-function zipOf(files: { name: string; bytes: Buffer }[]): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const file of files) zip.addBuffer(file.bytes, file.name);
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 const DocumentParams = Type.Object({ documentId: Uuid() }, { additionalProperties: false });
 const SectionParams = Type.Object(
@@ -82,31 +53,18 @@ const downloads: FastifyPluginAsyncTypebox = async (app) => {
     ownership: { resource: 'document', action: 'read', param: 'documentId' },
   } as const;
 
-  /** The document's source for the builders; only a Paid document (bought or free) is handed out. */
-  async function sourceOf(documentId: string): Promise<{ source: DocumentSource; company: string }> {
-    const stored = await storedDocument(app.db, documentId);
-    if (!stored) throw notFound(DOCUMENT_NOT_FOUND);
-    if (stored.status !== 'Paid') throw badRequest(DOWNLOAD_MESSAGES.purchaseFirst);
-    const company = typeof stored.form.clientCompanyName === 'string' ? stored.form.clientCompanyName : '';
-    return {
-      source: {
-        form: stored.form,
-        planYear: { start: stored.planYearStart, end: stored.planYearEnd },
-        generatedOn: new Date().toISOString(),
-      },
-      company: safeFileName(company),
-    };
+  /** The document the files are made of: only a Paid one (bought or free) is handed out. */
+  async function printable(documentId: string): Promise<PrintableDocument> {
+    const document = await printableDocument(app.db, documentId);
+    if (document === 'missing') throw notFound(DOCUMENT_NOT_FOUND);
+    if (document === 'unpaid') throw badRequest(DOWNLOAD_MESSAGES.purchaseFirst);
+    return document;
   }
 
-  async function handOut(
-    caller: Caller,
-    documentId: string,
-    name: string,
-    contentType: string,
-    bytes: Buffer,
-  ) {
-    await archiveFile(app.db, { documentId, name, contentType, bytes, generatedBy: caller.userId });
-    return { name, contentType, bytes };
+  /** Every generation is archived as it is handed out. */
+  async function handOut(caller: Caller, documentId: string, file: GeneratedFile) {
+    await archiveFile(app.db, { documentId, ...file, generatedBy: caller.userId });
+    return file;
   }
 
   const FILE_RESPONSE = (contentType: string) => ({
@@ -125,16 +83,9 @@ const downloads: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { documentId, section } = request.params;
-      if (!Object.hasOwn(SECTIONS, section)) throw notFound(DOWNLOAD_MESSAGES.noSuchSection);
-      const { source, company } = await sourceOf(documentId);
-      const { title, render } = SECTIONS[section as keyof typeof SECTIONS];
-      const file = await handOut(
-        request.caller!,
-        documentId,
-        `${company} - ${title}.pdf`,
-        'application/pdf',
-        await render(source),
-      );
+      if (!isSection(section)) throw notFound(DOWNLOAD_MESSAGES.noSuchSection);
+      const document = await printable(documentId);
+      const file = await handOut(request.caller!, documentId, await sectionPdf(document, section));
       return reply
         .type(file.contentType)
         .header('content-disposition', attachment(file.name))
@@ -154,19 +105,10 @@ const downloads: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { documentId } = request.params;
-      const { source, company } = await sourceOf(documentId);
-      const pdfs = await Promise.all(
-        Object.values(SECTIONS).map(async ({ title, render }) => ({
-          name: `${company} - ${title}.pdf`,
-          bytes: await render(source),
-        })),
-      );
       const file = await handOut(
         request.caller!,
         documentId,
-        `${company} - POP Documents.zip`,
-        'application/zip',
-        await zipOf(pdfs),
+        await documentsZip(await printable(documentId)),
       );
       return reply
         .type(file.contentType)

@@ -1,4 +1,8 @@
+import admin from './admin.js';
 import downloads from './downloads.js';
+import lifecycle from './lifecycle.js';
+import ndt from './ndt.js';
+import send from './send.js';
 import {
   badRequest,
   forbidden,
@@ -36,8 +40,12 @@ import {
 } from './schemas.js';
 
 /** The documents of the specs (specs/1-foundation.md "Orders and documents list", 2-documents.md §7). */
-const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
+const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { appUrl }) => {
   await app.register(downloads);
+  await app.register(send);
+  await app.register(ndt);
+  await app.register(admin);
+  await app.register(lifecycle, { appUrl });
   // The specs' doubled path: `epop-document/{userId}?page…` ('My POP Documents' of that user) and
   // `epop-document/{documentId}` (one document).
   app.get(
@@ -57,7 +65,7 @@ const epopDocument: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { resource, id } = request.target!;
       if (resource === 'user') return listOwnedDocuments(app.db, id, withPaging(request.query));
-      const document = await documentById(app.db, id);
+      const document = await documentById(app.db, id, isCompliance(request.caller!));
       if (!document) throw notFound(DOCUMENT_NOT_FOUND);
       return document;
     },

@@ -37,12 +37,6 @@ export function documentRecordPolicy(documentOf: ParentLookup, document: Policy)
   return delegatingPolicy(documentOf, document);
 }
 
-/**
- * The NDT results have no table yet (the generated-documents issue adds it, with the lookup that
- * replaces this one): until then no such record exists.
- */
-export const noDocumentRecordsYet: ParentLookup = async () => undefined;
-
 /** The catalogue texts of saving a document (`POST epop-document/{userId|documentId}`). */
 export const SAVE_MESSAGES = {
   freeDocumentComplianceOnly:
@@ -71,6 +65,7 @@ export const COMPLIANCE_FIELDS = {
   accountId: 'Account id',
   accountIdSuffix: 'Account id suffix',
   agentNumber: 'Agent number',
+  groupId: 'Group id',
   originalDocumentId: 'Originating document id',
 } as const;
 

@@ -68,6 +68,7 @@ export async function listOwnedDocuments(
       'd.created_at',
       'd.status',
       'd.active',
+      'd.status_before_inactive',
       'c.name',
       renewedDocument(eb).as('renewed'),
       latestOrder(eb, 'o.order_id').as('order_id'),
@@ -94,6 +95,7 @@ export async function listOwnedDocuments(
       showUserReceipt: Boolean(Number(row.has_receipt)),
       status: row.status,
       isReadOnly: isReadOnly(row),
+      deactivated: row.status_before_inactive !== null,
       readyForRenewal: readyForRenewal(
         {
           status: row.status,
@@ -203,6 +205,8 @@ export const isReadOnly = (row: { active: number; status: DocumentStatus }): boo
 export async function documentById(
   db: Kysely<Database>,
   documentId: string,
+  /** Compliance's note is for compliance: other callers get null. */
+  withNotes = false,
 ): Promise<EpopDocument | undefined> {
   const row = await db
     .selectFrom('epop_document as d')
@@ -219,6 +223,8 @@ export async function documentById(
       'd.strategic_partner_id',
       'd.active',
       'd.original_document_id',
+      'd.notes',
+      'd.status_before_inactive',
       'client.broker_user_id',
       renewedDocument(eb).as('renewed'),
       hasReceipt(eb).as('has_receipt'),
@@ -257,6 +263,8 @@ export async function documentById(
     hasReceipt: Boolean(Number(row.has_receipt)),
     orderId: row.order_id,
     inviteActionItemId,
+    deactivated: row.status_before_inactive !== null,
+    notes: withNotes ? (row.notes ?? '') : null,
   };
 }
 

@@ -26,6 +26,7 @@ export const DocumentListRow = Type.Object({
   showUserReceipt: Type.Boolean(),
   status: DocumentStatus,
   isReadOnly: Type.Boolean({ description: 'inactive or being processed: view only' }),
+  deactivated: Type.Boolean({ description: 'deactivated by compliance: Reactivate gives its status back' }),
   readyForRenewal: Type.Boolean({
     description: 'Paid, its plan year ends within 90 days (or has ended), and not renewed yet',
   }),
@@ -64,6 +65,8 @@ export const EpopDocument = Type.Object({
       description: 'the open invitation to purchase it (Unpaid): its assigned broker updates it there',
     }),
   ),
+  deactivated: Type.Boolean({ description: 'deactivated by compliance: Reactivate gives its status back' }),
+  notes: Nullable(Type.String({ description: "compliance's note; null for everyone else" })),
 });
 export type EpopDocument = Static<typeof EpopDocument>;
 
@@ -131,6 +134,7 @@ const FORM_FIELDS = {
   isERISA: Answer,
   erisaPlanNumber: Text,
   agentNumber: Text,
+  groupId: Text,
   amendmentToOriginal: Flag,
   originalEffectiveDate: DateText,
   amendmentEffectiveDate: DateText,

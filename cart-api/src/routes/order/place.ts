@@ -135,6 +135,9 @@ export async function placeOrder(
           plan_year_end: form.currentPlanYearEndDate ?? stored.plan_year_end,
           status: 'Paid',
           free: 0,
+          // A deactivated document bought again is back on the dashboards.
+          active: 1,
+          status_before_inactive: null,
         })
         .where('document_id', '=', documentId)
         .where('status', '!=', 'Paid')

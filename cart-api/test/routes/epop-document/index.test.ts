@@ -85,6 +85,7 @@ describe("GET /epop-document/:userId ('My POP Documents')", () => {
       showUserReceipt: true,
       status: 'Paid',
       isReadOnly: false,
+      deactivated: false,
       // Its plan year started this month or next: more than 90 days to go.
       readyForRenewal: false,
     });
@@ -193,6 +194,9 @@ describe('GET /epop-document/:documentId (one document)', () => {
       hasReceipt: expect.any(Boolean),
       orderId: expect.any(String),
       inviteActionItemId: null,
+      deactivated: false,
+      // Compliance's note is compliance's: a broker gets null.
+      notes: null,
     });
   });
 

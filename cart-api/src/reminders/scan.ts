@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { formatIsoDate, productToday } from 'shared-domain';
+import { nextPlanYear } from 'shared-domain/forms';
+import type { ActionItemType } from 'shared-domain';
+import type { Database } from '../db/schema.js';
+import { jsonObject } from '../lib/json.js';
+import { documentRecipients, enqueueMail, plainMessage, type MailDeps } from '../mail/outgoing.js';
+
+/** The renewal reminder goes this many days before a Paid document's plan year ends (specs). */
+export const RENEWAL_REMINDER_DAYS = 60;
+/** The testing reminder (decision, README "Reminders"): this many days before, when no test was taken. */
+export const NDT_REMINDER_DAYS = 90;
+
+export const SCAN_REMINDERS = 'scan-reminders';
+/** Documents read per query of the scan. */
+const BATCH = 500;
+
+type Kind = 'renewal-reminder' | 'ndt-reminder';
+
+/** The key that makes a reminder once only per document and plan year, across restarts and instances. */
+export const reminderKey = (kind: Kind, documentId: string, planYearEnd: string) =>
+  `${kind}:${documentId}:${planYearEnd}`;
+
+const addDaysIso = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+interface Candidate {
+  document_id: string;
+  owner_user_id: string;
+  plan_year_end: string;
+  json: string;
+}
+
+/**
+ * Paid, active documents whose plan year ends between today and `days` from today (the scan catches
+ * up on days it missed), whose reminder of `kind` has not been queued, and that still need it: not
+ * renewed yet (renewal), no test taken for this plan year (testing).
+ */
+async function candidates(db: Kysely<Database>, kind: Kind, today: string, days: number, after: string) {
+  const key = sql<string>`${`${kind}:`} || d.document_id || ${':'} || d.plan_year_end`;
+  let query = db
+    .selectFrom('epop_document as d')
+    .select(['d.document_id', 'd.owner_user_id', 'd.plan_year_end', 'd.json'])
+    .where('d.status', '=', 'Paid')
+    .where('d.active', '=', 1)
+    .where('d.plan_year_end', '>=', today)
+    .where('d.plan_year_end', '<=', addDaysIso(today, days))
+    .where('d.document_id', '>', after)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('job as j').select('j.job_id').whereRef('j.unique_key', '=', key))),
+    );
+  query =
+    kind === 'renewal-reminder'
+      ? query.where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('epop_document as r')
+                .select('r.document_id')
+                .whereRef('r.original_document_id', '=', 'd.document_id')
+                .where('r.active', '=', 1),
+            ),
+          ),
+        )
+      : query.where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('ndt_result as n')
+                .select('n.ndt_result_id')
+                .whereRef('n.document_id', '=', 'd.document_id')
+                .whereRef('n.plan_year_end', '=', 'd.plan_year_end'),
+            ),
+          ),
+        );
+  return query.orderBy('d.document_id').limit(BATCH).execute() as Promise<Candidate[]>;
+}
+
+function reminderOf(kind: Kind, document: Candidate, appUrl: string) {
+  const form = jsonObject(document.json);
+  const company = typeof form.clientCompanyName === 'string' ? form.clientCompanyName : 'your company';
+  const ends = formatIsoDate(document.plan_year_end);
+  if (kind === 'renewal-reminder') {
+    const next = nextPlanYear(document.plan_year_end);
+    return {
+      itemType: 'pop-document-renewal' as ActionItemType,
+      description: `Renew the POP document of ${company}: its plan year ends ${ends}`,
+      subject: `Time to renew your POP document: ${company}`,
+      message: plainMessage([
+        'Hello,',
+        `The plan year of the Section 125 Premium Only Plan of ${company} ends on ${ends}.`,
+        `Renew the plan document online for the plan year ${formatIsoDate(next.start)} to ${formatIsoDate(next.end)}: the answers of this year are filled in for you to review.`,
+        { label: 'Renew your POP document', url: `${appUrl}/document/${document.document_id}/renew` },
+        'POP Documents',
+      ]),
+    };
+  }
+  return {
+    itemType: 'pop-document-ndt' as ActionItemType,
+    description: `Take the non-discrimination test of ${company} before its plan year ends ${ends}`,
+    subject: `Non-discrimination testing reminder: ${company}`,
+    message: plainMessage([
+      'Hello,',
+      `A Section 125 plan should be tested for discrimination every plan year. No test has been taken yet for the plan year of ${company}, which ends on ${ends}.`,
+      'The online test takes a few minutes: print and retain the results with your plan records.',
+      { label: 'Take the non-discrimination test', url: `${appUrl}/document/${document.document_id}/ndt` },
+      'POP Documents',
+    ]),
+  };
+}
+
+/**
+ * One reminder: the action item and the e-mail to the document's addresses, in one transaction that
+ * first takes the reminder's unique key (its e-mail job's): a second scan, another instance, or a
+ * restart finds the key taken and does nothing. Answers whether this call sent it.
+ */
+async function remind(deps: MailDeps, kind: Kind, document: Candidate, now: Date): Promise<boolean> {
+  const reminder = reminderOf(kind, document, deps.appUrl);
+  const recipients = documentRecipients(jsonObject(document.json));
+  return deps.db.transaction().execute(async (trx) => {
+    const fresh = await enqueueMail(
+      trx,
+      { to: recipients, subject: reminder.subject, ...reminder.message },
+      reminderKey(kind, document.document_id, document.plan_year_end),
+      now,
+    );
+    if (!fresh) return false;
+    await trx
+      .insertInto('action_item')
+      .values({
+        action_item_id: randomUUID(),
+        user_id: document.owner_user_id,
+        item_type: reminder.itemType,
+        description: reminder.description,
+        json: JSON.stringify({
+          DocumentId: document.document_id,
+          Document: { BrokerId: null },
+          Attributes: [],
+          PricedFor: null,
+          PlanYearEnd: document.plan_year_end,
+        }),
+        created_by: 'POP Documents',
+        created_at: now.toISOString(),
+        completed: 0,
+        completed_at: null,
+      })
+      .execute();
+    return true;
+  });
+}
+
+/**
+ * The daily scan (`scan-reminders`, README "Reminders"): the renewal reminder 60 days before a Paid
+ * document's plan year ends, the testing reminder 90 days before when no test has been taken for the
+ * plan year; each once per document and plan year. Answers how many of each it sent.
+ */
+export async function scanReminders(deps: MailDeps, now: Date) {
+  const today = productToday(now);
+  const sent = { renewal: 0, ndt: 0 };
+  const kinds: [Kind, number, keyof typeof sent][] = [
+    ['renewal-reminder', RENEWAL_REMINDER_DAYS, 'renewal'],
+    ['ndt-reminder', NDT_REMINDER_DAYS, 'ndt'],
+  ];
+  for (const [kind, days, count] of kinds) {
+    let after = '';
+    for (;;) {
+      const batch = await candidates(deps.db, kind, today, days, after);
+      for (const document of batch) {
+        if (documentRecipients(jsonObject(document.json)).length === 0) continue;
+        if (await remind(deps, kind, document, now)) sent[count] += 1;
+      }
+      if (batch.length < BATCH) break;
+      after = batch[batch.length - 1]!.document_id;
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ActionItemType } from 'shared-domain';
+import { formatIsoDate } from 'shared-domain';
+import {
+  badRequest,
+  EmptyBody,
+  notFound,
+  Type,
+  Uuid,
+  ValidationFailure,
+  type FastifyPluginAsyncTypebox,
+} from 'service-kit';
+import type { Database, DocumentStatus } from '../../db/schema.js';
+import { COMPLIANCE } from '../../lib/contract.js';
+import { jsonObject } from '../../lib/json.js';
+import { enqueueMail, plainMessage } from '../../mail/outgoing.js';
+import { completeActionItems } from '../action-item/queries.js';
+import { logChange } from '../client/change-log.js';
+import { DOCUMENT_NOT_FOUND } from './policy.js';
+
+export const LIFECYCLE_MESSAGES = {
+  reasonRequired: 'A reason is required to deactivate a document',
+  onlyPaid: 'Only a paid document can be deactivated',
+  colonialRepayment:
+    'Repayment cannot be allowed for a Colonial document: remove it from Colonial with a no-pay reason instead',
+  sendToInvalid: 'Send to must be an e-mail address',
+  notDeactivated: 'This document has not been deactivated',
+  renewedMeanwhile: 'This document has been renewed since it was deactivated: it cannot be reactivated',
+  deactivated: 'Document has been deactivated',
+  reactivated: 'Document has been reactivated',
+} as const;
+
+/** What the lifecycle calls need of a document and its client. */
+export interface DocumentForLifecycle {
+  documentId: string;
+  clientId: string;
+  ownerUserId: string;
+  status: DocumentStatus;
+  active: boolean;
+  statusBeforeInactive: DocumentStatus | null;
+  strategicPartnerId: string | null;
+  colonial: boolean;
+  planYearStart: string;
+  planYearEnd: string;
+  form: Record<string, unknown>;
+  company: string;
+}
+
+export async function documentForLifecycle(
+  db: Kysely<Database>,
+  documentId: string,
+): Promise<DocumentForLifecycle | undefined> {
+  const row = await db
+    .selectFrom('epop_document as d')
+    .innerJoin('company as c', 'c.company_id', 'd.client_company_id')
+    .leftJoin('company as p', 'p.company_id', 'd.strategic_partner_id')
+    .select([
+      'd.document_id',
+      'd.client_company_id',
+      'd.owner_user_id',
+      'd.status',
+      'd.active',
+      'd.status_before_inactive',
+      'd.strategic_partner_id',
+      'p.colonial',
+      'd.plan_year_start',
+      'd.plan_year_end',
+      'd.json',
+      'c.name',
+    ])
+    .where('d.document_id', '=', documentId)
+    .executeTakeFirst();
+  return (
+    row && {
+      documentId: row.document_id,
+      clientId: row.client_company_id,
+      ownerUserId: row.owner_user_id,
+      status: row.status,
+      active: Number(row.active) === 1,
+      statusBeforeInactive: row.status_before_inactive,
+      strategicPartnerId: row.strategic_partner_id,
+      colonial: Number(row.colonial ?? 0) === 1,
+      planYearStart: row.plan_year_start,
+      planYearEnd: row.plan_year_end,
+      form: jsonObject(row.json),
+      company: row.name,
+    }
+  );
+}
+
+/** 'Acme Inc (plan year 01/01/2027 - 12/31/2027)': how the change log names a document. */
+export const documentLabel = (document: DocumentForLifecycle) =>
+  `${document.company} (plan year ${formatIsoDate(document.planYearStart)} - ${formatIsoDate(document.planYearEnd)})`;
+
+/**
+ * Takes a document off the dashboards (`active` 0) with `status`, keeping the status it had so that
+ * Reactivate gives it back.
+ */
+export async function retireDocument(
+  trx: Kysely<Database>,
+  document: DocumentForLifecycle,
+  status: DocumentStatus,
+): Promise<void> {
+  await trx
+    .updateTable('epop_document')
+    .set({ status, active: 0, status_before_inactive: document.statusBeforeInactive ?? document.status })
+    .where('document_id', '=', document.documentId)
+    .execute();
+}
+
+/**
+ * Whom a "buy it again" action item goes to: the users linked to the client company (the client's
+ * own accounts), or the document's owner when it has none.
+ */
+export async function clientAccounts(
+  trx: Kysely<Database>,
+  document: DocumentForLifecycle,
+): Promise<string[]> {
+  const linked = await trx
+    .selectFrom('company_user')
+    .select('user_id')
+    .where('company_id', '=', document.clientId)
+    .orderBy('user_id')
+    .execute();
+  return linked.length > 0 ? linked.map((row) => row.user_id) : [document.ownerUserId];
+}
+
+/** A purchase action item about the document for each of `userIds` (the cart pays its document). */
+export async function addPurchaseItems(
+  trx: Kysely<Database>,
+  document: DocumentForLifecycle,
+  userIds: string[],
+  itemType: Extract<ActionItemType, 'unpaid-pop-action-item' | 'colonial-cancellation-purchase'>,
+  description: string,
+  createdBy: string,
+): Promise<void> {
+  const now = new Date().toISOString();
+  for (const userId of userIds) {
+    await trx
+      .insertInto('action_item')
+      .values({
+        action_item_id: randomUUID(),
+        user_id: userId,
+        item_type: itemType,
+        description,
+        json: JSON.stringify({
+          DocumentId: document.documentId,
+          Document: { BrokerId: null },
+          Attributes: [],
+          PricedFor: null,
+        }),
+        created_by: createdBy,
+        created_at: now,
+        completed: 0,
+        completed_at: null,
+      })
+      .execute();
+  }
+}
+
+const DocumentParams = Type.Object({ documentId: Uuid() }, { additionalProperties: false });
+const DeactivateBody = Type.Object(
+  {
+    reason: Type.String({ maxLength: 500, description: 'why (required; the change log keeps it)' }),
+    allowRepayment: Type.Optional(
+      Type.Boolean({ description: 'the client gets an action item to buy it again (not for Colonial)' }),
+    ),
+    sendTo: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: "who is told to buy it again (default: the document's primary e-mail)",
+      }),
+    ),
+  },
+  { additionalProperties: false, examples: [{ reason: 'Requested by the employer', allowRepayment: false }] },
+);
+const LifecycleAnswer = Type.Object({
+  documentId: Uuid(),
+  status: Type.String(),
+  message: Type.String(),
+});
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Deactivate and Reactivate (specs/2-documents.md §2, §4; issue 11): compliance only. Deactivation
+ * takes a Paid document off the client's and the broker's dashboards; Reactivate gives back the
+ * status it had. Each change writes the client's change log.
+ */
+const lifecycle: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { appUrl }) => {
+  async function load(documentId: string) {
+    const document = await documentForLifecycle(app.db, documentId);
+    if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+    return document;
+  }
+
+  app.post(
+    '/:documentId/deactivate',
+    {
+      config: {
+        access: COMPLIANCE,
+        ownership: { resource: 'document', action: 'deactivate', param: 'documentId' },
+      },
+      schema: {
+        summary:
+          'Deactivate a Paid document (off the dashboards), optionally letting the client buy it again',
+        params: DocumentParams,
+        body: DeactivateBody,
+        response: { 200: LifecycleAnswer },
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const reason = request.body.reason.trim();
+      const allowRepayment = request.body.allowRepayment === true;
+      const sendTo = request.body.sendTo?.trim() ?? '';
+      const errors = [
+        ...(reason ? [] : [LIFECYCLE_MESSAGES.reasonRequired]),
+        ...(sendTo && !EMAIL.test(sendTo) ? [LIFECYCLE_MESSAGES.sendToInvalid] : []),
+      ];
+      if (errors.length > 0) throw new ValidationFailure(errors);
+      const document = await load(request.params.documentId);
+      if (document.status !== 'Paid' || !document.active) throw badRequest(LIFECYCLE_MESSAGES.onlyPaid);
+      if (allowRepayment && document.colonial) throw badRequest(LIFECYCLE_MESSAGES.colonialRepayment);
+
+      const status: DocumentStatus = allowRepayment ? 'Unpaid' : 'Inactive';
+      await app.db.transaction().execute(async (trx) => {
+        await retireDocument(trx, document, status);
+        await logChange(trx, {
+          companyId: document.clientId,
+          documentId: document.documentId,
+          caller,
+          description: `Document ${documentLabel(document)} deactivated${allowRepayment ? ', repayment allowed' : ''}: ${reason}`,
+        });
+        if (!allowRepayment) return;
+        await addPurchaseItems(
+          trx,
+          document,
+          await clientAccounts(trx, document),
+          'unpaid-pop-action-item',
+          `Purchase the POP document of ${document.company} again to reactivate it`,
+          caller.username || caller.userId,
+        );
+        const to =
+          sendTo || (typeof document.form.primaryEmail === 'string' ? document.form.primaryEmail : '');
+        if (to) {
+          await enqueueMail(trx, {
+            to,
+            subject: `Your POP document needs to be purchased: ${document.company}`,
+            ...plainMessage([
+              'Hello,',
+              `The Section 125 Premium Only Plan document of ${document.company} for the plan year ${formatIsoDate(document.planYearStart)} to ${formatIsoDate(document.planYearEnd)} has been deactivated: ${reason}.`,
+              'You can purchase it again: sign in and open it from your Action Items.',
+              { label: 'Sign in to POP Documents', url: `${appUrl}/` },
+              'POP Documents',
+            ]),
+          });
+        }
+      });
+      app.jobs.wake();
+      return { documentId: document.documentId, status, message: LIFECYCLE_MESSAGES.deactivated };
+    },
+  );
+
+  app.post(
+    '/:documentId/reactivate',
+    {
+      config: {
+        access: COMPLIANCE,
+        ownership: { resource: 'document', action: 'reactivate', param: 'documentId' },
+      },
+      schema: {
+        summary: 'Reactivate a deactivated document: the status it had before, back on the dashboards',
+        params: DocumentParams,
+        body: EmptyBody,
+        response: { 200: LifecycleAnswer },
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const document = await load(request.params.documentId);
+      const status = document.statusBeforeInactive;
+      if (!status) throw badRequest(LIFECYCLE_MESSAGES.notDeactivated);
+      try {
+        await app.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('epop_document')
+            .set({ status, active: 1, status_before_inactive: null })
+            .where('document_id', '=', document.documentId)
+            .execute();
+          // Buying it again is no longer asked for.
+          await completeActionItems(trx, document.documentId, 'unpaid-pop-action-item');
+          await completeActionItems(trx, document.documentId, 'colonial-cancellation-purchase');
+          await logChange(trx, {
+            companyId: document.clientId,
+            documentId: document.documentId,
+            caller,
+            description: `Document ${documentLabel(document)} reactivated (${status})`,
+          });
+        });
+      } catch (error) {
+        // A renewal is unique over active documents: another one of the same original is active now.
+        if (typeof document.form.originalDocumentId === 'string' && document.form.originalDocumentId) {
+          throw badRequest(LIFECYCLE_MESSAGES.renewedMeanwhile);
+        }
+        throw error;
+      }
+      return { documentId: document.documentId, status, message: LIFECYCLE_MESSAGES.reactivated };
+    },
+  );
+};
+
+export default lifecycle;
