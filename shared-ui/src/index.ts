@@ -49,3 +49,4 @@ export { StandalonePage } from './standalone/StandalonePage.js';
 export { WidgetPreviewRoutes } from './standalone/WidgetPreviewRoutes.js';
 export { below, paths, patterns, UTILITY_SECTIONS, type Below, type UtilitySection } from './paths.js';
 export { SUPPORT_PHONE } from './support.js';
+export { NdtDefinitions } from './ndt/NdtDefinitions.js';

@@ -1,7 +1,9 @@
 import { Route, Routes } from 'react-router-dom';
 import { below, patterns } from 'shared-ui';
 import { OrderFormPage } from '../features/order-form/components/OrderFormPage.js';
-import { DocumentPage } from '../features/document-pages/components/DocumentPage.js';
+import { DocumentAdminPage } from '../features/document-admin/components/DocumentAdminPage.js';
+import { DownloadPage } from '../features/download/components/DownloadPage.js';
+import { NdtPage } from '../features/ndt/components/NdtPage.js';
 
 /** A /document/... pattern relative to /document, where these routes are mounted. */
 const route = <Pattern extends `/document/${string}`>(pattern: Pattern) =>
@@ -18,16 +20,17 @@ export function DocumentRoutes() {
       <Route path={route(patterns.documentReadonly)} element={<OrderFormPage openedBy="readonly" />} />
       <Route path={route(patterns.documentRenew)} element={<OrderFormPage openedBy="renew" />} />
       <Route path={route(patterns.documentAdminRenew)} element={<OrderFormPage openedBy="admin-renew" />} />
+      <Route path={route(patterns.documentNdt)} element={<NdtPage />} />
+      <Route path={route(patterns.documentAdmin)} element={<DocumentAdminPage />} />
+      <Route path={route(patterns.documentDownload)} element={<DownloadPage />} />
       <Route
-        path={route(patterns.documentNdt)}
-        element={<DocumentPage title="Non-Discrimination Testing" />}
+        path="*"
+        element={
+          <section aria-labelledby="document-page-title">
+            <h2 id="document-page-title">Page not found</h2>
+          </section>
+        }
       />
-      <Route path={route(patterns.documentAdmin)} element={<DocumentPage title="Admin Options" />} />
-      <Route
-        path={route(patterns.documentDownload)}
-        element={<DocumentPage title="POP Document Download" />}
-      />
-      <Route path="*" element={<DocumentPage title="Page not found">{null}</DocumentPage>} />
     </Routes>
   );
 }

@@ -1,3 +1,4 @@
+import { MESSAGES } from 'shared-domain';
 import { badRequest, EmptyBody, notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import type { Job } from '../../jobs/queue.js';
 import { SIGNED_IN } from '../../lib/contract.js';
@@ -8,7 +9,7 @@ import { DOCUMENT_NOT_FOUND } from './policy.js';
 import { storedDocument } from './queries.js';
 
 export const SEND_MESSAGES = {
-  sending: 'Document is sending and should arrive in your email shortly',
+  sending: MESSAGES.documentSending,
   purchaseFirst: 'This document must be purchased before it can be sent',
   noRecipients: 'This document has no e-mail address to send to',
 } as const;

@@ -1,6 +1,7 @@
 // Answers of the API for the order form's tests (never imported by the app).
 import { blankDocumentForm } from 'shared-domain/forms';
 import type { DocumentDraft, EpopDocument, Product } from 'shared-ui';
+import { PAID_DOCUMENT } from '../../components/test-fixtures.js';
 
 export const PRODUCT: Product = {
   productId: 'p-1',
@@ -29,25 +30,9 @@ export const DRAFT: DocumentDraft = {
 };
 
 export const DOCUMENT: EpopDocument = {
-  documentId: 'doc-1',
-  clientId: 'cl-1',
-  name: 'POP Document',
-  currentPlanYearStartDate: '2027-01-01',
-  currentPlanYearEndDate: '2027-12-31',
-  status: 'Paid',
+  ...PAID_DOCUMENT,
   form: { clientCompanyName: 'Acme Landscaping Inc', isERISA: true, allowHSAContributions: false },
-  colonial: { noPayOptions: [] },
-  createdDate: '2026-11-01T10:00:00.000Z',
-  strategicPartnerId: null,
-  partner: null,
-  brokerId: 'u-broker',
-  isReadOnly: false,
-  requiresPurchase: false,
-  originalDocumentId: null,
-  readyForRenewal: false,
-  hasReceipt: true,
-  orderId: 'ord-1',
-  inviteActionItemId: null,
+  notes: null,
 };
 
 /** The stubs the order form reads, for `stubFetch`. */

@@ -1,5 +1,5 @@
 import { apiClient, queryKey, useQuery, type ClientDocument } from 'shared-ui';
-import { callUnlessNotFound } from './quiet-not-found.js';
+import { callUnlessNotFound } from '../../../lib/quiet-not-found.js';
 
 /** GET client/{clientId}/document: the client's documents, newest first. */
 export const getClientDocuments = (clientId: string): Promise<ClientDocument[]> =>

@@ -1,5 +1,5 @@
 import { apiClient, queryKey, useQuery, type ClientDetails } from 'shared-ui';
-import { callUnlessNotFound } from './quiet-not-found.js';
+import { callUnlessNotFound } from '../../../lib/quiet-not-found.js';
 
 /** GET client/{clientId}: the client details (specs/2-documents.md §7). */
 export const getClient = (clientId: string): Promise<ClientDetails> =>

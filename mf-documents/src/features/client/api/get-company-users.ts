@@ -1,5 +1,5 @@
 import { apiClient, queryKey, useQuery, type CompanyUser } from 'shared-ui';
-import { callUnlessNotFound } from './quiet-not-found.js';
+import { callUnlessNotFound } from '../../../lib/quiet-not-found.js';
 
 /** GET company/{companyId}/user: the company users panel's rows. */
 export const getCompanyUsers = (companyId: string): Promise<CompanyUser[]> =>

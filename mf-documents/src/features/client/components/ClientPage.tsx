@@ -4,7 +4,7 @@ import { Busy, paths, useSession } from 'shared-ui';
 import { useClient } from '../api/get-client.js';
 import { useClientDocuments } from '../api/get-client-documents.js';
 import { useCompanyUsers } from '../api/get-company-users.js';
-import { isNotFound } from '../api/quiet-not-found.js';
+import { isNotFound } from '../../../lib/quiet-not-found.js';
 import { ClientDetails } from './ClientDetails.js';
 import { ClientDocuments } from './ClientDocuments.js';
 import { ClientUsers } from './ClientUsers.js';

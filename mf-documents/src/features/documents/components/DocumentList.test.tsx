@@ -16,6 +16,7 @@ const paid: DocumentListRow = {
   showUserReceipt: true,
   status: 'Paid',
   isReadOnly: false,
+  deactivated: false,
   readyForRenewal: false,
 };
 const noReceipt: DocumentListRow = {
@@ -96,7 +97,7 @@ describe('DocumentList', () => {
     ]);
   });
 
-  // Send to Self and Send to All return with their endpoints (the generated-documents issue).
+  // The menu's buttons (sending, (de)activation) are DocumentActions.test.tsx's.
   const openActions = async (user: typeof broker, row: DocumentListRow) => {
     const stub = stubFetch({ 'GET /bff/user': { body: user }, 'GET /epop-document/{id}': pageOf([row]) });
     renderAt('/', <DocumentList user={user} />);
@@ -108,7 +109,10 @@ describe('DocumentList', () => {
 
   it('offers Edit, Renew only when the document is ready for renewal, View Receipt only with a receipt', async () => {
     const { stub, entries } = await openActions(broker, noReceipt);
-    expect(entries()).toEqual([['Edit', '/document/doc-2']]);
+    expect(entries()).toEqual([
+      ['Edit', '/document/doc-2'],
+      ['Non-discrimination Testing', '/document/doc-2/ndt'],
+    ]);
     expect(stub.calls.some((call) => call.method === 'POST')).toBe(false);
     cleanup();
 
@@ -116,6 +120,7 @@ describe('DocumentList', () => {
     expect(ready.entries()).toEqual([
       ['Edit', '/document/doc-1'],
       ['Renew', '/document/doc-1/renew'],
+      ['Non-discrimination Testing', '/document/doc-1/ndt'],
       ['View Receipt', '/orders/ord-1/receipt'],
     ]);
     cleanup();
@@ -126,12 +131,14 @@ describe('DocumentList', () => {
 
   it('adds Admin Options and Admin Renewal, No Purchase for compliance', async () => {
     const { entries } = await openActions(compliance, { ...paid, readyForRenewal: true });
+    // In the spec's order: the admin entries before View Receipt.
     expect(entries()).toEqual([
       ['Edit', '/document/doc-1'],
       ['Renew', '/document/doc-1/renew'],
-      ['View Receipt', '/orders/ord-1/receipt'],
+      ['Non-discrimination Testing', '/document/doc-1/ndt'],
       ['Admin Options', '/document/doc-1/admin'],
       ['Admin Renewal, No Purchase', '/document/doc-1/admin/renew'],
+      ['View Receipt', '/orders/ord-1/receipt'],
     ]);
   });
 });

@@ -93,6 +93,10 @@ function LoadedOrderForm({ openedBy, user }: { openedBy: OpenedBy; user: Session
   if (data.actionItem?.itemType === 'pop-document-renewal' && data.documentId) {
     return <Navigate replace to={paths.documentRenew(data.documentId)} />;
   }
+  // A testing reminder opens the non-discrimination testing of its document.
+  if (data.actionItem?.itemType === 'pop-document-ndt' && data.documentId) {
+    return <Navigate replace to={paths.documentNdt(data.documentId)} />;
+  }
   // Keyed by what was loaded: opening another document starts a fresh form.
   const formKey = data.documentId ?? data.cartItemId ?? `new-${data.strategicPartnerId ?? ''}`;
   return <OrderForm key={formKey} user={user} document={data} reviewOnly={openedBy === 'readonly'} />;

@@ -1,6 +1,8 @@
+import Table from 'react-bootstrap/Table';
+import { NDT_QUESTIONS, type NdtStep } from 'shared-domain';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { useAppConfig } from '../api/get-app-config.js';
-import { type AppConfig } from 'shared-ui';
+import { NdtDefinitions, type AppConfig } from 'shared-ui';
 
 /**
  * A video id from the configuration, opened on YouTube in a new tab: the gateway's CSP allows no
@@ -15,31 +17,6 @@ function videoTitle(key: string) {
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function Definitions({ definitions }: { definitions: AppConfig['definitions'] }) {
-  if (!definitions.keyEmployee && !definitions.hce) return null;
-  return (
-    <section aria-labelledby="ndt-definitions" className="mb-4">
-      <h2 id="ndt-definitions" className="h4">
-        Definitions
-      </h2>
-      <dl>
-        {definitions.keyEmployee && (
-          <>
-            <dt>Key employee</dt>
-            <dd>{definitions.keyEmployee}</dd>
-          </>
-        )}
-        {definitions.hce && (
-          <>
-            <dt>Highly compensated employee (HCE)</dt>
-            <dd>{definitions.hce}</dd>
-          </>
-        )}
-      </dl>
-    </section>
-  );
 }
 
 function Guides({ links }: { links: AppConfig['links'] }) {
@@ -87,7 +64,102 @@ function Videos({ videoIds }: { videoIds: AppConfig['videoIds'] }) {
   );
 }
 
-/** /tutorials/ndt: the steps, and what the app configuration supplies (never hard-coded here). */
+/**
+ * The wizard's steps (specs/2-documents.md §4, the domain note's mapping): where each answer leads and
+ * what it decides. The questions are shared-domain's NDT_QUESTIONS, the wizard's own wording.
+ */
+const STEPS: ReadonlyArray<{ step: NdtStep; then: string; decides: string }> = [
+  { step: '1', then: 'Step 2.', decides: 'Eligibility: a no fails the test.' },
+  { step: '2', then: 'Step 3.', decides: 'Availability of benefits: a no fails the test.' },
+  {
+    step: '3',
+    then: 'Yes: step 4. No: steps 3a and 3b, then step 4.',
+    decides: 'Eligibility: yes passes the eligibility ratio test; no lets steps 3a and 3b decide it.',
+  },
+  { step: '3a', then: 'Step 3b.', decides: 'Reasonable classification: a no fails the test.' },
+  {
+    step: '3b',
+    then: 'Enter the total and the eligible non-HCEs and HCEs (zero is valid), then step 4.',
+    decides:
+      'The eligibility ratio test: a ratio at or above the safe harbor passes, one below the unsafe harbor fails, and one between them fails with the advice to review it with counsel. No eligible HCE passes.',
+  },
+  {
+    step: '4',
+    then: 'Steps 1 to 4 all yes: the test is submitted at once. Otherwise step 5.',
+    decides: 'The premium-only safe harbor: with steps 1 to 4 all yes the plan passes every test.',
+  },
+  {
+    step: '5',
+    then: 'Yes: step 6. No: step 5a, then step 6.',
+    decides: 'Utilization: a no lets the figures of step 5a decide.',
+  },
+  {
+    step: '5a',
+    then: 'Enter the gross compensation and the participants of HCEs and of non-HCEs, then step 6.',
+    decides:
+      'Utilization: the HCEs’ participation rate may not be higher than the other employees’ (needs the head counts of step 3b).',
+  },
+  { step: '6', then: 'Step 7.', decides: 'Health benefits (the 75% rule): a no fails the test.' },
+  {
+    step: '7',
+    then: 'Enter the total cost of benefits and the cost for key employees, then Submit.',
+    decides: 'Key employees: more than 25% of the total cost fails the test; exactly 25% passes.',
+  },
+];
+
+function Steps() {
+  return (
+    <section aria-labelledby="ndt-steps" className="mb-4">
+      <h2 id="ndt-steps" className="h4">
+        The steps
+      </h2>
+      <ol className="mb-3">
+        <li>
+          Open the document from My POP Documents: Actions, then Non-discrimination Testing. A paid document
+          that is not read-only can be tested until its plan year ends.
+        </li>
+        <li>
+          Read the instructions (the key employee and HCE rules, the 25% limit, the 75% rule for major
+          medical, group term life up to $50,000), type your name if you like, and choose Next.
+        </li>
+        <li>
+          Answer each step below. Next appears once the step is answered; Back returns to the step before.
+        </li>
+        <li>
+          Read the results: every answer with the figures it used and why, and the result, Pass in green or
+          Fail in red. Print them and keep them with the plan document. Take a new test starts again with
+          every answer cleared.
+        </li>
+      </ol>
+      <Table bordered responsive size="sm" aria-label="Testing steps">
+        <thead>
+          <tr>
+            <th scope="col">Step</th>
+            <th scope="col">Question</th>
+            <th scope="col">Then</th>
+            <th scope="col">What it decides</th>
+          </tr>
+        </thead>
+        <tbody>
+          {STEPS.map(({ step, then, decides }) => (
+            <tr key={step}>
+              <th scope="row">{step}</th>
+              <td>{NDT_QUESTIONS[step]}</td>
+              <td>{then}</td>
+              <td>{decides}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <p className="small">
+        The result is Pass only when every test passes; the server computes it from your answers and keeps it.
+        The testing tool is an aid, not legal advice.
+      </p>
+    </section>
+  );
+}
+
+/** /tutorials/ndt: the wizard's steps, and what the app configuration supplies (never hard-coded here). */
 export function NdtTutorialPage() {
   const { data: config } = useAppConfig();
   return (
@@ -95,13 +167,8 @@ export function NdtTutorialPage() {
       <PageTitle lead="How to test a plan for non-discrimination, step by step.">
         Non-Discrimination Testing
       </PageTitle>
-      <ol className="mb-4">
-        <li>Open the document from My POP Documents and choose Non-discrimination Testing.</li>
-        <li>Enter each employee: compensation, ownership, family relationships and benefit elections.</li>
-        <li>Run the test; the results show whether the plan favours key or highly compensated employees.</li>
-        <li>Download the results and keep them with the plan document.</li>
-      </ol>
-      {config?.definitions && <Definitions definitions={config.definitions} />}
+      <Steps />
+      <NdtDefinitions heading={{ level: 2, className: 'h4' }} definitions={config?.definitions} />
       {config?.links && <Guides links={config.links} />}
       {config?.videoIds && <Videos videoIds={config.videoIds} />}
     </>

@@ -1,8 +1,9 @@
 import { ApiError, call, reportError } from 'shared-ui';
 
 /**
- * A typed call whose 404 the page tells itself (a client that is not the caller's: a clear message in
- * place of the page, not a toast); every other failure is told as the catalogue says.
+ * A typed call whose 404 the page tells itself (a client, document or test result that is not the
+ * caller's: a clear message in place of the page, not a toast); every other failure is told as the
+ * catalogue says.
  */
 export async function callUnlessNotFound<T>(pending: Parameters<typeof call<T>>[0]): Promise<T> {
   try {

@@ -1,0 +1,196 @@
+import { expect, test, type Page } from '@playwright/test';
+import { NDT_QUESTIONS, type NdtStep } from 'shared-domain';
+import { demoId } from 'shared-domain/server';
+import { answer } from './order-form.js';
+import { signIn, signOut } from './support.js';
+
+/**
+ * Non-discrimination testing (specs/2-documents.md §2, §4; domain/non-discrimination-testing.md):
+ * the wizard's branches as a new user walks them, the server's Pass or Fail, and the stored results.
+ * Granite State Roofing: a paid demo document of demo.broker with no partner, its plan year running.
+ */
+const company = 'Granite State Roofing';
+const documentId = demoId('broker document 6');
+const ndtPath = `/document/${documentId}/ndt`;
+
+/** Bootstrap 5's success and danger colours: the result's green and red. */
+const GREEN = 'rgb(25, 135, 84)';
+const RED = 'rgb(220, 53, 69)';
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const stepHeading = (page: Page, step: NdtStep) =>
+  page.getByRole('heading', { name: `Step ${step}`, exact: true });
+
+/** Answers the yes/no question of `step` and goes on (Next shows only once answered). */
+async function yesNo(page: Page, step: NdtStep, choice: 'Yes' | 'No', button: 'Next' | 'Submit' = 'Next') {
+  await expect(stepHeading(page, step)).toBeVisible();
+  await expect(page.getByRole('button', { name: button })).toHaveCount(0);
+  await answer(page, NDT_QUESTIONS[step], choice);
+  await page.getByRole('button', { name: button }).click();
+}
+
+/** Step 3b's four head counts; Next shows only once the last is typed. */
+async function headCounts(
+  page: Page,
+  counts: [total: number, eligible: number, totalHces: number, eligibleHces: number],
+) {
+  await expect(stepHeading(page, '3b')).toBeVisible();
+  const [totalNonHces, eligibleNonHces, totalHces, eligibleHces] = counts;
+  await field(page, 'Total non-HCEs').fill(String(totalNonHces));
+  await field(page, 'Eligible non-HCEs').fill(String(eligibleNonHces));
+  await field(page, 'Total HCEs').fill(String(totalHces));
+  await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await field(page, 'Eligible HCEs').fill(String(eligibleHces));
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+/** Steps 1–7 the long way through 3 no and 3b; 4 yes (premium-only, but not the safe harbor). */
+async function ratioPath(page: Page, counts: Parameters<typeof headCounts>[1]) {
+  await yesNo(page, '1', 'Yes');
+  await yesNo(page, '2', 'Yes');
+  await yesNo(page, '3', 'No');
+  await yesNo(page, '3a', 'Yes');
+  await headCounts(page, counts);
+  await yesNo(page, '4', 'Yes');
+  await yesNo(page, '5', 'Yes');
+  await yesNo(page, '6', 'Yes');
+  await expect(stepHeading(page, '7')).toBeVisible();
+  await field(page, 'Total cost of benefits ($)').fill('100000');
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await field(page, 'Total cost of benefits for key employees ($)').fill('20000');
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+const verdict = (page: Page) => page.locator('.ndt-verdict');
+const resultRow = (page: Page, step: NdtStep) =>
+  page.getByRole('table', { name: 'Test results' }).getByRole('row', { name: new RegExp(`^${step} `) });
+const resultIdOf = (page: Page) => new URL(page.url()).searchParams.get('result');
+
+test('a broker tests a paid document from its Actions: 1–4 yes passes at once, stored and printable', async ({
+  page,
+}) => {
+  await signIn(page, 'demo.broker');
+  await page.getByPlaceholder('Search by company name').fill('Granite');
+  const row = page.getByRole('row', { name: new RegExp(company) });
+  await row.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('link', { name: 'Non-discrimination Testing' }).click();
+  await expect(page).toHaveURL(new RegExp(`${ndtPath}$`));
+
+  await expect(page.getByRole('heading', { name: 'Non-Discrimination Testing' })).toBeVisible();
+  await expect(page.getByText(`Testing for ${company}`)).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: company }),
+  ).toHaveAttribute('href', `/document/${documentId}`);
+  // The instructions: the specs' rules with the officer rule, and the configured definitions.
+  await expect(page.getByRole('heading', { name: 'Instructions' })).toBeVisible();
+  await expect(
+    page.getByText(/A key employee is an officer paid more than \$\d{3},\d{3}, an owner of more than 5%/),
+  ).toBeVisible();
+  await expect(page.getByText(/at most 25% of the total benefits/)).toBeVisible();
+  await expect(
+    page.getByText(/group term life insurance is a qualified benefit up to \$50,000/i),
+  ).toBeVisible();
+  await expect(page.getByText(/^A highly compensated employee \(HCE\) is/)).toBeVisible();
+
+  await field(page, 'Name').fill('Bea Broker');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await yesNo(page, '1', 'Yes');
+  await yesNo(page, '2', 'Yes');
+  await yesNo(page, '3', 'Yes');
+  // 1–4 all yes: the safe harbor, submitted at once from step 4.
+  await yesNo(page, '4', 'Yes', 'Submit');
+
+  await expect(verdict(page)).toHaveText('Pass');
+  await expect(verdict(page)).toHaveCSS('color', GREEN);
+  await expect(page.getByText(/premium-only safe harbor/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Test results' }).getByRole('row')).toHaveCount(5);
+  await expect(page.getByText('demo.broker (Bea Broker)')).toBeVisible();
+  await expect(page.getByText(/print these results and retain them/)).toBeVisible();
+  await expect(page.getByText(/an aid, not legal advice/)).toBeVisible();
+
+  // Stored: the address names the result, and a reload reads it back from the server.
+  const resultId = resultIdOf(page);
+  expect(resultId).toMatch(/^[0-9a-f-]{36}$/);
+  await page.reload();
+  await expect(verdict(page)).toHaveText('Pass');
+  await expect(resultRow(page, '4')).toContainText('safe harbor');
+
+  // The print stylesheet: no navigation and no buttons on paper, the results and their colour kept.
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'breadcrumb' })).toBeHidden();
+  await expect(page.getByRole('navigation').first()).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Test results' })).toBeVisible();
+  await expect(verdict(page)).toHaveCSS('color', GREEN);
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+});
+
+test('the worked examples through 3 no and 3b: ratio 75 passes, ratio 20 fails in red; compliance reads it back', async ({
+  page,
+}) => {
+  // Two full walks of the wizard and a second sign-in: more than the default 30 s on a busy machine.
+  test.slow();
+  await signIn(page, 'demo.broker');
+  await page.goto(ndtPath);
+  await page.getByRole('button', { name: 'Next' }).click();
+  // 16 non-HCEs (12 eligible), 4 HCEs (4 eligible): ratio 75, C 80, safe harbor 35.
+  await ratioPath(page, [16, 12, 4, 4]);
+  await expect(verdict(page)).toHaveText('Pass');
+  await expect(verdict(page)).toHaveCSS('color', GREEN);
+  await expect(resultRow(page, '3b')).toContainText('The ratio 75 is at or above the safe harbor of 35.');
+  await expect(resultRow(page, '7')).toContainText('Key employees receive 20% of the total cost of benefits');
+
+  // A new test starts with every value reset.
+  await page.getByRole('button', { name: 'Take a new test' }).click();
+  await expect(page.getByRole('heading', { name: 'Instructions' })).toBeVisible();
+  await expect(field(page, 'Name')).toHaveValue('');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(stepHeading(page, '1')).toBeVisible();
+  for (const choice of ['Yes', 'No']) {
+    await expect(
+      page.getByRole('group', { name: NDT_QUESTIONS['1'] }).getByLabel(choice, { exact: true }),
+    ).not.toBeChecked();
+  }
+
+  // 5 non-HCEs (1 eligible), 5 HCEs (5 eligible): ratio 20, C 50, safe 50, unsafe 40.
+  await ratioPath(page, [5, 1, 5, 5]);
+  await expect(verdict(page)).toHaveText('Fail');
+  await expect(verdict(page)).toHaveCSS('color', RED);
+  const ratio = resultRow(page, '3b');
+  await expect(ratio).toContainText('The ratio 20 is below the unsafe harbor of 40.');
+  await expect(ratio).toContainText('Fails');
+  const failed = resultIdOf(page);
+  expect(failed).toMatch(/^[0-9a-f-]{36}$/);
+
+  // Stored: compliance opens the same result (the admin page's Show Results address).
+  await signOut(page);
+  await signIn(page, 'demo.compliance');
+  await page.goto(`${ndtPath}?result=${failed}`);
+  await expect(page.getByText(`Testing for ${company}`)).toBeVisible();
+  await expect(verdict(page)).toHaveText('Fail');
+  await expect(verdict(page)).toHaveCSS('color', RED);
+  await expect(resultRow(page, '3b')).toContainText('The ratio 20 is below the unsafe harbor of 40.');
+  await expect(page.getByText(/^demo\.broker/)).toBeVisible();
+  // Compliance may test the document too.
+  await page.getByRole('button', { name: 'Take a new test' }).click();
+  await expect(page.getByRole('heading', { name: 'Instructions' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: 'Admin Options' }),
+  ).toBeVisible();
+});
+
+test('the testing reminder among the action items opens the testing of its document', async ({ page }) => {
+  await signIn(page, 'demo.broker');
+  const items = page.getByRole('region', { name: 'Action Items' });
+  const reminder = items
+    .locator('.list-group-item')
+    .filter({ hasText: 'Non-discrimination testing is due for Delta Freight Services' });
+  await reminder.getByRole('link', { name: 'Click to view' }).click();
+  await expect(page).toHaveURL(new RegExp(`/document/${demoId('broker document 3')}/ndt$`));
+  await expect(page.getByRole('heading', { name: 'Non-Discrimination Testing' })).toBeVisible();
+  await expect(page.getByText('Testing for Delta Freight Services')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+});

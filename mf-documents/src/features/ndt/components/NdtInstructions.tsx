@@ -1,0 +1,72 @@
+import { Alert, Button } from 'react-bootstrap';
+import { keyEmployeeDefinition } from 'shared-domain';
+import { formatDate, NdtDefinitions } from 'shared-ui';
+import { TextField } from 'shared-ui/forms';
+import { useAppConfig } from '../api/get-app-config.js';
+
+interface NdtInstructionsProps {
+  planYearStart: string;
+  planYearEnd: string;
+  /** Why the document cannot be tested now (read-only, unpaid, plan year ended); null when it can. */
+  blocked: string | null;
+  onNext: () => void;
+}
+
+/**
+ * The instructions (specs/2-documents.md §2 "Non-Discrimination Testing page"): the rules the specs
+ * quote, the officer rule the domain note adds (with the plan year's limit), the configured key employee
+ * and HCE definitions; Next only when the document can be tested (§4: the plan year has not ended).
+ */
+export function NdtInstructions({ planYearStart, planYearEnd, blocked, onNext }: NdtInstructionsProps) {
+  const { data: config } = useAppConfig();
+  const definitions = config?.definitions;
+  // The limits table is keyed by plan year: the year the plan year starts in.
+  const planYear = Number(planYearStart.slice(0, 4));
+  return (
+    <section aria-labelledby="ndt-instructions-title">
+      <h3 id="ndt-instructions-title" className="h4">
+        Instructions
+      </h3>
+      <p>
+        This test checks the plan year {formatDate(planYearStart)} - {formatDate(planYearEnd)} against the
+        non-discrimination rules of Section 125. Answer each question for that plan year; the last step
+        submits your answers and shows the results, which you should print and retain.
+      </p>
+      <ul>
+        <li>
+          {keyEmployeeDefinition(planYear)} (The officer limit is the one for {planYear}.)
+        </li>
+        <li>Key employees may receive at most 25% of the total benefits provided under the plan.</li>
+        <li>
+          A 75% contribution test applies to major medical: for each participant the employer pays either 100%
+          of the cost of the coverage most similarly situated highly compensated employees chose, or at least
+          75% of the cost of the most expensive similarly situated coverage.
+        </li>
+        <li>Group term life insurance is a qualified benefit up to $50,000 of coverage.</li>
+        <li>
+          Eligibility: every employee must be able to enter the plan within 3 years of hire, and no later than
+          the first day of the plan year after that requirement is met.
+        </li>
+        <li>
+          Leave out of every count the employees who have not met the plan’s employment requirement, union
+          employees whose benefits were bargained, and nonresident aliens without US income.
+        </li>
+      </ul>
+      <NdtDefinitions definitions={definitions} heading={{ level: 4, className: 'h5' }} />
+      {blocked ? (
+        <Alert variant="warning" role="alert">
+          {blocked}
+        </Alert>
+      ) : (
+        <>
+          <div style={{ maxWidth: '24rem' }}>
+            <TextField name="name" label="Name" help="Who is taking the test (optional)" maxLength={200} />
+          </div>
+          <Button variant="primary" onClick={onNext}>
+            Next
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}

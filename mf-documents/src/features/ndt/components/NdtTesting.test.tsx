@@ -1,0 +1,362 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { NDT_QUESTIONS, type NdtStep } from 'shared-domain';
+import { patterns } from 'shared-ui';
+import { broker, compliance, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';
+import { APP_CONFIG, NDT_DOCUMENT, storedResult, takeTest } from '../test-fixtures.js';
+import { NdtTesting } from './NdtTesting.js';
+
+afterEach(cleanup);
+
+/** Where the page is: the test reads `?result=` from it. */
+function Address() {
+  const location = useLocation();
+  return <output aria-label="Address">{location.pathname + location.search}</output>;
+}
+
+function open(answers: StubAnswers = {}, path = '/document/doc-1/ndt', user = broker) {
+  const stub = stubFetch({
+    'GET /bff/user': { body: user },
+    'GET /epop-document/{id}': { body: NDT_DOCUMENT },
+    'GET /system-message/config/app': { body: APP_CONFIG },
+    'POST /epop-document/{documentId}/non-discrimination': takeTest,
+    ...(answers as object),
+  });
+  renderAt(
+    path,
+    <>
+      <Routes>
+        <Route path={patterns.documentNdt} element={<NdtTesting />} />
+      </Routes>
+      <Address />
+    </>,
+  );
+  return stub;
+}
+
+const click = async (element: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+};
+const button = (name: string) => screen.queryByRole('button', { name });
+const stepHeading = () => screen.getByRole('heading', { level: 3 }).textContent;
+
+/** Answers the yes/no question of the step on screen. */
+async function answer(step: NdtStep, choice: 'Yes' | 'No') {
+  expect(stepHeading()).toBe(`Step ${step}`);
+  await click(within(screen.getByRole('group', { name: NDT_QUESTIONS[step] })).getByLabelText(choice));
+}
+
+async function type(label: string, value: string) {
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  });
+}
+
+/** Next (or Submit), which must show now that the step is answered. */
+async function next(label: 'Next' | 'Submit' = 'Next') {
+  await click(screen.getByRole('button', { name: label }));
+}
+
+async function start() {
+  await screen.findByRole('heading', { name: 'Instructions' });
+  await next();
+}
+
+const posted = (stub: ReturnType<typeof stubFetch>) =>
+  stub.calls.filter((call) => call.method === 'POST').map((call) => call.body);
+
+describe('the Non-Discrimination Testing page', () => {
+  it('shows the title, the company, the breadcrumb and the instructions with the rules and definitions', async () => {
+    open();
+    expect(await screen.findByRole('heading', { name: 'Non-Discrimination Testing' })).toBeTruthy();
+    expect(screen.getByText('Testing for Granite State Roofing')).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Granite State Roofing' }).getAttribute('href')).toBe(
+      '/document/doc-1',
+    );
+    expect(within(crumbs).getByRole('link', { name: 'Download' })).toBeTruthy();
+
+    await screen.findByRole('heading', { name: 'Instructions' });
+    const planYear = Number(NDT_DOCUMENT.currentPlanYearStartDate.slice(0, 4));
+    // The specs' rules, with the officer rule and its limit for the plan year.
+    expect(
+      screen.getByText(/an owner of more than 5%, or an owner of more than 1% paid more than \$150,000/),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/A key employee is an officer paid more than \$\d{3},\d{3}/).textContent,
+    ).toContain(`for ${planYear}`);
+    expect(screen.getByText(/at most 25% of the total benefits/)).toBeTruthy();
+    expect(screen.getByText(/A 75% contribution test applies to major medical/)).toBeTruthy();
+    expect(screen.getByText(/qualified benefit up to \$50,000/)).toBeTruthy();
+    expect(screen.getByText(/within 3 years of hire/)).toBeTruthy();
+    expect(await screen.findByText(APP_CONFIG.definitions.keyEmployee)).toBeTruthy();
+    expect(screen.getByText(APP_CONFIG.definitions.hce)).toBeTruthy();
+    expect(button('Next')).toBeTruthy();
+  });
+
+  it.each([
+    ['read-only', { isReadOnly: true }, 'This document is read-only and cannot be tested.'],
+    ['unpaid', { status: 'Unpaid' as const }, 'This document must be purchased before it can be tested.'],
+    [
+      'past its plan year',
+      { currentPlanYearStartDate: '2024-01-01', currentPlanYearEndDate: '2024-12-31' },
+      'The plan year ended on 12/31/2024: testing is for a current plan year. Renew the document to test its next plan year.',
+    ],
+  ])('a %s document says why it cannot be tested and offers no Next', async (_case, change, message) => {
+    open({ 'GET /epop-document/{id}': { body: { ...NDT_DOCUMENT, ...change } } });
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('heading', { name: 'Instructions' })).toBeTruthy();
+    expect(button('Next')).toBeNull();
+  });
+
+  it('a plan year ending today can still be tested', async () => {
+    const now = new Date();
+    const today = [now.getFullYear(), now.getMonth() + 1, now.getDate()]
+      .map((part) => String(part).padStart(2, '0'))
+      .join('-');
+    open({ 'GET /epop-document/{id}': { body: { ...NDT_DOCUMENT, currentPlanYearEndDate: today } } });
+    await screen.findByRole('heading', { name: 'Instructions' });
+    expect(button('Next')).toBeTruthy();
+  });
+
+  it('a document that is not the caller’s (404) says so, without the wizard', async () => {
+    open({ 'GET /epop-document/{id}': { status: 404, body: { message: 'Document not found' } } });
+    expect(await screen.findByText('This document was not found, or it is not yours to open.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Instructions' })).toBeNull();
+    expect(screen.queryByText('Document not found')).toBeNull();
+  });
+
+  it('1–4 all yes submits at once as the safe harbor, sending steps 1–4 only, and shows Pass in green', async () => {
+    const stub = open();
+    await screen.findByRole('heading', { name: 'Instructions' });
+    await type('Name', 'Pat Doe');
+    await next();
+    for (const step of ['1', '2', '3'] as const) {
+      await answer(step, 'Yes');
+      await next();
+    }
+    await answer('4', 'Yes');
+    // The test is complete: step 4's button submits.
+    expect(button('Next')).toBeNull();
+    await next('Submit');
+
+    expect(posted(stub)).toEqual([
+      { name: 'Pat Doe', ndtAnswer1: true, ndtAnswer2: true, ndtAnswer3: true, ndtAnswer4: true },
+    ]);
+    const verdict = await screen.findByText('Pass');
+    expect(verdict.className).toContain('text-success');
+    expect(screen.getByText(/premium-only safe harbor/)).toBeTruthy();
+    expect(screen.getByLabelText('Address').textContent).toBe('/document/doc-1/ndt?result=res-new');
+  });
+
+  it('3 no asks 3a and 3b; 5 no asks 5a; the worked example passes; every step’s Next waits for its answer', async () => {
+    const stub = open();
+    await start();
+    for (const step of ['1', '2'] as const) {
+      expect(button('Next')).toBeNull();
+      await answer(step, 'Yes');
+      await next();
+    }
+    await answer('3', 'No');
+    await next();
+    expect(button('Next')).toBeNull();
+    await answer('3a', 'Yes');
+    await next();
+
+    // 3b: all four counts, zero valid; Next only once the last is typed.
+    expect(stepHeading()).toBe('Step 3b');
+    await type('Total non-HCEs', '16');
+    await type('Eligible non-HCEs', '12');
+    await type('Total HCEs', '4');
+    expect(button('Next')).toBeNull();
+    await type('Eligible HCEs', '4');
+    await next();
+
+    await answer('4', 'Yes'); // premium-only, but 3 was no: not the safe harbor
+    expect(button('Submit')).toBeNull();
+    await next();
+    await answer('5', 'No');
+    await next();
+
+    expect(stepHeading()).toBe('Step 5a');
+    await type('Gross compensation of HCEs ($)', '800000');
+    await type('Gross compensation of non-HCEs ($)', '480000');
+    await type('Participating HCEs', '2');
+    expect(button('Next')).toBeNull();
+    await type('Participating non-HCEs', '0');
+    await next();
+
+    await answer('6', 'Yes');
+    await next();
+    expect(stepHeading()).toBe('Step 7');
+    await type('Total cost of benefits ($)', '100000');
+    expect(button('Submit')).toBeNull();
+    await type('Total cost of benefits for key employees ($)', '20000');
+    await next('Submit');
+
+    expect(posted(stub)).toEqual([
+      {
+        ndtAnswer1: true,
+        ndtAnswer2: true,
+        ndtAnswer3: false,
+        ndtAnswer3a: true,
+        totalNonHces: 16,
+        eligibleNonHces: 12,
+        totalHces: 4,
+        eligibleHces: 4,
+        ndtAnswer4: true,
+        ndtAnswer5: false,
+        grossCompensationHces: 800_000,
+        grossCompensationNonHces: 480_000,
+        participatingHces: 2,
+        participatingNonHces: 0,
+        ndtAnswer6: true,
+        totalCostOfBenefits: 100_000,
+        totalCostKeyEmployees: 20_000,
+      },
+    ]);
+    // 2 of 4 HCEs participate, none of 12 non-HCEs: the utilization row fails the test.
+    const verdict = await screen.findByText('Fail');
+    expect(verdict.className).toContain('text-danger');
+    const table = screen.getByRole('table', { name: 'Test results' });
+    const row3b = within(table).getByRole('row', { name: /^3b / });
+    expect(row3b.textContent).toContain('The ratio 75 is at or above the safe harbor of 35.');
+    const row5a = within(table).getByRole('row', { name: /^5a / });
+    expect(row5a.textContent).toContain('HCEs participate at 50%, more than the 0% of other employees.');
+    expect(row5a.className).toContain('table-danger');
+  });
+
+  it('3 yes and 5 yes skip 3a, 3b and 5a; Back retraces the branch taken', async () => {
+    const stub = open();
+    await start();
+    await answer('1', 'Yes');
+    await next();
+    await answer('2', 'No');
+    await next();
+    await answer('3', 'Yes');
+    await next();
+    await answer('4', 'No');
+    await next();
+    await answer('5', 'Yes');
+    await next();
+    expect(stepHeading()).toBe('Step 6');
+
+    // Back from 6 to 5, to 4, to 3 (not 3b), and forward again with the answers kept.
+    for (const step of ['5', '4', '3']) {
+      await click(screen.getByRole('button', { name: 'Back' }));
+      expect(stepHeading()).toBe(`Step ${step}`);
+    }
+    const yes = within(screen.getByRole('group', { name: NDT_QUESTIONS['3'] })).getByLabelText('Yes');
+    expect((yes as HTMLInputElement).checked).toBe(true);
+    await next();
+    await next();
+    await next();
+    await answer('6', 'No');
+    await next();
+    await type('Total cost of benefits ($)', '0');
+    await type('Total cost of benefits for key employees ($)', '0');
+    await next('Submit');
+
+    expect(posted(stub)).toEqual([
+      {
+        ndtAnswer1: true,
+        ndtAnswer2: false,
+        ndtAnswer3: true,
+        ndtAnswer4: false,
+        ndtAnswer5: true,
+        ndtAnswer6: false,
+        totalCostOfBenefits: 0,
+        totalCostKeyEmployees: 0,
+      },
+    ]);
+    expect((await screen.findByText('Fail')).className).toContain('text-danger');
+  });
+
+  it('a refusal (400) is a toast and keeps the answers; a new test then starts with every value reset', async () => {
+    let refuse = true;
+    open({
+      'POST /epop-document/{documentId}/non-discrimination': (call) =>
+        refuse
+          ? {
+              status: 400,
+              body: { type: 'validation', errors: ['eligibleHces cannot be more than totalHces'] },
+            }
+          : takeTest(call),
+    });
+    await screen.findByRole('heading', { name: 'Instructions' });
+    await type('Name', 'Pat Doe');
+    await next();
+    for (const step of ['1', '2', '3', '4'] as const) {
+      await answer(step, 'Yes');
+      await next(step === '4' ? 'Submit' : 'Next');
+    }
+    expect(await screen.findByText('eligibleHces cannot be more than totalHces')).toBeTruthy();
+    expect(stepHeading()).toBe('Step 4');
+    const yes = within(screen.getByRole('group', { name: NDT_QUESTIONS['4'] })).getByLabelText('Yes');
+    expect((yes as HTMLInputElement).checked).toBe(true);
+
+    refuse = false;
+    await next('Submit');
+    await screen.findByText('Pass');
+    await click(screen.getByRole('button', { name: 'Take a new test' }));
+
+    expect(await screen.findByRole('heading', { name: 'Instructions' })).toBeTruthy();
+    expect(screen.getByLabelText('Address').textContent).toBe('/document/doc-1/ndt');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    await next();
+    expect(stepHeading()).toBe('Step 1');
+    const group = screen.getByRole('group', { name: NDT_QUESTIONS['1'] });
+    for (const choice of ['Yes', 'No']) {
+      expect((within(group).getByLabelText(choice) as HTMLInputElement).checked).toBe(false);
+    }
+    expect(button('Next')).toBeNull();
+  });
+
+  it('?result= shows that stored result, read from the API, for compliance too', async () => {
+    const failing = storedResult(
+      {
+        ndtAnswer1: true,
+        ndtAnswer2: true,
+        ndtAnswer3: false,
+        ndtAnswer3a: true,
+        eligibleNonHces: 1,
+        totalNonHces: 5,
+        eligibleHces: 5,
+        totalHces: 5,
+        ndtAnswer4: true,
+        ndtAnswer5: true,
+        ndtAnswer6: true,
+        totalCostOfBenefits: 1000,
+        totalCostKeyEmployees: 100,
+      },
+      'res-7',
+    );
+    const stub = open(
+      { 'GET /epop-document/{documentId}/non-discrimination/{resultId}': { body: failing } },
+      '/document/doc-1/ndt?result=res-7',
+      compliance,
+    );
+    expect((await screen.findByText('Fail')).className).toContain('text-danger');
+    expect(stub.calls.some((call) => call.url === '/api/epop-document/doc-1/non-discrimination/res-7')).toBe(
+      true,
+    );
+    expect(screen.getByText('The ratio 20 is below the unsafe harbor of 40.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Instructions' })).toBeNull();
+  });
+
+  it('?result= of an unknown result says so', async () => {
+    open(
+      {
+        'GET /epop-document/{documentId}/non-discrimination/{resultId}': {
+          status: 404,
+          body: { message: 'Test result not found' },
+        },
+      },
+      '/document/doc-1/ndt?result=nope',
+    );
+    expect(await screen.findByText('This test result was not found for this document.')).toBeTruthy();
+  });
+});

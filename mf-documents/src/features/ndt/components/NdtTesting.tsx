@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Alert } from 'react-bootstrap';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Busy, formatDate, paths, type EpopDocument } from 'shared-ui';
+import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
+import { useNdtDocument } from '../api/get-ndt-document.js';
+import { useNdtResult, type StoredNdtResult } from '../api/get-ndt-result.js';
+import { isNotFound } from '../../../lib/quiet-not-found.js';
+import { NdtResults } from './NdtResults.js';
+import { NdtWizard } from './NdtWizard.js';
+
+export const NDT_TEXT = {
+  title: 'Non-Discrimination Testing',
+  readOnly: 'This document is read-only and cannot be tested.',
+  purchaseFirst: 'This document must be purchased before it can be tested.',
+  notFound: 'This document was not found, or it is not yours to open.',
+  resultNotFound: 'This test result was not found for this document.',
+} as const;
+
+/** Today as YYYY-MM-DD in the user's own calendar (the plan year end is a date, not an instant). */
+function today(): string {
+  const now = new Date();
+  return [now.getFullYear(), now.getMonth() + 1, now.getDate()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join('-');
+}
+
+/**
+ * Why this document cannot be tested now, or null: a read-only or unpaid document never (§2, §6; the
+ * server refuses too), and Next only while the plan year end is today or later (§4).
+ */
+export function blockedReason(document: EpopDocument, on = today()): string | null {
+  if (document.isReadOnly) return NDT_TEXT.readOnly;
+  if (document.status !== 'Paid') return NDT_TEXT.purchaseFirst;
+  if (document.currentPlanYearEndDate < on) {
+    return (
+      `The plan year ended on ${formatDate(document.currentPlanYearEndDate)}: testing is for a current ` +
+      'plan year. Renew the document to test its next plan year.'
+    );
+  }
+  return null;
+}
+
+/**
+ * /document/{documentId}/ndt (specs/2-documents.md §2, §4): the document's title and breadcrumb, then
+ * the wizard, or with `?result={resultId}` a stored result (the admin page's Show Results). A test just
+ * taken is shown from its answer and its id put in the address, so a reload reads it back stored.
+ */
+export function NdtTesting() {
+  const { documentId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const resultId = search.get('result');
+  const { data: document, error } = useNdtDocument(documentId);
+  // The test just taken: shown without reading it back. A new test remounts the wizard, all values reset.
+  const [taken, setTaken] = useState<StoredNdtResult | null>(null);
+  const [testNumber, setTestNumber] = useState(0);
+
+  if (error) {
+    return (
+      <Alert variant={isNotFound(error) ? 'warning' : 'danger'}>
+        <Alert.Heading as="h2" className="h4">
+          {NDT_TEXT.title}
+        </Alert.Heading>
+        <p>{isNotFound(error) ? NDT_TEXT.notFound : 'The document could not be loaded.'}</p>
+        <Link to={paths.home()}>Back to My POP Documents</Link>
+      </Alert>
+    );
+  }
+  if (!document) return <Busy label="Loading the document" />;
+
+  const company = String(document.form.clientCompanyName || 'POP Document');
+  const blocked = blockedReason(document);
+
+  function showTaken(result: StoredNdtResult) {
+    setTaken(result);
+    setTestNumber((number) => number + 1);
+    setSearch({ result: result.id });
+  }
+
+  return (
+    <>
+      <DocumentBreadcrumb documentId={document.documentId} name={company} />
+      <section aria-labelledby="ndt-title">
+        <h2 id="ndt-title">{NDT_TEXT.title}</h2>
+        <p className="lead">Testing for {company}</p>
+        {resultId ? (
+          <StoredResult
+            documentId={document.documentId}
+            resultId={resultId}
+            taken={taken?.id === resultId ? taken : null}
+            onNewTest={blocked ? undefined : () => setSearch({})}
+          />
+        ) : (
+          <NdtWizard
+            key={testNumber}
+            documentId={document.documentId}
+            planYearStart={document.currentPlanYearStartDate}
+            planYearEnd={document.currentPlanYearEndDate}
+            blocked={blocked}
+            onTaken={showTaken}
+          />
+        )}
+      </section>
+    </>
+  );
+}
+
+/** `?result={resultId}`: the result just taken, or the stored one read from the API. */
+function StoredResult({
+  documentId,
+  resultId,
+  taken,
+  onNewTest,
+}: {
+  documentId: string;
+  resultId: string;
+  taken: StoredNdtResult | null;
+  onNewTest?: () => void;
+}) {
+  const { data, error } = useNdtResult(documentId, taken ? null : resultId);
+  const result = taken ?? data;
+  if (error) {
+    return (
+      <Alert variant={isNotFound(error) ? 'warning' : 'danger'}>
+        {isNotFound(error) ? NDT_TEXT.resultNotFound : 'The test result could not be loaded.'}
+      </Alert>
+    );
+  }
+  if (!result) return <Busy label="Loading the test result" />;
+  return <NdtResults result={result} onNewTest={onNewTest} />;
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from '@jest/globals';
+import { validateNdtInput } from 'shared-domain';
+import {
+  EMPTY_ANSWERS,
+  isAnswered,
+  nextStep,
+  payloadOf,
+  previousStep,
+  stepsTaken,
+  type NdtAnswers,
+} from './wizard.js';
+
+const answers = (changes: Partial<NdtAnswers>): NdtAnswers => ({ ...EMPTY_ANSWERS, ...changes });
+
+/** Every step answered, the long way round (3 no, 5 no), so each case changes one branch. */
+const longest = answers({
+  ndtAnswer1: true,
+  ndtAnswer2: true,
+  ndtAnswer3: false,
+  ndtAnswer3a: true,
+  totalNonHces: 16,
+  eligibleNonHces: 12,
+  totalHces: 4,
+  eligibleHces: 4,
+  ndtAnswer4: false,
+  ndtAnswer5: false,
+  grossCompensationHces: 800_000,
+  grossCompensationNonHces: 480_000,
+  participatingHces: 2,
+  participatingNonHces: 8,
+  ndtAnswer6: true,
+  totalCostOfBenefits: 100_000,
+  totalCostKeyEmployees: 20_000,
+});
+
+describe('the NDT wizard’s branches (specs/2-documents.md §4)', () => {
+  it('1–4 all yes is the safe harbor: step 4 submits at once', () => {
+    const safe = answers({ ndtAnswer1: true, ndtAnswer2: true, ndtAnswer3: true, ndtAnswer4: true });
+    expect(stepsTaken(safe)).toEqual(['1', '2', '3', '4']);
+    expect(nextStep('4', safe)).toBe('submit');
+    expect(payloadOf(safe)).toEqual({
+      ndtAnswer1: true,
+      ndtAnswer2: true,
+      ndtAnswer3: true,
+      ndtAnswer4: true,
+    });
+  });
+
+  it('step 3 yes goes to 4; no goes to 3a, 3b, then 4', () => {
+    expect(nextStep('3', answers({ ndtAnswer3: true }))).toBe('4');
+    expect(nextStep('3', answers({ ndtAnswer3: false }))).toBe('3a');
+    expect(nextStep('3a', longest)).toBe('3b');
+    expect(nextStep('3b', longest)).toBe('4');
+  });
+
+  it('a no among 1–4 goes on to 5; 5 yes goes to 6, no to 5a then 6; 6 to 7; 7 submits', () => {
+    for (const no of ['ndtAnswer1', 'ndtAnswer2', 'ndtAnswer3', 'ndtAnswer4'] as const) {
+      const one = answers({
+        ndtAnswer1: true,
+        ndtAnswer2: true,
+        ndtAnswer3: true,
+        ndtAnswer4: true,
+        [no]: false,
+      });
+      expect(nextStep('4', one)).toBe('5');
+    }
+    expect(nextStep('5', answers({ ndtAnswer5: true }))).toBe('6');
+    expect(nextStep('5', answers({ ndtAnswer5: false }))).toBe('5a');
+    expect(nextStep('5a', longest)).toBe('6');
+    expect(nextStep('6', longest)).toBe('7');
+    expect(nextStep('7', longest)).toBe('submit');
+  });
+
+  it('the longest path asks all ten steps, the shortest full one seven', () => {
+    expect(stepsTaken(longest)).toEqual(['1', '2', '3', '3a', '3b', '4', '5', '5a', '6', '7']);
+    expect(stepsTaken({ ...longest, ndtAnswer3: true, ndtAnswer5: true })).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+    ]);
+  });
+
+  it('Back returns to the step that led here', () => {
+    expect(previousStep('1', longest)).toBe('instructions');
+    expect(previousStep('4', longest)).toBe('3b');
+    expect(previousStep('4', { ...longest, ndtAnswer3: true })).toBe('3');
+    expect(previousStep('6', longest)).toBe('5a');
+    expect(previousStep('6', { ...longest, ndtAnswer5: true })).toBe('5');
+    expect(previousStep('3b', longest)).toBe('3a');
+    expect(previousStep('7', longest)).toBe('6');
+  });
+});
+
+describe('when a step is answered (its Next shows)', () => {
+  it('a yes/no step once either answer is chosen', () => {
+    expect(isAnswered('1', EMPTY_ANSWERS)).toBe(false);
+    expect(isAnswered('1', answers({ ndtAnswer1: false }))).toBe(true);
+    expect(isAnswered('3a', answers({ ndtAnswer3a: true }))).toBe(true);
+  });
+
+  it('3b only with all four counts, zero included', () => {
+    const three = answers({ totalNonHces: 0, eligibleNonHces: 0, totalHces: 0 });
+    expect(isAnswered('3b', three)).toBe(false);
+    expect(isAnswered('3b', { ...three, eligibleHces: 0 })).toBe(true);
+  });
+
+  it('5a only with all four amounts, 7 only with both', () => {
+    expect(isAnswered('5a', { ...longest, participatingNonHces: '' })).toBe(false);
+    expect(isAnswered('5a', longest)).toBe(true);
+    expect(isAnswered('7', { ...longest, totalCostKeyEmployees: '' })).toBe(false);
+    expect(isAnswered('7', { ...longest, totalCostOfBenefits: 0, totalCostKeyEmployees: 0 })).toBe(true);
+  });
+});
+
+describe('what is sent: the fields of the branch taken, which the server accepts', () => {
+  it('3 no and 5 no: every field', () => {
+    const payload = payloadOf({ ...longest, name: '  Pat Doe ' });
+    expect(payload).toEqual({ ...longest, name: 'Pat Doe' });
+    expect(validateNdtInput(payload).ok).toBe(true);
+  });
+
+  it('3 yes and 5 yes: no head counts, no amounts, even when typed on a branch left behind', () => {
+    const payload = payloadOf({ ...longest, ndtAnswer3: true, ndtAnswer5: true });
+    expect(Object.keys(payload).sort()).toEqual(
+      [
+        'ndtAnswer1',
+        'ndtAnswer2',
+        'ndtAnswer3',
+        'ndtAnswer4',
+        'ndtAnswer5',
+        'ndtAnswer6',
+        'totalCostOfBenefits',
+        'totalCostKeyEmployees',
+      ].sort(),
+    );
+    expect(validateNdtInput(payload).ok).toBe(true);
+  });
+
+  it('the safe harbor sends steps 1–4 only, without a blank name', () => {
+    const payload = payloadOf({
+      ...longest,
+      name: '   ',
+      ndtAnswer3: true,
+      ndtAnswer4: true,
+    });
+    expect(payload).toEqual({ ndtAnswer1: true, ndtAnswer2: true, ndtAnswer3: true, ndtAnswer4: true });
+  });
+});

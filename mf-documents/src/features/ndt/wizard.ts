@@ -1,0 +1,177 @@
+import type { NdtStep } from 'shared-domain';
+import type { ApiBody } from 'shared-ui';
+
+/**
+ * The NDT wizard's flow (specs/2-documents.md §4 "NDT wizard", §5): which step follows which, when a
+ * step is answered, and what is sent. Pure, so every branch is tested without a screen.
+ */
+
+/** What the body of `POST epop-document/{documentId}/non-discrimination` may carry. */
+export type NdtPayload = ApiBody<'/epop-document/{documentId}/non-discrimination', 'post'>;
+
+/** A yes/no answer: null until answered. */
+type Answer = boolean | null;
+/** A figure as NumericField keeps it: a whole number, or '' while empty. */
+type Figure = number | '';
+
+/** Every value of the wizard, all branches included (only the branch taken is sent). */
+export interface NdtAnswers {
+  name: string;
+  ndtAnswer1: Answer;
+  ndtAnswer2: Answer;
+  ndtAnswer3: Answer;
+  ndtAnswer3a: Answer;
+  eligibleNonHces: Figure;
+  totalNonHces: Figure;
+  eligibleHces: Figure;
+  totalHces: Figure;
+  ndtAnswer4: Answer;
+  ndtAnswer5: Answer;
+  grossCompensationHces: Figure;
+  grossCompensationNonHces: Figure;
+  participatingHces: Figure;
+  participatingNonHces: Figure;
+  ndtAnswer6: Answer;
+  totalCostOfBenefits: Figure;
+  totalCostKeyEmployees: Figure;
+}
+
+/** A new test: nothing answered ("a new test resets all values"). */
+export const EMPTY_ANSWERS: Readonly<NdtAnswers> = {
+  name: '',
+  ndtAnswer1: null,
+  ndtAnswer2: null,
+  ndtAnswer3: null,
+  ndtAnswer3a: null,
+  eligibleNonHces: '',
+  totalNonHces: '',
+  eligibleHces: '',
+  totalHces: '',
+  ndtAnswer4: null,
+  ndtAnswer5: null,
+  grossCompensationHces: '',
+  grossCompensationNonHces: '',
+  participatingHces: '',
+  participatingNonHces: '',
+  ndtAnswer6: null,
+  totalCostOfBenefits: '',
+  totalCostKeyEmployees: '',
+};
+
+type FigureName = { [K in keyof NdtAnswers]: NdtAnswers[K] extends Figure ? K : never }[keyof NdtAnswers];
+type AnswerName = { [K in keyof NdtAnswers]: NdtAnswers[K] extends Answer ? K : never }[keyof NdtAnswers];
+
+/** The yes/no question of each yes/no step. */
+export const ANSWER_OF: Readonly<Partial<Record<NdtStep, AnswerName>>> = {
+  '1': 'ndtAnswer1',
+  '2': 'ndtAnswer2',
+  '3': 'ndtAnswer3',
+  '3a': 'ndtAnswer3a',
+  '4': 'ndtAnswer4',
+  '5': 'ndtAnswer5',
+  '6': 'ndtAnswer6',
+};
+
+/** The figures of each figures step (3b: all four counts, 5a: all four amounts, 7: both amounts). */
+export const FIGURES_OF: Readonly<Partial<Record<NdtStep, readonly FigureName[]>>> = {
+  '3b': ['totalNonHces', 'eligibleNonHces', 'totalHces', 'eligibleHces'],
+  '5a': ['grossCompensationHces', 'grossCompensationNonHces', 'participatingHces', 'participatingNonHces'],
+  '7': ['totalCostOfBenefits', 'totalCostKeyEmployees'],
+};
+
+/** Each step's Next appears only once its question is answered (zero is an answer). */
+export function isAnswered(step: NdtStep, answers: NdtAnswers): boolean {
+  const answer = ANSWER_OF[step];
+  if (answer) return answers[answer] !== null;
+  return (FIGURES_OF[step] ?? []).every((figure) => typeof answers[figure] === 'number');
+}
+
+/** Steps 1–4 all yes: the premium-only safe harbor, submitted at once after step 4. */
+export const isSafeHarbor = (answers: NdtAnswers) =>
+  answers.ndtAnswer1 === true &&
+  answers.ndtAnswer2 === true &&
+  answers.ndtAnswer3 === true &&
+  answers.ndtAnswer4 === true;
+
+/**
+ * The step after `step` for these answers, or 'submit' when the test is complete: 3 yes → 4, no →
+ * 3a, 3b, 4; after 4, the safe harbor submits at once, otherwise 5; 5 yes → 6, no → 5a, 6; 6 → 7;
+ * 7 submits.
+ */
+export function nextStep(step: NdtStep, answers: NdtAnswers): NdtStep | 'submit' {
+  switch (step) {
+    case '1':
+      return '2';
+    case '2':
+      return '3';
+    case '3':
+      return answers.ndtAnswer3 ? '4' : '3a';
+    case '3a':
+      return '3b';
+    case '3b':
+      return '4';
+    case '4':
+      return isSafeHarbor(answers) ? 'submit' : '5';
+    case '5':
+      return answers.ndtAnswer5 ? '6' : '5a';
+    case '5a':
+      return '6';
+    case '6':
+      return '7';
+    case '7':
+      return 'submit';
+  }
+}
+
+/** The step Back returns to (the one that led here), or 'instructions' from step 1. */
+export function previousStep(step: NdtStep, answers: NdtAnswers): NdtStep | 'instructions' {
+  switch (step) {
+    case '1':
+      return 'instructions';
+    case '2':
+      return '1';
+    case '3':
+      return '2';
+    case '3a':
+      return '3';
+    case '3b':
+      return '3a';
+    case '4':
+      return answers.ndtAnswer3 ? '3' : '3b';
+    case '5':
+      return '4';
+    case '5a':
+      return '5';
+    case '6':
+      return answers.ndtAnswer5 ? '5' : '5a';
+    case '7':
+      return '6';
+  }
+}
+
+/** The steps of the branch these answers take, in order (the path from step 1 to the submit). */
+export function stepsTaken(answers: NdtAnswers): NdtStep[] {
+  const taken: NdtStep[] = [];
+  let step: NdtStep | 'submit' = '1';
+  while (step !== 'submit') {
+    taken.push(step);
+    step = nextStep(step, answers);
+  }
+  return taken;
+}
+
+/**
+ * The body to send: only the fields of the steps of the branch taken (a value left on a branch the
+ * user went back from is not sent), and the name only when one was typed.
+ */
+export function payloadOf(answers: NdtAnswers): NdtPayload {
+  const payload: Record<string, unknown> = {};
+  const name = answers.name.trim();
+  if (name) payload.name = name;
+  for (const step of stepsTaken(answers)) {
+    const answer = ANSWER_OF[step];
+    if (answer) payload[answer] = answers[answer];
+    for (const figure of FIGURES_OF[step] ?? []) payload[figure] = answers[figure];
+  }
+  return payload as NdtPayload;
+}
