@@ -84,7 +84,7 @@ export function businessName(pick, _i, random) {
 }
 
 /** mulberry32: a small seeded generator, enough for spreading test data. */
-function generator(seed) {
+export function generator(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -2,7 +2,7 @@ import { escapeHtml } from 'shared-domain';
 import type { Kysely } from 'kysely';
 import type { Mailer } from 'shared-domain/server';
 import type { Database } from '../db/schema.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueue, type NewJob } from '../jobs/queue.js';
 import { archivedFiles } from '../routes/epop-document/archive.js';
 import type { IdentityDirectory } from '../plugins/app/identity.js';
 
@@ -32,7 +32,10 @@ export const SEND_EMAIL = 'send-email';
  * mail server fails, and kept across restarts. `uniqueKey` makes it once only, ever.
  */
 export const enqueueMail = (db: Kysely<Database>, mail: OutgoingMail, uniqueKey?: string, now?: Date) =>
-  enqueue(db, { kind: SEND_EMAIL, payload: mail, ...(uniqueKey ? { uniqueKey } : {}) }, now);
+  enqueue(db, { ...mailJob(mail), ...(uniqueKey ? { uniqueKey } : {}) }, now);
+
+/** The `send-email` job of a message, to enqueue (several at once: `enqueueUnique`). */
+export const mailJob = (mail: OutgoingMail): NewJob => ({ kind: SEND_EMAIL, payload: mail });
 
 /** The `send-email` job: one message, its attachments read from the archive unchanged. */
 export async function sendQueuedMail(deps: Pick<MailDeps, 'db' | 'mailer'>, mail: OutgoingMail) {

@@ -13,7 +13,8 @@ describe('the job queue and its runner', () => {
   const silent = { info: () => undefined, error: () => undefined };
   let clock = new Date('2026-11-25T12:00:00.000Z');
   const now = () => clock;
-  const runner = (handlers: Record<string, JobHandler>) => new JobRunner({ db, handlers, log: silent, now });
+  const runner = (handlers: Record<string, JobHandler>, concurrency?: number) =>
+    new JobRunner({ db, handlers, log: silent, now, ...(concurrency ? { concurrency } : {}) });
   const jobs = () => db.selectFrom('job').selectAll().orderBy('created_at').execute();
 
   beforeAll(async () => {
@@ -74,15 +75,20 @@ describe('the job queue and its runner', () => {
   it('never lets two workers run one job, and takes over a job whose worker died', async () => {
     const ran: string[] = [];
     const slow = (name: string) => ({
-      slow: async () => {
-        ran.push(name);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      slow: async (payload: unknown) => {
+        ran.push(`${name}:${String(payload)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
       },
     });
-    for (let n = 0; n < 6; n += 1) await enqueue(db, { kind: 'slow', payload: n }, clock);
-    const counts = await Promise.all([runner(slow('a')).runDue(), runner(slow('b')).runDue()]);
-    expect(counts[0]! + counts[1]!).toBe(6);
-    expect(ran).toHaveLength(6);
+    // More jobs than the two workers claim at a time (3 each): they take turns at the queue.
+    for (let n = 0; n < 30; n += 1) await enqueue(db, { kind: 'slow', payload: n }, clock);
+    const counts = await Promise.all([runner(slow('a'), 3).runDue(), runner(slow('b'), 3).runDue()]);
+    expect(counts[0]! + counts[1]!).toBe(30);
+    expect(counts.every((count) => count > 0)).toBe(true);
+    // Every job once, by one worker or the other.
+    const payloads = ran.map((entry) => Number(entry.split(':')[1]));
+    expect(payloads.sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+    ran.length = 0;
 
     // A worker that claimed a job and died: its lease ends, another runs it.
     await enqueue(db, { kind: 'slow', payload: 'orphan' }, clock);
@@ -108,6 +114,29 @@ describe('the job queue and its runner', () => {
     ).toEqual({
       state: 'done',
     });
+  });
+
+  it('stops after the jobs under way, leaving the rest due for the next start', async () => {
+    let started = 0;
+    for (let n = 0; n < 10; n += 1) await enqueue(db, { kind: 'stoppable', payload: n }, clock);
+    const worker = runner(
+      {
+        stoppable: async () => {
+          started += 1;
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        },
+      },
+      2,
+    );
+    const pass = worker.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await worker.stop();
+    expect(await pass).toBe(2);
+    expect(started).toBe(2);
+    const left = await db.selectFrom('job').select('state').where('kind', '=', 'stoppable').execute();
+    expect(left.filter((job) => job.state === 'pending')).toHaveLength(8);
+    // The next start runs them.
+    expect(await worker.runDue()).toBe(8);
   });
 
   it('fails a job of an unknown kind', async () => {
