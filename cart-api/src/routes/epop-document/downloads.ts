@@ -1,5 +1,6 @@
 import { badRequest, notFound, Type, Uuid, type Caller, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN } from '../../lib/contract.js';
+import { attachment } from '../../lib/download.js';
 import { archiveFile, archivedFile, archiveOf } from './archive.js';
 import {
   documentsZip,
@@ -16,10 +17,6 @@ export const DOWNLOAD_MESSAGES = {
   archiveNotFound: 'Archived file not found',
   noSuchSection: 'No such document: plan-doc, plan-description or resolution',
 } as const;
-
-/** `attachment` with the plain name and, for non-ASCII names, RFC 6266's UTF-8 form. */
-export const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 const DocumentParams = Type.Object({ documentId: Uuid() }, { additionalProperties: false });
 const SectionParams = Type.Object(
