@@ -64,7 +64,10 @@ function needsBuild(pkg, output) {
   const built = join(root, pkg, output);
   if (env.STACK_REBUILD === '1' || !existsSync(built)) return true;
   const inputs = [pkg, ...sharedSources[webApps.has(pkg) ? 'web' : 'node'].filter((dep) => dep !== pkg)];
-  const newestInput = Math.max(...inputs.map((dir) => newestChange(join(root, dir, 'src'))));
+  const sources = inputs.map((dir) => join(root, dir, 'src'));
+  // The web apps' build factory too: it decides what a build emits (pop-remote.json, pop-shell.json).
+  if (webApps.has(pkg)) sources.push(join(root, 'shared-ui', 'build'));
+  const newestInput = Math.max(...sources.map(newestChange));
   return newestInput > statSync(built).mtimeMs;
 }
 

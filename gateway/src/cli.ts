@@ -8,11 +8,18 @@ const USAGE = `Usage:
   node dist/cli.js publish-remote <package> [--dist <dir>]   publish <repo>/<package>/dist (or --dist)
   node dist/cli.js rollback-remote <package> <version>        point the registry at a published version
   node dist/cli.js list-remotes                              list published versions
-Environment: REMOTES_DIR (default $DATA_DIR/remotes, DATA_DIR default ./data)`;
+Environment: REMOTES_DIR (default $DATA_DIR/remotes, DATA_DIR default ./data),
+  SHELL_DIR (the deployed shell build, default <repo>/shell/dist: its pop-shell.json names the
+  shared singleton versions a remote must match)`;
 
 /** Only what the registry commands need: no session secret is generated for a publish. */
 function remotesDir(env: NodeJS.ProcessEnv): string {
   return resolve(env.REMOTES_DIR || join(resolve(env.DATA_DIR || './data'), 'remotes'));
+}
+
+/** The shell the gateway serves (the same default as config.ts): remotes must match its singletons. */
+function shellDir(env: NodeJS.ProcessEnv): string {
+  return resolve(env.SHELL_DIR || join(repoDir, 'shell', 'dist'));
 }
 
 interface PackageJson {
@@ -44,6 +51,7 @@ export function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, out
         packageName,
         distDir,
         packageVersion: pkg.version || '0.0.0',
+        shellDir: shellDir(env),
         // Only for a build made before builds emitted pop-remote.json.
         ...(pkg.pop?.sections ? { sections: pkg.pop.sections } : {}),
       });
@@ -55,7 +63,7 @@ export function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, out
     }
     case 'rollback-remote': {
       if (!packageName || !version) throw new ConfigError(USAGE);
-      rollbackRemote(dir, packageName, version);
+      rollbackRemote(dir, packageName, version, shellDir(env));
       out(`${packageName} now points at ${version}`);
       return;
     }

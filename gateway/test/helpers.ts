@@ -81,12 +81,23 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-/** A shell build with an index.html and one hashed asset. */
-export function fakeShell(dir: string): string {
+/** The shared singletons' versions a fake shell provides and a fake remote build records. */
+export const SHARED_VERSIONS = {
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+  'react-router': '7.18.5',
+  'react-router-dom': '7.18.5',
+  swr: '2.5.1',
+  'shared-ui': '0.1.0',
+};
+
+/** A shell build with an index.html, one hashed asset and the versions it provides (pop-shell.json). */
+export function fakeShell(dir: string, shared: Record<string, string> = SHARED_VERSIONS): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>POP</title><div id="root"></div>');
   writeFileSync(join(dir, 'main.1a2b3c4d5e.js'), 'console.log("shell")');
   writeFileSync(join(dir, 'favicon.ico'), 'icon');
+  writeFileSync(join(dir, 'pop-shell.json'), JSON.stringify({ shared }));
   return dir;
 }
 

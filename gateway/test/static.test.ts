@@ -6,34 +6,31 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { runCli } from '../src/cli.js';
 import { readRegistry, RegistryError } from '../src/lib/remote-registry.js';
-import { fakeShell, tempDir, testConfig } from './helpers.js';
+import { fakeShell, SHARED_VERSIONS, tempDir, testConfig } from './helpers.js';
 
-/** mf-ordering/package.json `pop.sections`: what a build without pop-remote.json is published with. */
+/** mf-ordering/package.json `pop.sections`: what a build declaring no sections is published with. */
 const ORDERING = ['basket', 'checkout', 'orders'];
 
+/** A remote build recording the shell's singleton versions (and no sections) in its pop-remote.json. */
 function fakeRemoteBuild(dir: string, marker: string): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'remoteEntry.js'), `/* ${marker} */ var mf_ordering;`);
   writeFileSync(join(dir, '123.4f5e6d7c8b.js'), 'chunk');
+  writeFileSync(join(dir, 'pop-remote.json'), JSON.stringify({ shared: SHARED_VERSIONS }));
   return dir;
 }
 
 describe('shell, remotes and the remote registry', () => {
   const data = tempDir('static');
   const remotesDir = join(data.path, 'remotes');
-  const env = { DATA_DIR: data.path };
+  const env = { DATA_DIR: data.path, SHELL_DIR: join(data.path, 'shell') };
   let app: FastifyInstance;
   const lines: string[] = [];
   const cli = (...argv: string[]) => runCli(argv, env, (line) => lines.push(line));
 
   beforeAll(async () => {
-    app = await buildApp(
-      testConfig({
-        ...env,
-        SHELL_DIR: fakeShell(join(data.path, 'shell')),
-        CART_API_URL: 'http://127.0.0.1:9',
-      }),
-    );
+    fakeShell(env.SHELL_DIR);
+    app = await buildApp(testConfig({ ...env, CART_API_URL: 'http://127.0.0.1:9' }));
   });
   afterAll(async () => {
     await app?.close();
@@ -173,7 +170,7 @@ describe('precompressed files', () => {
   const data = tempDir('static-encodings');
   const remotesDir = join(data.path, 'remotes');
   const shellDir = join(data.path, 'shell');
-  const env = { DATA_DIR: data.path };
+  const env = { DATA_DIR: data.path, SHELL_DIR: shellDir };
   let app: FastifyInstance;
   let index: ReturnType<typeof withEncodings>;
   let main: ReturnType<typeof withEncodings>;
@@ -275,18 +272,19 @@ describe('precompressed files', () => {
 
 describe('sections come from the registry', () => {
   const data = tempDir('static-sections');
-  const env = { DATA_DIR: data.path };
+  const env = { DATA_DIR: data.path, SHELL_DIR: join(data.path, 'shell') };
   let app: FastifyInstance;
   const cli = (...argv: string[]) => runCli(argv, env, () => undefined);
   const manifest = async () => (await app.inject({ method: 'GET', url: '/remotes.json' })).json();
 
   function buildWithSections(name: string, sections: string[]): string {
     const dir = fakeRemoteBuild(join(data.path, name), name);
-    writeFileSync(join(dir, 'pop-remote.json'), JSON.stringify({ sections }));
+    writeFileSync(join(dir, 'pop-remote.json'), JSON.stringify({ sections, shared: SHARED_VERSIONS }));
     return dir;
   }
 
   beforeAll(async () => {
+    fakeShell(env.SHELL_DIR);
     app = await buildApp(testConfig({ ...env, CART_API_URL: 'http://127.0.0.1:9' }));
   });
   afterAll(async () => {

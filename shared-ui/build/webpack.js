@@ -71,27 +71,64 @@ function compressionPlugins() {
 
 /** The file a remote's build emits with what the registry records per version (gateway `publish-remote`). */
 export const REMOTE_MANIFEST_FILE = 'pop-remote.json';
+/** The file the shell's build emits with the singleton versions it provides (gateway `publish-remote`). */
+export const SHELL_MANIFEST_FILE = 'pop-shell.json';
+
+/** The packages whose one copy the shell provides to every remote (subpaths are the same package). */
+export const SHARED_PACKAGES = ['react', 'react-dom', 'react-router', 'react-router-dom', 'swr', 'shared-ui'];
 
 /**
- * Emits `pop-remote.json` (`{"sections": [...]}`) from the package.json `pop.sections` field: the
- * first path segments the remote owns (`/basket/...`). The build carries them, so a new section ships
- * with its remote alone.
+ * The version of each shared package this app's build bundles: the package.json webpack finds from
+ * the app's own folder (its dependency, as the app's imports resolve it), shared-ui's workspace
+ * version for shared-ui. `publish-remote` compares a remote's record with the shell's.
+ * @param {string} dirname the app's folder
+ * @returns {Record<string, string>}
  */
-class RemoteManifestPlugin {
-  /** @param {string[]} sections */
-  constructor(sections) {
-    this.sections = sections;
+export function sharedVersions(dirname) {
+  const appRequire = createRequire(path.join(dirname, 'package.json'));
+  const versions = {};
+  for (const pkg of SHARED_PACKAGES) {
+    if (pkg === 'shared-ui') versions[pkg] = sharedUiPackage.version;
+    else {
+      let file;
+      try {
+        file = appRequire.resolve(`${pkg}/package.json`);
+      } catch {
+        // Not a direct dependency of the app: the copy shared-ui (which imports it) resolves.
+        file = require.resolve(`${pkg}/package.json`);
+      }
+      versions[pkg] = require(file).version;
+    }
+  }
+  return versions;
+}
+
+/**
+ * Emits the build's manifest: a remote's `pop-remote.json` (`{"sections": [...], "shared": {...}}`:
+ * the first path segments it owns, from the package.json `pop.sections` field, and the versions of
+ * the shared singletons it was built against), or the shell's `pop-shell.json` (`{"shared": {...}}`:
+ * the versions it provides). The build carries them, so a new section ships with its remote alone and
+ * `publish-remote` refuses a remote the deployed shell cannot host.
+ */
+class PopManifestPlugin {
+  /**
+   * @param {string} file
+   * @param {Record<string, unknown>} content
+   */
+  constructor(file, content) {
+    this.file = file;
+    this.content = content;
   }
 
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('RemoteManifestPlugin', (compilation) => {
+    compiler.hooks.thisCompilation.tap('PopManifestPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'RemoteManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        { name: 'PopManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          const json = `${JSON.stringify({ sections: this.sections })}\n`;
-          compilation.emitAsset(REMOTE_MANIFEST_FILE, new sources.RawSource(json));
+          const json = `${JSON.stringify(this.content)}\n`;
+          compilation.emitAsset(this.file, new sources.RawSource(json));
         },
       );
     });
@@ -205,7 +242,12 @@ export function createWebpackConfig({ dirname, name, exposes, devPort, title = n
   </body>
 </html>`,
         }),
-        ...(isRemote ? [new RemoteManifestPlugin(sectionsOf(dirname))] : []),
+        isRemote
+          ? new PopManifestPlugin(REMOTE_MANIFEST_FILE, {
+              sections: sectionsOf(dirname),
+              shared: sharedVersions(dirname),
+            })
+          : new PopManifestPlugin(SHELL_MANIFEST_FILE, { shared: sharedVersions(dirname) }),
         ...(production ? compressionPlugins() : []),
       ],
       optimization: {

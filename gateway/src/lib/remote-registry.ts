@@ -11,6 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { sharedSingletonProblem } from './shared-singletons.js';
 
 /**
  * The micro-frontend registry: immutable builds under `${remotesDir}/<package>/<version>/` and one
@@ -79,12 +80,12 @@ function validSections(sections: unknown, source: string): string[] {
   return [...new Set(sections as string[])];
 }
 
-/** The sections a build declares in its `pop-remote.json`; undefined when the build has none. */
+/** The sections a build declares in its `pop-remote.json`; undefined when the build declares none. */
 export function sectionsOfBuild(dir: string): string[] | undefined {
   const file = join(dir, REMOTE_MANIFEST_FILE);
   if (!existsSync(file)) return undefined;
   const { sections } = JSON.parse(readFileSync(file, 'utf8')) as { sections?: unknown };
-  return validSections(sections ?? [], file);
+  return sections === undefined ? undefined : validSections(sections, file);
 }
 
 /** A version's sections: recorded at publish; a registry written before sections read its build. */
@@ -136,6 +137,11 @@ export interface PublishOptions {
   packageVersion: string;
   /** Used when the build has no `pop-remote.json` (the package.json `pop.sections`). */
   sections?: string[];
+  /**
+   * The deployed shell's build (`SHELL_DIR`): its `pop-shell.json` names the singleton versions it
+   * provides, and a build that needs another major version of one is refused (shared-singletons.ts).
+   */
+  shellDir: string;
   now?: Date;
 }
 
@@ -154,6 +160,15 @@ export function publishRemote(options: PublishOptions): PublishResult {
       `${relative(process.cwd(), distDir) || distDir} has no ${REMOTE_ENTRY}: build the remote first`,
     );
   }
+  // Before anything is written: a remote the deployed shell cannot host is never published.
+  const problem = sharedSingletonProblem({
+    action: `publish ${packageName}`,
+    packageName,
+    buildDir: distDir,
+    shellDir: options.shellDir,
+    missingRecordAdvice: `rebuild it with \`pnpm --filter ${packageName} build\``,
+  });
+  if (problem) throw new RegistryError(problem);
   // The build's own declaration wins: it is what this version's code actually routes.
   const sections = sectionsOfBuild(distDir) ?? validSections(options.sections ?? [], 'sections');
   const version = `${options.packageVersion}-${contentHash(distDir)}`;
@@ -201,13 +216,30 @@ function pointTo(
   writeRegistry(remotesDir, registry);
 }
 
-/** Points the registry at a version published earlier. */
-export function rollbackRemote(remotesDir: string, packageName: string, version: string): void {
+/**
+ * Points the registry at a version published earlier, if the deployed shell (`shellDir`) can host it:
+ * the same shared-singleton check as a publish, since the shell may have moved on since.
+ */
+export function rollbackRemote(
+  remotesDir: string,
+  packageName: string,
+  version: string,
+  shellDir: string,
+): void {
   if (!isPackageName(packageName)) throw new RegistryError(`Invalid package name: ${packageName}`);
   if (!isVersion(version)) throw new RegistryError(`Invalid version: ${version}`);
   if (!existsSync(join(remotesDir, packageName, version, REMOTE_ENTRY))) {
     throw new RegistryError(`${packageName} ${version} is not published`);
   }
+  const problem = sharedSingletonProblem({
+    action: `roll back ${packageName} to ${version}`,
+    packageName,
+    buildDir: join(remotesDir, packageName, version),
+    shellDir,
+    missingRecordAdvice:
+      'that version was published before builds recorded them: publish a new build instead',
+  });
+  if (problem) throw new RegistryError(problem);
   pointTo(remotesDir, packageName, version);
 }
 

@@ -1,0 +1,111 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The shared singletons' check behind `publish-remote` and `rollback-remote`: the shell provides one
+ * copy of each of these packages to every remote ('loaded-first' sharing), so a remote built against
+ * another major version would run against a library it was not built for. Each build records the
+ * versions it was built with (shared-ui/build/webpack.js): a remote in `pop-remote.json` (`shared`),
+ * the shell in `pop-shell.json` (`shared`).
+ */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'swr',
+  'shared-ui',
+] as const;
+
+/** Emitted by the shell's build into its dist/ (the folder the gateway serves, `SHELL_DIR`). */
+export const SHELL_MANIFEST_FILE = 'pop-shell.json';
+
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:[-+][0-9A-Za-z.+-]*)?$/;
+
+/**
+ * The part of a version that must match for the two to be compatible, as semver's caret range reads
+ * it: the major (`19.3.1` → `19`); for 0.x the minor too (`0.1.0` → `0.1`); for 0.0.x the patch too.
+ * Undefined for a string that is not a semver version.
+ */
+export function compatibilityLine(version: string): string | undefined {
+  const match = SEMVER.exec(version);
+  if (!match) return undefined;
+  const [, major, minor, patch] = match;
+  if (major !== '0') return major;
+  if (minor !== '0') return `0.${minor}`;
+  return `0.0.${patch}`;
+}
+
+/** The `shared` record of a build's manifest file: undefined when the file or the record is missing. */
+export function sharedOfManifest(file: string): Record<string, unknown> | undefined {
+  if (!existsSync(file)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const shared = (parsed as { shared?: unknown } | null)?.shared;
+  return shared && typeof shared === 'object' && !Array.isArray(shared)
+    ? (shared as Record<string, unknown>)
+    : undefined;
+}
+
+function recordedVersion(shared: Record<string, unknown> | undefined, pkg: string): string | undefined {
+  const version = shared?.[pkg];
+  return typeof version === 'string' && compatibilityLine(version) !== undefined ? version : undefined;
+}
+
+export interface SingletonCheck {
+  /** What is refused, for the message: 'publish mf-admin', 'roll back mf-admin to 0.1.0-…'. */
+  action: string;
+  packageName: string;
+  /** The remote build (its `pop-remote.json`). */
+  buildDir: string;
+  /** The deployed shell's build (its `pop-shell.json`). */
+  shellDir: string;
+  /** What to do when the remote's build has no record. */
+  missingRecordAdvice: string;
+}
+
+/**
+ * Why the remote cannot be hosted by the shell, or undefined when every shared singleton the remote
+ * was built against is compatible (same major; same minor for 0.x) with the version the shell provides.
+ */
+export function sharedSingletonProblem(check: SingletonCheck): string | undefined {
+  const { action, packageName, buildDir, shellDir } = check;
+  const remoteManifest = join(buildDir, 'pop-remote.json');
+  const shellManifest = join(shellDir, SHELL_MANIFEST_FILE);
+  const remote = sharedOfManifest(remoteManifest);
+  const shell = sharedOfManifest(shellManifest);
+
+  const unrecorded = SHARED_SINGLETONS.filter((pkg) => recordedVersion(remote, pkg) === undefined);
+  if (unrecorded.length > 0) {
+    return (
+      `Refused to ${action}: ${remoteManifest} does not record the version of ${unrecorded.join(', ')} ` +
+      `(its shared singletons); ${check.missingRecordAdvice}. Nothing was changed.`
+    );
+  }
+  const unprovided = SHARED_SINGLETONS.filter((pkg) => recordedVersion(shell, pkg) === undefined);
+  if (unprovided.length > 0) {
+    return (
+      `Refused to ${action}: the shell build at ${shellDir} does not record the version of ` +
+      `${unprovided.join(', ')} it provides (${SHELL_MANIFEST_FILE}); build the shell ` +
+      '(`pnpm --filter shell build`) or set SHELL_DIR to the folder the gateway serves the shell from. ' +
+      'Nothing was changed.'
+    );
+  }
+  const mismatches = SHARED_SINGLETONS.flatMap((pkg) => {
+    const built = recordedVersion(remote, pkg)!;
+    const provided = recordedVersion(shell, pkg)!;
+    return compatibilityLine(built) === compatibilityLine(provided)
+      ? []
+      : [`${packageName} was built with ${pkg} ${built} but the shell provides ${pkg} ${provided}`];
+  });
+  if (mismatches.length === 0) return undefined;
+  return (
+    `Refused to ${action}: ${mismatches.join('; ')}. A shared singleton must have the shell's major ` +
+    `version (for 0.x, its minor version too): rebuild ${packageName} against the shell's versions, ` +
+    'or deploy a shell that provides them first. Nothing was changed.'
+  );
+}
