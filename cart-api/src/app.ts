@@ -14,11 +14,14 @@ import payments from './plugins/app/payments.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import identity, { type IdentityDirectory } from './plugins/app/identity.js';
 import { createPolicies } from './policies/index.js';
+import { cachedLinks } from './policies/linked-users.js';
 import actionItem from './routes/action-item/index.js';
 import client from './routes/client/index.js';
 import colonial from './routes/colonial/index.js';
 import company from './routes/company/index.js';
 import discount from './routes/discount/index.js';
+import salesReport from './routes/sales-report/index.js';
+import userCompanies from './routes/user/index.js';
 import epop from './routes/epop/index.js';
 import epopDocument from './routes/epop-document/index.js';
 import health from './routes/health/index.js';
@@ -76,7 +79,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(routeContract, {
     verify: remoteJwksVerifier({ issuer: config.identityIssuer, audience: config.accessTokenAudience }),
-    policies: createPolicies(app.db),
+    policies: createPolicies(
+      app.db,
+      cachedLinks((userId) => app.identity.linkedUsers(userId)),
+    ),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -94,6 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(epop, { prefix: '/epop' });
   await app.register(epopDocument, { prefix: '/epop-document', appUrl: config.appUrl });
   await app.register(discount, { prefix: '/discount' });
+  await app.register(salesReport, { prefix: '/sales-report' });
+  await app.register(userCompanies, { prefix: '/user' });
   await app.register(pageView, { prefix: '/page-view' });
 
   await app.ready();

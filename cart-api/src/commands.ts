@@ -28,7 +28,7 @@ function identityOf(config: ReturnType<typeof loadConfig>): IdentityDirectory {
     });
   }
   const refuse = () => Promise.reject(new Error('CART_API_CLIENT_SECRET is required to reach identity-api'));
-  return { lookupUsers: refuse, inviteUser: refuse };
+  return { lookupUsers: refuse, inviteUser: refuse, linkedUsers: refuse };
 }
 
 /**

@@ -53,6 +53,15 @@ export const mmddyyyy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}
 /** The row of My POP Documents for `company`, found through the search box as a person would. */
 export async function documentRow(page: Page, company: string) {
   await page.getByPlaceholder('Search by company name').fill(company);
+  // Wait for the filtered list, not just a row of the unfiltered one: the list re-renders when the
+  // search answers, which would close a menu opened on the row before.
+  const bodyRows = page.getByRole('region', { name: 'My POP Documents' }).locator('tbody tr');
+  await expect
+    .poll(async () => {
+      const texts = await bodyRows.allInnerTexts();
+      return texts.length > 0 && texts.every((text) => text.includes(company));
+    })
+    .toBe(true);
   const row = page.getByRole('row', { name: new RegExp(company.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
   await expect(row).toBeVisible();
   return row;

@@ -207,6 +207,7 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
     await scope.register(apiProxy, {
       upstreams: { identity: config.identityUrl, cart: config.cartApiUrl },
       bodyLimit: config.bodyLimit,
+      uploadBodyLimit: config.uploadBodyLimit,
       timeoutMs: config.upstreamTimeoutMs,
       rateLimits: {
         'account-route': config.accountRouteRateLimit,

@@ -47,6 +47,8 @@ export interface GatewayConfig {
   logLevel: string;
   /** Largest request body accepted (bytes), for /bff and for what /api forwards. */
   bodyLimit: number;
+  /** Largest body of an upload route (MULTIPART_ROUTES: the Colonial return file), in bytes. */
+  uploadBodyLimit: number;
   /** Fastify's trustProxy: off, the number of proxy hops in front, or the proxies' addresses/CIDRs. */
   trustProxy: TrustProxy;
   /**
@@ -164,6 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     externalClientSecret: env.EXTERNAL_CLIENT_SECRET || oidcClientSecret,
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: positiveInteger('BODY_LIMIT', env.BODY_LIMIT, 1024 * 1024),
+    // cart-api takes a return file of 10 MiB; the multipart envelope around it is a few hundred bytes.
+    uploadBodyLimit: positiveInteger(
+      'UPLOAD_BODY_LIMIT',
+      env.UPLOAD_BODY_LIMIT,
+      10 * 1024 * 1024 + 64 * 1024,
+    ),
     trustProxy: trustProxy(env.TRUST_PROXY),
     apiDocs: apiDocs(env.API_DOCS, production),
     upstreamTimeoutMs: positiveInteger('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 10_000),

@@ -13,5 +13,7 @@ export const GATEWAY_MESSAGES = {
   unreachable: MESSAGES.connectionError,
   notFound: 'Not found',
   bodyTooLarge: 'The request body is too large',
+  /** An upload route's body past UPLOAD_BODY_LIMIT (the Colonial return file). */
+  uploadTooLarge: (megabytes: number) => `The file is too large: upload a file of at most ${megabytes} MB`,
   badRequest: 'Bad request',
 } as const;

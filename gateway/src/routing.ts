@@ -25,12 +25,15 @@ export interface ApiRoute {
 }
 
 /**
- * Owned by identity-api: accounts, credentials, user search and links. Everything else is cart-api's,
+ * Owned by identity-api: accounts, credentials, user search and links; except `user/{userId}/company`
+ * (a user's companies: cart-api's data, like `company/{companyId}/user`). Everything else is cart-api's,
  * `internal/…` included: identity-api's service routes (cart-api's client-credentials calls) are
  * never the browser's, so they must never be routed there (test/internal-routes.test.ts).
  */
 function upstreamOf(segments: readonly string[]): Upstream {
   const [first] = segments;
+  // A user's companies are cart-api's (it joins its companies with identity-api's users).
+  if (first === 'user' && segments.length === 3 && segments[2] === 'company') return 'cart';
   if (first === 'user') return 'identity';
   if (first === 'authentication' && segments.length > 1) return 'identity';
   if (first === 'temporary-user-token' && segments.length === 1) return 'identity';

@@ -45,7 +45,10 @@ describe('/api/openapi.json and /api/docs', () => {
       documentOf({ '/user/{userId}': operation('A profile'), '/healthz': operation('health') }),
     );
     cart = await upstream(
-      documentOf({ '/order/': operation('Orders'), '/user/{userId}/company': operation('not routed here') }),
+      documentOf({
+        '/order/': operation('Orders'),
+        '/user/{userId}/linked-user': operation('not routed here'),
+      }),
     );
   });
   afterAll(async () => {

@@ -14,6 +14,34 @@ describe('routing table', () => {
     expect(routeApi('POST', 'page-view').upstream).toBe('cart');
   });
 
+  it("sends the back office's user links to identity-api and a user's companies to cart-api", () => {
+    const paths = [
+      ['GET', 'user', 'identity'], // the user search (?username|email|fullName&page=1&pageSize=300)
+      ['GET', 'user/7/linked-user', 'identity'],
+      ['POST', 'user/7/8', 'identity'], // link
+      ['DELETE', 'user/7/8', 'identity'], // unlink
+      ['GET', 'user/7/company', 'cart'],
+      ['GET', 'company/c1/user', 'cart'],
+      ['POST', 'company/c1/user/7', 'cart'],
+      ['DELETE', 'company/c1/user/7', 'cart'],
+      ['GET', 'epop-document/d1/user', 'cart'],
+      ['GET', 'sales-report/epop', 'cart'],
+      ['GET', 'sales-report/epop/excel', 'cart'],
+    ] as const;
+    for (const [method, path, upstream] of paths) {
+      expect({ method, path, ...routeApi(method, path) }).toEqual({
+        method,
+        path,
+        upstream,
+        public: false,
+        limit: undefined,
+      });
+    }
+    // Only that exact path: a user id or a longer path with "company" stays identity-api's.
+    expect(routeApi('GET', 'user/company').upstream).toBe('identity');
+    expect(routeApi('GET', 'user/7/company/1').upstream).toBe('identity');
+  });
+
   it('sends the profile and the sign-in record to identity-api, for the signed-in user only', () => {
     for (const [method, path] of [
       ['GET', 'user/7'],

@@ -27,6 +27,12 @@ export {
 } from './actions/ModalDialog.js';
 export { AppProviders } from './components/AppProviders.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog.js';
+export {
+  FileUpload,
+  NO_FILE_CHOSEN,
+  type FileUploadProps,
+  type FileUploadStatus,
+} from './components/FileUpload.js';
 export { Pagination, visiblePages, type PaginationProps } from './components/Pagination.js';
 export { closeErrorWindow, showErrorWindow } from './feedback/error-window-store.js';
 export { Busy } from './feedback/Busy.js';
@@ -37,6 +43,8 @@ export {
   USER_FILTER_MIN_LENGTH,
   type CompanyUsersPanelProps,
 } from './users/CompanyUsersPanel.js';
+export { CompanyUsers, type CompanyUsersProps } from './users/CompanyUsers.js';
+export { companyUsersKey, useCompanyUsers } from './users/company-users-api.js';
 export { USER_SEARCH_TYPES, type UserRow, type UserSearchBy } from './users/types.js';
 export { UserSearchModal, type UserSearchModalProps } from './users/UserSearchModal.js';
 export { ErrorWindowHost } from './feedback/ErrorWindowHost.js';

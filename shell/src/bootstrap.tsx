@@ -3,9 +3,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { rewriteHashAuthUrl } from './app/auth-hash.js';
+import { rewriteHashReferralUrl } from './app/referral-hash.js';
 
-// /#/auth?token=… becomes /auth?token=… before the router reads the address.
+// /#/auth?token=… becomes /auth?token=…, and a partner's /#/referral/{id} becomes /referral/{id},
+// before the router reads the address.
 rewriteHashAuthUrl();
+rewriteHashReferralUrl();
 
 // /remotes.json is fetched by the first remote slot (after sign-in): the login page needs no remote.
 

@@ -16,6 +16,10 @@ import * as jobs from './migrations/0014-jobs.js';
 import * as documentArchive from './migrations/0015-document-archive.js';
 import * as documentCare from './migrations/0016-document-care.js';
 import * as clientDocuments from './migrations/0010-client-documents.js';
+import * as partnerRecords from './migrations/0017-partner-records.js';
+import * as clientDetails from './migrations/0019-client-details.js';
+import * as colonialFiles from './migrations/0020-colonial-files.js';
+import * as clientSearch from './migrations/0021-client-search.js';
 
 /**
  * Migrations live in code (not a folder read at runtime) so the swc build and Jest see the same
@@ -38,6 +42,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-jobs': jobs,
   '0015-document-archive': documentArchive,
   '0016-document-care': documentCare,
+  '0017-partner-records': partnerRecords,
+  '0019-client-details': clientDetails,
+  '0020-colonial-files': colonialFiles,
+  '0021-client-search': clientSearch,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

@@ -76,6 +76,17 @@ export interface CompanyTable {
   created_at: string;
   /** Clients: their account id at their strategic partner (migration 0016). */
   strategic_partner_account_id: Generated<string | null>;
+  /** Strategic partners: their custom URL and referral link id, unique (migration 0017). */
+  custom_url: Generated<string | null>;
+  referral_id: Generated<string | null>;
+  /** The company detail's notes, clients and strategic partners alike (migration 0019). */
+  notes: Generated<string | null>;
+  /** Clients: an ERISA account, 0/1 (migration 0019; the admin client page sets it). */
+  erisa_account: Generated<number>;
+  /** Clients: their billing number at Colonial, unique where set (migration 0020). */
+  bcn: Generated<string | null>;
+  /** Clients: the day Colonial qualified them (a return file's Qualify Date; migration 0020). */
+  colonial_qualify_date: Generated<string | null>;
 }
 
 /** Which clients a user opened last (the admin 'Recently Viewed' list). */
@@ -112,6 +123,9 @@ export interface EpopDocumentTable {
   notes: Generated<string | null>;
   /** The status Reactivate gives back; null unless deactivated (migration 0016). */
   status_before_inactive: Generated<DocumentStatus | null>;
+  /** The Colonial no-pay reason processed for it and when (the bill file; migration 0020). */
+  no_pay_code: Generated<string | null>;
+  no_pay_at: Generated<string | null>;
 }
 
 export interface OrdersTable {
@@ -371,4 +385,37 @@ export interface Database {
   document_archive: DocumentArchiveTable;
   ndt_result: NdtResultTable;
   change_log: ChangeLogTable;
+  colonial_test_bcn: ColonialTestBcnTable;
+  colonial_return_file: ColonialReturnFileTable;
+  colonial_return_row: ColonialReturnRowTable;
+}
+
+/** A test billing number (migration 0020): a return file's rows with it change nothing. */
+export interface ColonialTestBcnTable {
+  bcn: string;
+  added_by: string;
+  added_at: string;
+}
+
+/** An uploaded return file (migration 0020), one per job; `content` as the archive keeps bytes. */
+export interface ColonialReturnFileTable {
+  job_id: string;
+  name: string;
+  size: number;
+  content: string;
+  uploaded_by: string;
+  uploaded_at: string;
+}
+
+/** A processed row of a return file (migration 0020), keyed by job and row number. */
+export interface ColonialReturnRowTable {
+  job_id: string;
+  row_number: number;
+  bcn_vendor: string;
+  bcn: string;
+  qualify_date: string | null;
+  no_pay: string;
+  result: string;
+  success: number;
+  client_id: string | null;
 }

@@ -53,6 +53,7 @@ export function demoForm(input: {
     isERISA: index % 2 === 0,
     ...(index % 2 === 0 ? { erisaPlanNumber: String(501 + (index % 3)) } : {}),
     agentNumber: colonial ? `AG${String(7100 + index * 13)}` : '',
+    groupId: colonial ? `G${String(300 + index)}` : '',
     amendmentToOriginal: amendment,
     ...(amendment ? { originalEffectiveDate: '2019-01-01', amendmentEffectiveDate: planYear.start } : {}),
     currentPlanYearStartDate: planYear.start,

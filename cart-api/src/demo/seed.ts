@@ -91,6 +91,8 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
         strategic_partner_id: null,
         broker_user_id: null,
         colonial: partner.key === 'colonial' ? 1 : 0,
+        // The partner's referral link: /#/referral/demo-summit (migration 0017).
+        referral_id: `demo-${partner.key}`,
         created_at: seededAt,
       });
     }
@@ -131,6 +133,13 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
         .onConflict((oc) => oc.columns(['company_id', 'internal_name']).doNothing())
         .execute();
     }
+
+    // A test BCN (issue 12): return-file rows with it change nothing.
+    await trx
+      .insertInto('colonial_test_bcn')
+      .values({ bcn: 'TEST-0001', added_by: 'demo.compliance', added_at: seededAt })
+      .onConflict((oc) => oc.column('bcn').doNothing())
+      .execute();
 
     // The promo codes of issue 10: one of each kind, and one that has expired.
     const inAYear = isoDate(now.getTime() + 365 * DAY_MS);
@@ -218,6 +227,15 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
         state_of_legal_construction: client.state,
         strategic_partner_id: partnerId,
         broker_user_id: broker.userId,
+        // The client's account id at its partner (Colonial's as on its documents' forms).
+        strategic_partner_account_id: !client.partner
+          ? null
+          : client.partner === 'colonial'
+            ? `E${String(480000 + index * 37).padStart(6, '0')}`
+            : `${client.partner.toUpperCase()}-${1001 + index}`,
+        // Colonial's billing number (issue 12): Delta's is known; Lakeside's comes with its first
+        // return file (matched by its account id, cart-api/samples/colonial-return-file.xlsx).
+        bcn: client.name === 'Delta Freight Services' ? 'BCN-480111' : null,
         created_at: seededAt,
       };
       await insertCompany(clientRow);

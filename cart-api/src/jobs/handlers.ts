@@ -1,7 +1,14 @@
 import { mailReceipt } from '../routes/order/receipt-mail.js';
 import { SEND_EMAIL, sendQueuedMail, type MailDeps, type OutgoingMail } from '../mail/outgoing.js';
 import { SCAN_REMINDERS, scanReminders } from '../reminders/scan.js';
+import {
+  AUTO_RENEW_DOCUMENT,
+  autoRenewDocument,
+  scanAutoRenewals,
+  type AutoRenewPayload,
+} from '../reminders/auto-renew.js';
 import { SEND_DOCUMENTS, sendDocumentsJob, type SendDocumentsPayload } from '../routes/epop-document/send.js';
+import { PROCESS_RETURN_FILE, processReturnFile } from '../routes/colonial/return-file-job.js';
 import type { JobHandler } from './runner.js';
 
 /** The kinds of job cart-api runs, and what each does (README "Jobs"). */
@@ -12,8 +19,12 @@ export const JOB_KINDS = {
   sendEmail: SEND_EMAIL,
   /** `SendDocumentsPayload`: a document's three PDFs made, archived and e-mailed to each recipient. */
   sendDocuments: SEND_DOCUMENTS,
-  /** `{}`: the day's reminders (renewal, testing), queued by the daily schedule. */
+  /** `{}`: the day's reminders (renewal, testing) and partners' auto-renewals, queued by the daily schedule. */
   scanReminders: SCAN_REMINDERS,
+  /** `AutoRenewPayload`: one document renewed by its partner's auto-renew rule (once per plan year). */
+  autoRenewDocument: AUTO_RENEW_DOCUMENT,
+  /** `{uploadId}`: an uploaded Colonial return file's rows applied, each with its result. */
+  processReturnFile: PROCESS_RETURN_FILE,
 } as const;
 
 export function jobHandlers(deps: MailDeps): Record<string, JobHandler> {
@@ -22,6 +33,12 @@ export function jobHandlers(deps: MailDeps): Record<string, JobHandler> {
     [JOB_KINDS.sendEmail]: async (payload) => sendQueuedMail(deps, payload as OutgoingMail),
     [JOB_KINDS.sendDocuments]: async (payload, { job }) =>
       sendDocumentsJob(deps, payload as SendDocumentsPayload, job),
-    [JOB_KINDS.scanReminders]: async (_payload, { now }) => scanReminders(deps, now),
+    [JOB_KINDS.scanReminders]: async (_payload, { now }) => ({
+      ...(await scanReminders(deps, now)),
+      autoRenewals: await scanAutoRenewals(deps.db, now),
+    }),
+    [JOB_KINDS.autoRenewDocument]: async (payload, { now }) =>
+      autoRenewDocument(deps, payload as AutoRenewPayload, now),
+    [JOB_KINDS.processReturnFile]: async (_payload, { job }) => processReturnFile(deps, job.job_id),
   };
 }

@@ -159,10 +159,19 @@ export async function completeJob(db: Kysely<Database>, job: Job, result: unknow
     .execute();
 }
 
-/** A failed attempt: again after the backoff, or failed for good after its last attempt. */
-export async function failJob(db: Kysely<Database>, job: Job, error: unknown, now: Date): Promise<void> {
+/**
+ * A failed attempt: again after the backoff, or failed for good after its last attempt, or at once
+ * when `permanent` (an input no retry can mend: a return file that is not a workbook).
+ */
+export async function failJob(
+  db: Kysely<Database>,
+  job: Job,
+  error: unknown,
+  now: Date,
+  permanent = false,
+): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
-  const last = Number(job.attempts) >= job.max_attempts;
+  const last = permanent || Number(job.attempts) >= job.max_attempts;
   await db
     .updateTable('job')
     .set({

@@ -3,6 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { claimDue, completeJob, failJob, type Job } from './queue.js';
 
+/**
+ * A handler's failure that no retry mends (the input itself is wrong): the job fails for good at
+ * once, its message kept as `last_error` for whoever asks about the job.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
 /** What a job's handler is given: the payload and the clock it runs by. */
 export type JobHandler = (payload: unknown, context: { job: Job; now: Date }) => Promise<unknown>;
 
@@ -88,7 +96,7 @@ export class JobRunner {
         { err: error, jobId: job.job_id, kind: job.kind, attempt: job.attempts },
         'job failed',
       );
-      await failJob(this.options.db, job, error, this.now());
+      await failJob(this.options.db, job, error, this.now(), error instanceof PermanentJobError);
     }
   }
 

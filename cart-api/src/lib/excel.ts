@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { Type } from 'service-kit';
 import { productToday } from 'shared-domain';
 import { attachment } from './download.js';
 
@@ -22,6 +23,17 @@ export interface ExcelColumn<Row> {
 }
 
 export const EXCEL_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A route's answer when it is an Excel file (its OpenAPI response). */
+export const excelResponse = {
+  200: {
+    content: {
+      [EXCEL_CONTENT_TYPE]: {
+        schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'the XLSX file' }),
+      },
+    },
+  },
+} as const;
 
 const FORMATS: Record<ExcelKind, string | undefined> = {
   text: undefined,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Policies } from 'service-kit';
+import type { Policies, Policy } from 'service-kit';
 import type { Database } from '../db/schema.js';
 import { actionItemPolicy } from '../routes/action-item/policy.js';
 import { clientPolicy } from '../routes/client/policy.js';
@@ -10,18 +10,24 @@ import { archiveDocument } from '../routes/epop-document/archive.js';
 import { ndtResultDocument } from '../routes/epop-document/ndt.js';
 import { orderPolicy, receiptPolicy } from '../routes/order/policy.js';
 import { cartItemPolicy } from '../routes/shopping-cart/policy.js';
+import { followingLinks, type LinkedUsersOf } from './linked-users.js';
 import { userPolicy } from './user.js';
 
-/** Every resource a cart-api route may name in `config.ownership`, with its policy (README "Policies"). */
-export function createPolicies(db: Kysely<Database>): Policies {
-  const document = documentPolicy(db);
+/**
+ * Every resource a cart-api route may name in `config.ownership`, with its policy (README "Policies").
+ * `linkedUsersOf`: identity-api's user links (cached), which widen the document, client and company
+ * rules (README "User links"); without it, links count for nothing.
+ */
+export function createPolicies(db: Kysely<Database>, linkedUsersOf?: LinkedUsersOf): Policies {
+  const linked = (policy: Policy) => (linkedUsersOf ? followingLinks(policy, linkedUsersOf) : policy);
+  const document = linked(documentPolicy(db));
   const order = orderPolicy(db, userPolicy);
   return {
     user: userPolicy,
     document,
-    client: clientPolicy(db),
-    company: companyPolicy(db),
-    'user-link': userLinkPolicy(db),
+    client: linked(clientPolicy(db)),
+    company: linked(companyPolicy(db)),
+    'user-link': linked(userLinkPolicy(db)),
     'cart-item': cartItemPolicy(db, userPolicy),
     order,
     receipt: receiptPolicy(db, order, document),

@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { CART_ITEM_EXAMPLE } from '../../src/routes/shopping-cart/schemas.js';
 import { INVITE_EXAMPLE } from '../../src/routes/action-item/schemas.js';
 import { DiscountBody } from '../../src/routes/discount/schemas.js';
+import { BLANK_DETAIL as BLANK_PARTNER_DETAIL } from '../../src/routes/strategic-partner/partner-queries.js';
 import { AchPayment, CardPayment } from '../../src/routes/shopping-cart/schemas.js';
 import {
   CALLER_NAMES,
@@ -167,6 +168,64 @@ const MATRIX: Record<string, Row> = {
   'GET /order': { expect: COMPLIANCE_ONLY },
   'POST /order/:orderId/hide': { expect: COMPLIANCE_ONLY, payload: {} },
   'GET /strategic-partner': { expect: COMPLIANCE_ONLY },
+  // The back office's partner records, labels and rules (compliance only); the partner is the
+  // parties' one, left as it was (same name, no labels, no link rule), and a delete names no partner.
+  'GET /strategic-partner/new': { expect: COMPLIANCE_ONLY },
+  'GET /strategic-partner/:id': { expect: COMPLIANCE_ONLY, params: (parties) => ({ id: parties.partnerId }) },
+  'POST /strategic-partner': {
+    expect: COMPLIANCE_ONLY,
+    payload: { customUrl: '', companyDetail: { ...BLANK_PARTNER_DETAIL, name: 'Matrix Partner' } },
+  },
+  'POST /strategic-partner/:id': {
+    expect: COMPLIANCE_ONLY,
+    params: (parties) => ({ id: parties.partnerId }),
+    payload: { customUrl: '', companyDetail: { ...BLANK_PARTNER_DETAIL, name: 'A Partner' } },
+  },
+  'DELETE /strategic-partner/:id': {
+    expect: { ...COMPLIANCE_ONLY, compliance: same(404) },
+    params: () => ({ id: randomUUID() }),
+  },
+  'GET /strategic-partner/:id/label': {
+    expect: COMPLIANCE_ONLY,
+    params: (parties) => ({ id: parties.partnerId }),
+  },
+  'POST /strategic-partner/:id/label': {
+    expect: COMPLIANCE_ONLY,
+    params: (parties) => ({ id: parties.partnerId }),
+    payload: [],
+  },
+  'GET /strategic-partner/rule': { expect: COMPLIANCE_ONLY },
+  'GET /strategic-partner/:id/rule': {
+    expect: COMPLIANCE_ONLY,
+    params: (parties) => ({ id: parties.partnerId }),
+  },
+  'GET /strategic-partner/:id/rule/:ruleTypeId': {
+    expect: COMPLIANCE_ONLY,
+    params: (parties) => ({ id: parties.partnerId, ruleTypeId: '4' }),
+  },
+  'POST /strategic-partner/:id/rule/:route': {
+    expect: COMPLIANCE_ONLY,
+    params: (parties) => ({ id: parties.partnerId, route: 'link-account-id-to-promo-code' }),
+    payload: [],
+  },
+  'DELETE /strategic-partner/:id/rule/:ruleId': {
+    expect: COMPLIANCE_ONLY,
+    params: (parties) => ({ id: parties.partnerId, ruleId: '5' }),
+  },
+  'GET /strategic-partner/:id/client': {
+    expect: COMPLIANCE_ONLY,
+    params: (parties) => ({ id: parties.partnerId }),
+  },
+  'GET /strategic-partner/:id/report': {
+    expect: COMPLIANCE_ONLY,
+    query: 'month=1&year=2026',
+    params: (parties) => ({ id: parties.partnerId }),
+  },
+  'GET /strategic-partner/:id/report/excel': {
+    expect: COMPLIANCE_ONLY,
+    query: 'month=1&year=2026',
+    params: (parties) => ({ id: parties.partnerId }),
+  },
   // Matches only the caller's own clients: no match is a 204 for anyone signed in.
   'GET /client/duplicate-check/:taxIdWithoutDash': {
     expect: {
@@ -259,6 +318,26 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /client/:clientId/change-log': { expect: COMPLIANCE_ONLY },
   'POST /client/:clientId/partner': { expect: COMPLIANCE_ONLY, payload: { strategicPartnerId: null } },
+  // The admin client page's edit: the parties' companies keep a name ('Matrix Client').
+  'POST /client/:clientId': {
+    expect: COMPLIANCE_ONLY,
+    payload: {
+      companyDetail: {
+        name: 'Matrix Client',
+        phone: '',
+        federalTaxId: '',
+        addressLine1: '',
+        addressLine2: '',
+        city: '',
+        state: '',
+        zipCode: '',
+        notes: '',
+      },
+      legalEntityType: '',
+      stateOfLegalConstruction: '',
+      erisaAccount: false,
+    },
+  },
   // Sending: whoever may read the document.
   'POST /epop-document/:documentId/email/send-self': { expect: OWN_RECORDS, payload: {} },
   'POST /epop-document/:documentId/email/send-all': { expect: OWN_RECORDS, payload: {} },
@@ -298,6 +377,30 @@ const MATRIX: Record<string, Row> = {
   'POST /shopping-cart/:userId/purchase/ach': { expect: BUYERS_OWN, payload: ACH_EXAMPLE },
   'POST /shopping-cart/:userId/purchase/card': { expect: BUYERS_OWN, payload: CARD_EXAMPLE },
   'DELETE /discount/:id': { expect: COMPLIANCE_ONLY },
+  // Colonial files and test BCNs (issue 12): compliance only. A JSON body is not an upload (400);
+  // the parties own no return-file job (404).
+  'GET /colonial/bill-file': { expect: COMPLIANCE_ONLY, query: 'month=3&year=2025' },
+  'GET /colonial/bill-file/excel': { expect: COMPLIANCE_ONLY, query: 'month=3&year=2025' },
+  'GET /colonial/bcn': { expect: COMPLIANCE_ONLY },
+  'POST /colonial/bcn': {
+    expect: COMPLIANCE_ONLY,
+    payload: () => ({ bcn: `M-${randomUUID().slice(0, 8)}` }),
+  },
+  'POST /colonial/return-file': { expect: { ...COMPLIANCE_ONLY, compliance: same(400) }, payload: {} },
+  'GET /colonial/return-file/:jobId': {
+    expect: { ...COMPLIANCE_ONLY, compliance: same(404) },
+    params: () => ({ jobId: randomUUID() }),
+  },
+  // The weekly order report and the users screen (issue 12): compliance only.
+  'GET /sales-report/epop': { expect: COMPLIANCE_ONLY, query: 'from=01/05/2026&to=01/11/2026' },
+  'GET /sales-report/epop/excel': { expect: COMPLIANCE_ONLY, query: 'from=2026-01-05&to=2026-01-11' },
+  'GET /user/:userId/company': {
+    expect: COMPLIANCE_ONLY,
+    params: (parties) => ({ userId: parties.accounts.employerA.userId }),
+  },
+  'GET /epop-document/:documentId/user': { expect: COMPLIANCE_ONLY },
+  // Keep last: compliance removes broker A's broker, after which broker A's own rows would read 404.
+  'DELETE /client/:clientId/broker': { expect: { ...COMPLIANCE_ONLY, compliance: same(204) } },
 };
 
 /** Whose records are "own" and "foreign" for each caller (compliance and guests: any two). */

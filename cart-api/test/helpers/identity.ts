@@ -4,6 +4,7 @@ import type {
   IdentityUser,
   InviteInput,
   InviteResult,
+  LinkedUser,
 } from '../../src/plugins/app/identity.js';
 
 /**
@@ -13,6 +14,32 @@ import type {
 export class FakeIdentity implements IdentityDirectory {
   readonly users = new Map<string, IdentityUser>();
   readonly invited: InviteInput[] = [];
+  /** User links, both directions (`link` writes both, as identity-api does). */
+  readonly links = new Map<string, Set<string>>();
+  /** How many times cart-api asked for someone's links. */
+  linkQuestions = 0;
+
+  link(userId: string, otherUserId: string): void {
+    for (const [from, to] of [
+      [userId, otherUserId],
+      [otherUserId, userId],
+    ] as const) {
+      this.links.set(from, new Set([...(this.links.get(from) ?? []), to]));
+    }
+  }
+
+  unlink(userId: string, otherUserId: string): void {
+    this.links.get(userId)?.delete(otherUserId);
+    this.links.get(otherUserId)?.delete(userId);
+  }
+
+  async linkedUsers(userId: string): Promise<LinkedUser[]> {
+    this.linkQuestions += 1;
+    return [...(this.links.get(userId) ?? [])].map((id) => ({
+      userId: id,
+      role: this.users.get(id)?.role ?? '',
+    }));
+  }
 
   /** Makes a user known; names default from the id. */
   add(user: Partial<IdentityUser> & { userId: string }): IdentityUser {

@@ -284,6 +284,9 @@ const TABLES: Record<keyof Database, true> = {
   document_archive: true,
   ndt_result: true,
   change_log: true,
+  colonial_test_bcn: true,
+  colonial_return_file: true,
+  colonial_return_row: true,
 };
 
 /** Every row of every table, to prove a refused call changed nothing. */

@@ -35,7 +35,7 @@ describe('excelStream', () => {
       ),
     );
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes);
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Clients')!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'Client', 'Created', 'Plan Year Start', 'Price']);
     expect(sheet.getRow(1).font?.bold).toBe(true);

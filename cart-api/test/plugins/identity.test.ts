@@ -104,6 +104,27 @@ describe('app.identity: identity-api server to server (client credentials)', () 
     });
   });
 
+  it("reads a user's links (the users linked to them, with their roles)", async () => {
+    const client = identityClient(options);
+    expect(await client.linkedUsers(ids['pat.lee']!)).toEqual([]);
+    // Linked as compliance's users screen links them (POST user/{userId}/{otherUserId}): both directions.
+    const now = new Date().toISOString();
+    await identity.app.identityDb
+      .insertInto('user_link')
+      .values([
+        { user_id: ids['pat.lee']!, linked_user_id: ids['bea.broker']!, created_at: now },
+        { user_id: ids['bea.broker']!, linked_user_id: ids['pat.lee']!, created_at: now },
+      ])
+      .execute();
+    expect(await client.linkedUsers(ids['pat.lee']!)).toEqual([
+      { userId: ids['bea.broker'], role: 'broker' },
+    ]);
+    expect(await client.linkedUsers(ids['bea.broker']!)).toEqual([
+      { userId: ids['pat.lee'], role: 'employer' },
+    ]);
+    expect(await client.linkedUsers('no-such-user')).toEqual([]);
+  });
+
   it('asks for one token for many calls, with one request in flight, and renews it before it expires', async () => {
     let clock = Date.now();
     const client = identityClient({ ...options, now: () => clock });

@@ -91,6 +91,13 @@ export interface UserLoginTable {
   referral_id: string | null;
 }
 
+/** A link between two users (migration 0005): mutual, one row per direction. */
+export interface UserLinkTable {
+  user_id: string;
+  linked_user_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_role: UserRoleTable;
@@ -100,6 +107,7 @@ export interface Database {
   temporary_user_token: TemporaryUserTokenTable;
   user_login: UserLoginTable;
   login_token: LoginTokenTable;
+  user_link: UserLinkTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import authenticationRoutes from './authentication/index.js';
 import temporaryUserTokenRoutes from './temporary-user-token/index.js';
 import { accountPolicies } from './user/policy.js';
 import userRoutes from './user/index.js';
+import userLinkRoutes from './user/links.js';
 
 /**
  * The account API the browser reaches through the gateway (`/api/<path>` → `/<path>`). One
@@ -21,6 +22,7 @@ export default async function accountRoutes(app: FastifyInstance, { config }: { 
     policies: accountPolicies,
   });
   await app.register(userRoutes);
+  await app.register(userLinkRoutes);
   await app.register(authenticationRoutes, { config });
   await app.register(temporaryUserTokenRoutes);
 }

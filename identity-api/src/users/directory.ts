@@ -76,14 +76,17 @@ const SEARCHED: Record<UserSearchBy, RawBuilder<string>> = {
 /**
  * The user search. `contains`: the text anywhere in the field, any case, at most USER_SEARCH_LIMIT
  * (compliance's directory). `exact`: the one account with exactly that username or e-mail address,
- * any case (a broker names the person they mean; a full name is never exact enough).
+ * any case (a broker names the person they mean; a full name is never exact enough). `page` and
+ * `pageSize` (at most USER_SEARCH_LIMIT) page through the matches.
  */
 export async function searchUsers(
   db: Db,
   by: UserSearchBy,
   text: string,
   match: 'contains' | 'exact',
+  { page = 1, pageSize = USER_SEARCH_LIMIT }: { page?: number; pageSize?: number } = {},
 ): Promise<DirectoryUser[]> {
+  const limit = Math.min(pageSize, USER_SEARCH_LIMIT);
   let query = db.selectFrom('users').select(COLUMNS);
   if (match === 'contains') {
     query = query.where(contains(SEARCHED[by], text));
@@ -99,7 +102,8 @@ export async function searchUsers(
     .orderBy('last_name')
     .orderBy('first_name')
     .orderBy('username_key')
-    .limit(USER_SEARCH_LIMIT)
+    .limit(limit)
+    .offset((page - 1) * limit)
     .execute();
   return withRoles(db, rows);
 }

@@ -46,6 +46,13 @@ const SELF_ONLY = (status: number): Expectation => ({
   compliance: [status, 404],
 });
 
+/** Compliance's back office: brokers and employers 403, guests 401. */
+const COMPLIANCE_ONLY = (status: number): Expectation => ({
+  ...everyone(403),
+  guest: [401, 401],
+  compliance: [status, status],
+});
+
 interface Target {
   userId: string;
   username: string;
@@ -118,7 +125,15 @@ const MATRIX: Record<string, Row> = {
     expect: { ...everyone(200), guest: [401, 401], employerA: [403, 403], employerB: [403, 403] },
     query: 'username=matrix.brokera',
   },
+  // The back office's user links (/admin/users): compliance only, any user (the other one: employerB).
+  'GET /user/{userId}/linked-user': { expect: COMPLIANCE_ONLY(200) },
+  'POST /user/{userId}/{otherUserId}': { expect: COMPLIANCE_ONLY(200) },
+  'DELETE /user/{userId}/{otherUserId}': { expect: COMPLIANCE_ONLY(204) },
   // cart-api's service routes: its client-credentials token only, never a user's, whatever the role.
+  'POST /internal/users/links': {
+    expect: { ...everyone(403), guest: [401, 401] },
+    body: (target) => ({ userId: target.userId }),
+  },
   'POST /internal/users/lookup': {
     expect: { ...everyone(403), guest: [401, 401] },
     body: (target) => ({ userIds: [target.userId] }),
@@ -174,15 +189,17 @@ describe('the account API authorization matrix', () => {
 
   it.each(Object.keys(MATRIX))('%s', async (key) => {
     const row = MATRIX[key]!;
-    const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+    const [method, path] = key.split(' ') as ['GET' | 'POST' | 'DELETE', string];
     const seen: string[] = [];
     const wanted: string[] = [];
     for (const caller of CALLERS) {
       for (const [side, name] of SIDES[caller].entries()) {
         const target = accounts[name];
         const url =
-          path.replace('{userId}', target.userId).replace('{token}', 'never-issued') +
-          (row.query ? `?${row.query}` : '');
+          path
+            .replace('{userId}', target.userId)
+            .replace('{otherUserId}', accounts.employerB.userId)
+            .replace('{token}', 'never-issued') + (row.query ? `?${row.query}` : '');
         const before = await state();
         const answer = await call(api, method, url, {
           bearer: caller === 'guest' ? undefined : accounts[caller].token,

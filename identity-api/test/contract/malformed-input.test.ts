@@ -63,11 +63,16 @@ function malformedBodies(schema: Schema): { what: string; payload: string }[] {
   return bodies;
 }
 
+/** The compliance-only operations (the back office's user links). */
+const COMPLIANCE_PATHS = new Set(['/user/{userId}/linked-user', '/user/{userId}/{otherUserId}']);
+
 describe('the account API refuses malformed input without a 500 and without a change', () => {
   let api: TestIdentityApi;
   let token: string;
   /** The service routes (/internal/…) take cart-api's token, so their input is read at all. */
   let serviceToken: string;
+  /** The back office's routes (user links) take a compliance user's token, so their input is read at all. */
+  let complianceToken: string;
   let userId: string;
 
   beforeAll(async () => {
@@ -75,6 +80,8 @@ describe('the account API refuses malformed input without a 500 and without a ch
     ({ userId } = await api.createUser({ username: 'sweep.user', password: PASSWORD, roles: ['broker'] }));
     token = await accessToken(api, 'sweep.user', PASSWORD);
     serviceToken = (await api.clientCredentialsGrant()).access_token!;
+    await api.createUser({ username: 'sweep.compliance', password: PASSWORD, roles: ['compliance'] });
+    complianceToken = await accessToken(api, 'sweep.compliance', PASSWORD);
   }, 30_000);
   afterAll(async () => {
     await api?.close();
@@ -119,7 +126,13 @@ describe('the account API refuses malformed input without a 500 and without a ch
           const response = await fetch(`${api.url}${request.url.replace(/\{\w+\}/g, 'x')}`, {
             method: method.toUpperCase(),
             headers: {
-              authorization: `Bearer ${path.startsWith('/internal/') ? serviceToken : token}`,
+              authorization: `Bearer ${
+                path.startsWith('/internal/')
+                  ? serviceToken
+                  : COMPLIANCE_PATHS.has(path)
+                    ? complianceToken
+                    : token
+              }`,
               ...(request.payload !== undefined ? { 'content-type': 'application/json' } : {}),
             },
             body: method === 'post' ? (request.payload ?? '{}') : undefined,

@@ -13,7 +13,8 @@ describe('migration 0004 on a database that already holds sessions and passcodes
   beforeAll(async () => {
     testDb = await createTestDatabase();
     db = openDatabase(testDb.url);
-    const { '0004-account-limits': _later, ...earlier } = migrations;
+    // Everything before 0004 (later migrations, such as 0005's user links, come after it).
+    const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0004'));
     await migrateWith(db, earlier, TABLES);
   });
   afterAll(async () => {

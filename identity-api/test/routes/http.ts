@@ -8,7 +8,7 @@ export interface Answer {
 /** A real HTTP call to identity-api as the gateway makes it: JSON in and out, an optional bearer. */
 export async function call(
   api: Pick<TestIdentityApi, 'url'>,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   options: { body?: unknown; bearer?: string } = {},
 ): Promise<Answer> {

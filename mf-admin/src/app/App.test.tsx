@@ -18,7 +18,8 @@ afterEach(cleanup);
 describe('the admin area', () => {
   it.each([
     ['/admin/clients', 'Clients'],
-    ['/admin/client/cl-1', 'Client'],
+    // The client page itself: nothing stubbed, the client is not found (its own message, no toast).
+    ['/admin/client/cl-1', 'Client not found'],
     ['/admin/strategic-partners', 'Strategic Partners'],
     ['/admin/strategic-partner/new', 'New Strategic Partner'],
     ['/admin/strategic-partner/sp-1/details', 'Strategic Partner Details'],

@@ -3,17 +3,22 @@ import { Route, Routes } from 'react-router-dom';
 import { below, patterns, UTILITY_SECTIONS, type UtilitySection } from 'shared-ui';
 import { PromoCodeEditor } from '../features/promo-codes/components/PromoCodeEditor.js';
 import { PromoCodeList } from '../features/promo-codes/components/PromoCodeList.js';
+import { PartnerReport } from '../features/partner-report/components/PartnerReport.js';
+import { Bcn } from '../features/colonial/components/Bcn.js';
+import { ColonialBillFile } from '../features/colonial/components/ColonialBillFile.js';
+import { ReturnFileUpload } from '../features/colonial/components/ReturnFileUpload.js';
+import { WeeklyOrderReport } from '../features/weekly-order-report/components/WeeklyOrderReport.js';
 import { UtilitiesLayout } from '../features/utilities/components/UtilitiesLayout.js';
-import { UtilitiesIndex, UtilitySectionPage } from '../features/utilities/components/UtilitySectionPage.js';
+import { UtilitiesIndex } from '../features/utilities/components/UtilitySectionPage.js';
 
 /** What each section of the menu shows; the sections not built yet show their name. */
 const SECTIONS: Record<UtilitySection, ReactElement> = {
   'promo-code': <PromoCodeList />,
-  'colonial-bill-file': <UtilitySectionPage section="colonial-bill-file" />,
-  'return-file-upload': <UtilitySectionPage section="return-file-upload" />,
-  'strategic-partner-report': <UtilitySectionPage section="strategic-partner-report" />,
-  'weekly-order-report': <UtilitySectionPage section="weekly-order-report" />,
-  bcn: <UtilitySectionPage section="bcn" />,
+  'colonial-bill-file': <ColonialBillFile />,
+  'return-file-upload': <ReturnFileUpload />,
+  'strategic-partner-report': <PartnerReport />,
+  'weekly-order-report': <WeeklyOrderReport />,
+  bcn: <Bcn />,
 };
 
 /** /admin/utilities/*: the menu, and below it the section its id selects (routes relative to the mount). */

@@ -38,6 +38,14 @@ describe.each([
         body: {
           clientId: 'cl-9',
           brokerId: broker.userId,
+          broker: 'Demo Broker',
+          brokerEmail: broker.email,
+          legalEntityType: '',
+          stateOfLegalConstruction: '',
+          strategicPartnerId: null,
+          strategicPartner: '',
+          strategicPartnerAccountId: '',
+          erisaAccount: false,
           companyDetail: {
             name: 'Acme Landscaping Inc',
             addressLine1: '',
@@ -49,6 +57,7 @@ describe.each([
             federalTaxId: '',
             legalEntityType: '',
             stateOfLegalConstruction: '',
+            notes: '',
           },
         },
       },

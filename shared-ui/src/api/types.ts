@@ -72,6 +72,9 @@ export type Order = OrderPage['data'][number];
 export type OrderItem = Order['items'][number];
 export type StrategicPartnerOption = ApiResult<'/strategic-partner'>[number];
 export type ClientSearchRow = ApiResult<'/client/search'>[number];
+/** The admin client page's edit (`POST client/{clientId}`) and its change log. */
+export type ClientPayload = ApiBody<'/client/{clientId}', 'post'>;
+export type ChangeLogEntry = ApiResult<'/client/{clientId}/change-log'>[number];
 
 // Session, configuration and accounts.
 export type SystemMessage = ApiResult<'/system-message'>[number];

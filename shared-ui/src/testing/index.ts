@@ -2,5 +2,6 @@
 // runtime code, so Jest and Testing Library stay out of the federated bundles.
 export { stubFetch, type RecordedCall, type StubAnswer, type StubAnswers } from './fetch-stub.js';
 export { renderAt } from './render.js';
+export { holdRequests, recordDownloads } from './downloads.js';
 export { broker, compliance, employer } from './users.js';
 export { browserLocation } from '../session/browser-location.js';

@@ -14,6 +14,8 @@ export interface UserSearchModalProps {
   searchUsers(by: UserSearchBy, text: string): Promise<UserRow[]>;
   /** The kinds of search offered (default all three; a broker may search by exact username or e-mail only). */
   types?: readonly UserSearchBy[];
+  /** What an empty result says (default 'No users found'; the admin users screen: 'No results found'). */
+  noResultsText?: string;
   /** A click on a result selects that user (the dialog closes). */
   onSelect(user: UserRow): void;
   onClose(): void;
@@ -25,6 +27,7 @@ export function UserSearchModal({
   title = 'Find User',
   searchUsers,
   types,
+  noResultsText = COMPANY_USER_MESSAGES.noUsers,
   onSelect,
   onClose,
 }: UserSearchModalProps) {
@@ -71,7 +74,7 @@ export function UserSearchModal({
         </Button>
       </Form>
       {searching && <Busy label="Searching" />}
-      {results && results.length === 0 && <p className="text-muted">{COMPANY_USER_MESSAGES.noUsers}</p>}
+      {results && results.length === 0 && <p className="text-muted">{noResultsText}</p>}
       {results && results.length > 0 && (
         <Table hover size="sm">
           <thead>

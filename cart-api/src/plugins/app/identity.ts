@@ -33,6 +33,15 @@ export interface IdentityDirectory {
   lookupUsers(userIds: readonly string[]): Promise<IdentityUser[]>;
   /** The account with this e-mail address, or a new employer account with its first-login link. */
   inviteUser(input: InviteInput): Promise<InviteResult>;
+  /** The users linked to this user (the back office's user links), with their effective roles. */
+  linkedUsers(userId: string): Promise<LinkedUser[]>;
+}
+
+/** A user linked to another (identity-api's user links): whose documents the other also sees. */
+export interface LinkedUser {
+  userId: string;
+  /** The effective role ('' for none). */
+  role: string;
 }
 
 declare module 'fastify' {
@@ -179,6 +188,8 @@ export function identityClient(options: IdentityClientOptions): IdentityDirector
       return users;
     },
     inviteUser: (input) => post<InviteResult>('/internal/users/invite', input, 'invite a user'),
+    linkedUsers: async (userId) =>
+      (await post<{ users: LinkedUser[] }>('/internal/users/links', { userId }, 'read user links')).users,
   };
 }
 

@@ -5,6 +5,7 @@ import { ValidationFailure, type Caller } from 'service-kit';
 import { checkedForm, partnerOf } from '../epop-document/form.js';
 import { checkedLinks } from '../epop-document/links.js';
 import { insertDocument } from '../epop-document/queries.js';
+import { logDocumentChange } from '../client/change-log.js';
 import { priceFor } from '../product/queries.js';
 import { EPOP_PRODUCT } from '../../db/reference-data.js';
 import type { ActionItemData } from './data.js';
@@ -76,6 +77,11 @@ export async function sendDocumentInvite(
       // An employer who invites keeps their own document.
       memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
       kind: 'unpaid',
+    });
+    await logDocumentChange(trx, {
+      documentId: id,
+      caller,
+      describe: (document) => `${document} created, to be purchased by ${invitee.email} (invitation sent)`,
     });
     const data: ActionItemData = {
       DocumentId: id,

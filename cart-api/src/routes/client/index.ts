@@ -2,8 +2,10 @@ import { callerOf, notFound, Type, ValidationFailure, type FastifyPluginAsyncTyp
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
 import { changeLogOf, logChange } from './change-log.js';
 import { callersClientWithTaxId, clientDetails, clientDocuments, recordClientView } from './details.js';
+import edit from './edit.js';
 import { CLIENT_NOT_FOUND } from './policy.js';
 import { recentlyViewedClients, searchClients } from './queries.js';
+import { clientsWithBcn } from '../colonial/bcn.js';
 import {
   ClientDetails,
   ClientDocument,
@@ -25,6 +27,7 @@ const CLIENT = { resource: 'client', action: 'read', param: 'clientId' } as cons
  * every client, a broker their own, an employer the companies linked to them; anyone else 404.
  */
 const client: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(edit);
   app.get(
     '/recently-viewed',
     {
@@ -43,12 +46,15 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: COMPLIANCE, ownership: 'none' },
       schema: {
-        summary: 'Clients whose name contains the search text (at most 50), by name',
+        summary: 'Clients whose name, tax id or account id matches the search text (at most 50), by name',
         querystring: ClientSearchQuery,
         response: { 200: Type.Array(ClientSearchRow) },
       },
     },
-    async (request) => searchClients(app.db, request.query.searchText),
+    async (request) =>
+      request.query.bcn !== undefined
+        ? clientsWithBcn(app.db, request.query.bcn)
+        : searchClients(app.db, request.query.searchText),
   );
 
   // The order form's duplicate tax id check (specs/2-documents.md §4): the existing client whose
@@ -65,7 +71,12 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const client = await callersClientWithTaxId(app.db, callerOf(request), request.params.taxIdWithoutDash);
+      const client = await callersClientWithTaxId(
+        app.db,
+        app.identity,
+        callerOf(request),
+        request.params.taxIdWithoutDash,
+      );
       if (client) return client;
       if (request.query.onError === 'no-content') return reply.code(204).send(null);
       throw notFound(CLIENT_NOT_FOUND);
@@ -84,7 +95,7 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      const details = await clientDetails(app.db, request.params.clientId);
+      const details = await clientDetails(app.db, app.identity, request.params.clientId);
       if (!details) throw notFound(CLIENT_NOT_FOUND);
       // 'Recently Viewed' is the back office's list: only compliance's views are kept.
       if (caller.roleGroup === 'compliance') await recordClientView(app.db, caller.userId, details.clientId);
@@ -103,7 +114,12 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      clientDocuments(app.db, request.params.clientId, callerOf(request).roleGroup === 'compliance'),
+      clientDocuments(
+        app.db,
+        app.identity,
+        request.params.clientId,
+        callerOf(request).roleGroup === 'compliance',
+      ),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { containsIgnoringCase } from '../../lib/search.js';
 import type { ClientSearchRow } from './schemas.js';
@@ -39,15 +39,30 @@ export async function recentlyViewedClients(
   return rows.map(toRow);
 }
 
-/** Clients whose name contains the text, by name; an empty text finds nothing. */
+/**
+ * 'Search All Clients': clients whose name contains the text, whose federal tax id is the text (all
+ * nine digits, typed with or without the dash), or whose account id at their partner is the text; by
+ * name. An empty text finds nothing.
+ */
 export async function searchClients(db: Kysely<Database>, text: string): Promise<ClientSearchRow[]> {
   const searchText = text.trim();
   if (!searchText) return [];
+  // A tax id matches whole, typed with or without its dash (stored either way), like the account id:
+  // an equality the index answers, where a part of the digits would make every client's row a LIKE.
+  const taxDigits = /^\d{2}-?\d{7}$/.test(searchText) ? searchText.replace('-', '') : '';
   const rows = await db
     .selectFrom('company as c')
     .select(clientColumns)
     .where('c.kind', '=', 'client')
-    .where(containsIgnoringCase('c.name', searchText))
+    .where((eb) =>
+      eb.or([
+        containsIgnoringCase('c.name', searchText),
+        sql<boolean>`lower(${sql.ref('c.strategic_partner_account_id')}) = ${searchText.toLowerCase()}`,
+        ...(taxDigits
+          ? [eb('c.federal_tax_id', 'in', [`${taxDigits.slice(0, 2)}-${taxDigits.slice(2)}`, taxDigits])]
+          : []),
+      ]),
+    )
     .orderBy('c.name')
     .orderBy('c.company_id')
     .limit(SEARCH_LIMIT)

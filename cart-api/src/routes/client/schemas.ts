@@ -12,7 +12,12 @@ export const ClientSearchRow = Type.Object({
 export type ClientSearchRow = Static<typeof ClientSearchRow>;
 
 export const ClientSearchQuery = Type.Object(
-  { searchText: Type.String({ maxLength: 200, default: '' }) },
+  {
+    searchText: Type.String({ maxLength: 200, default: '' }),
+    bcn: Type.Optional(
+      Type.String({ maxLength: 100, description: 'a Colonial BCN: the client that has it' }),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -31,24 +36,95 @@ export const CompanyDetail = Type.Object({
   federalTaxId: Type.String(),
   legalEntityType: Type.String(),
   stateOfLegalConstruction: Type.String({ description: 'two-letter id' }),
+  notes: Type.String(),
 });
 
-/** `GET client/{clientId}`: the client details page. */
+/**
+ * `GET client/{clientId}`: the client details pages (the broker's and the admin one; specs/3-admin.md
+ * §3 "Client"). legalEntityType and stateOfLegalConstruction are also in companyDetail (where the
+ * order form's duplicate check reads them).
+ */
 export const ClientDetails = Type.Object({
   clientId: Uuid(),
   brokerId: Nullable(Type.String({ description: 'the broker who looks after the client (a user id)' })),
+  broker: Type.String({ description: "the broker's full name ('' without a broker)" }),
+  brokerEmail: Type.String(),
   companyDetail: CompanyDetail,
+  legalEntityType: Type.String(),
+  stateOfLegalConstruction: Type.String({ description: 'two-letter id' }),
+  strategicPartnerId: Nullable(Uuid()),
+  strategicPartner: Type.String({ description: "the strategic partner's name ('' without one)" }),
+  strategicPartnerAccountId: Type.String({ description: "the client's account id at its partner" }),
+  erisaAccount: Type.Boolean(),
 });
 export type ClientDetails = Static<typeof ClientDetails>;
 
-/** A row of the client's documents (`GET client/{clientId}/document`). */
+const text = (maxLength = 200) => Type.String({ maxLength });
+
+/**
+ * `POST client/{clientId}`: the admin client page's edit (specs/3-admin.md §2 Clients). The partner
+ * and its account id change through `client/{clientId}/partner`, the broker through
+ * `DELETE client/{clientId}/broker`: they are not part of this body.
+ */
+export const ClientBody = Type.Object(
+  {
+    clientId: Type.Optional(Uuid({ description: 'the client of the path' })),
+    companyDetail: Type.Object(
+      {
+        name: text(),
+        phone: text(),
+        federalTaxId: text(),
+        addressLine1: text(),
+        addressLine2: text(),
+        city: text(),
+        state: text(),
+        zipCode: text(),
+        notes: text(2000),
+      },
+      { additionalProperties: false },
+    ),
+    legalEntityType: text(),
+    stateOfLegalConstruction: text(),
+    erisaAccount: Type.Boolean(),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        companyDetail: {
+          name: 'Harbor View Dental LLC',
+          phone: '(207) 555-0100',
+          federalTaxId: '12-3456789',
+          addressLine1: '12 Pier Road',
+          addressLine2: '',
+          city: 'Portland',
+          state: 'ME',
+          zipCode: '04101',
+          notes: '',
+        },
+        legalEntityType: 'LLC',
+        stateOfLegalConstruction: 'DE',
+        erisaAccount: false,
+      },
+    ],
+  },
+);
+export type ClientBody = Static<typeof ClientBody>;
+
+/** A row of the client's documents (`GET client/{clientId}/document`; specs/3-admin.md §2 Clients). */
 export const ClientDocument = Type.Object({
   documentId: Uuid(),
+  orderId: Nullable(Uuid({ description: 'the order that paid for it (null: none, e.g. a free document)' })),
+  orderNumber: Type.String({ description: "that order's number ('' without one)" }),
+  showUserReceipt: Type.Boolean({
+    description: 'the order has a receipt to open (/orders/{orderId}/receipt)',
+  }),
   name: Type.String({ description: "the document's name ('POP Document')" }),
   currentPlanYearStartDate: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
   currentPlanYearEndDate: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
   status: DocumentStatus,
   createdDate: Type.String({ format: 'date-time' }),
+  createdBy: Type.String({ description: "who created it (a username; '' when not known)" }),
 });
 export type ClientDocument = Static<typeof ClientDocument>;
 

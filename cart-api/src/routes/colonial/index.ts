@@ -1,28 +1,13 @@
-import { formatIsoDate } from 'shared-domain';
-import { badRequest, EmptyBody, notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { EmptyBody, notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
-import { enqueueMail, plainMessage } from '../../mail/outgoing.js';
-import { logChange } from '../client/change-log.js';
-import {
-  addPurchaseItems,
-  clientAccounts,
-  documentForLifecycle,
-  documentLabel,
-  retireDocument,
-} from '../epop-document/lifecycle.js';
+import { documentForLifecycle } from '../epop-document/lifecycle.js';
 import { DOCUMENT_NOT_FOUND } from '../epop-document/policy.js';
-import { noPayOptions } from '../strategic-partner/settings.js';
+import bcnRoutes from './bcn.js';
+import billFileRoutes from './bill-file.js';
+import { applyNoPay, checkNoPay, NO_PAY_MESSAGES } from './no-pay.js';
+import returnFileRoutes from './return-file.js';
 
-export const NO_PAY_MESSAGES = {
-  processed: 'No Pay Reason has been processed',
-  notColonial: 'This is not a Colonial document: no-pay reasons are for Colonial documents only',
-  inactive: 'This document is already inactive',
-  unknownReason: (code: string, codes: string[]) =>
-    `${code} is not a no-pay reason: choose one of ${codes.join(', ')}`,
-} as const;
-
-/** The no-pay reasons that tell the client to purchase the document themselves (specs/2-documents.md §4). */
-export const PURCHASE_REASONS = ['N1', 'N3'];
+export { NO_PAY_MESSAGES, PURCHASE_REASONS } from './no-pay.js';
 
 const NoPayParams = Type.Object(
   {
@@ -43,6 +28,10 @@ const NoPayParams = Type.Object(
  * says why; N1 and N3 give the client a `colonial-cancellation-purchase` item and an e-mail to buy it.
  */
 const colonial: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { appUrl }) => {
+  await app.register(billFileRoutes);
+  await app.register(bcnRoutes);
+  // Its own plugin: @fastify/multipart is registered for the upload route only.
+  await app.register(returnFileRoutes);
   app.post(
     '/no-pay/:reasonCode/:documentId',
     {
@@ -67,65 +56,10 @@ const colonial: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { ap
     async (request) => {
       const caller = request.caller!;
       const { documentId } = request.params;
-      const reasonCode = request.params.reasonCode.toUpperCase();
       const document = await documentForLifecycle(app.db, documentId);
       if (!document) throw notFound(DOCUMENT_NOT_FOUND);
-      if (!document.colonial) throw badRequest(NO_PAY_MESSAGES.notColonial);
-      const reasons = await noPayOptions(app.db);
-      const reason = reasons.find((option) => option.code === reasonCode);
-      if (!reason)
-        throw badRequest(
-          NO_PAY_MESSAGES.unknownReason(
-            request.params.reasonCode,
-            reasons.map((r) => r.code),
-          ),
-        );
-      if (!document.active || document.status === 'Inactive') throw badRequest(NO_PAY_MESSAGES.inactive);
-
-      const partner = await app.db
-        .selectFrom('company')
-        .select('name')
-        .where('company_id', '=', document.strategicPartnerId!)
-        .executeTakeFirstOrThrow();
-      await app.db.transaction().execute(async (trx) => {
-        await retireDocument(trx, document, 'Inactive');
-        // The client leaves the partner (its documents stay the partner's, as history).
-        await trx
-          .updateTable('company')
-          .set({ strategic_partner_id: null, strategic_partner_account_id: null })
-          .where('company_id', '=', document.clientId)
-          .where('strategic_partner_id', '=', document.strategicPartnerId)
-          .execute();
-        await logChange(trx, {
-          companyId: document.clientId,
-          documentId,
-          caller,
-          description: `No-pay reason ${reason.description}: document ${documentLabel(document)} deactivated, client removed from ${partner.name}`,
-        });
-        if (!PURCHASE_REASONS.includes(reason.code)) return;
-        await addPurchaseItems(
-          trx,
-          document,
-          await clientAccounts(trx, document),
-          'colonial-cancellation-purchase',
-          `${partner.name} no longer pays for the POP document of ${document.company}: purchase it to keep it active`,
-          caller.username || caller.userId,
-        );
-        const to = typeof document.form.primaryEmail === 'string' ? document.form.primaryEmail : '';
-        if (to) {
-          await enqueueMail(trx, {
-            to,
-            subject: `Please purchase your POP document: ${document.company}`,
-            ...plainMessage([
-              'Hello,',
-              `${partner.name} no longer pays for the Section 125 Premium Only Plan document of ${document.company} for the plan year ${formatIsoDate(document.planYearStart)} to ${formatIsoDate(document.planYearEnd)}.`,
-              'To keep your plan document, purchase it: sign in and open it from your Action Items.',
-              { label: 'Sign in to POP Documents', url: `${appUrl}/` },
-              'POP Documents',
-            ]),
-          });
-        }
-      });
+      const reason = await checkNoPay(app.db, document, request.params.reasonCode);
+      await app.db.transaction().execute((trx) => applyNoPay(trx, document, reason, caller, appUrl));
       app.jobs.wake();
       return {
         message: NO_PAY_MESSAGES.processed,

@@ -1,5 +1,6 @@
-import { EmptyBody, NoContent, notFound, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { callerOf, EmptyBody, NoContent, notFound, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN } from '../../lib/contract.js';
+import { logChange } from '../client/change-log.js';
 import { MANAGE_USERS } from './policy.js';
 import { companyUserIds, linkCompanyUser, unlinkCompanyUser } from './queries.js';
 import { CompanyIdParams, CompanyUser, CompanyUserParams } from './schemas.js';
@@ -43,7 +44,14 @@ const company: FastifyPluginAsyncTypebox = async (app) => {
       const { companyId, userId } = request.params;
       const user = await knownUser(app.identity, userId);
       if (!user) throw notFound(COMPANY_USER_MESSAGES.userNotFound);
-      await linkCompanyUser(app.db, companyId, userId);
+      await app.db.transaction().execute(async (trx) => {
+        if (!(await linkCompanyUser(trx, companyId, userId))) return;
+        await logChange(trx, {
+          companyId,
+          caller: callerOf(request),
+          description: `User ${user.userName} (${user.email}) added to the company`,
+        });
+      });
       return user;
     },
   );
@@ -60,7 +68,17 @@ const company: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await unlinkCompanyUser(app.db, request.params.companyId, request.params.userId);
+      const { companyId, userId } = request.params;
+      // The name for the log, asked before: a failure of identity-api leaves the user's id instead.
+      const user = await knownUser(app.identity, userId).catch(() => undefined);
+      await app.db.transaction().execute(async (trx) => {
+        if (!(await unlinkCompanyUser(trx, companyId, userId))) return;
+        await logChange(trx, {
+          companyId,
+          caller: callerOf(request),
+          description: `User ${user ? `${user.userName} (${user.email})` : userId} removed from the company`,
+        });
+      });
       return reply.status(204).send(null);
     },
   );

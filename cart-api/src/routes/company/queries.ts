@@ -51,17 +51,21 @@ export async function companyUserIds(db: Kysely<Database>, companyId: string): P
   return rows.map((row) => row.user_id);
 }
 
-/** Links a user to a company; linking twice changes nothing (the primary key is both ids). */
+/**
+ * Links a user to a company; linking twice changes nothing (the primary key is both ids): false
+ * when the link was there already.
+ */
 export async function linkCompanyUser(
   db: Kysely<Database>,
   companyId: string,
   userId: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .insertInto('company_user')
     .values({ company_id: companyId, user_id: userId, created_at: new Date().toISOString() })
     .onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Removes a user's link to a company; false when there was none. */

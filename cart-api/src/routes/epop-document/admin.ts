@@ -1,6 +1,7 @@
 import { notFound, Nullable, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
 import { CustomIdentifier, NoPayOption, partnerFormSettings } from '../strategic-partner/settings.js';
+import { logDocumentChange } from '../client/change-log.js';
 import { DOCUMENT_NOT_FOUND } from './policy.js';
 import { storedDocument } from './queries.js';
 
@@ -60,12 +61,25 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { documentId } = request.params;
       const notes = request.body.notes.trim();
-      const updated = await app.db
-        .updateTable('epop_document')
-        .set({ notes: notes === '' ? null : notes })
-        .where('document_id', '=', documentId)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw notFound(DOCUMENT_NOT_FOUND);
+      await app.db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('epop_document')
+          .select('notes')
+          .where('document_id', '=', documentId)
+          .executeTakeFirst();
+        if (!before) throw notFound(DOCUMENT_NOT_FOUND);
+        if ((before.notes ?? '') === notes) return;
+        await trx
+          .updateTable('epop_document')
+          .set({ notes: notes === '' ? null : notes })
+          .where('document_id', '=', documentId)
+          .execute();
+        await logDocumentChange(trx, {
+          documentId,
+          caller: request.caller!,
+          describe: (document) => `Note on ${document} ${notes === '' ? 'cleared' : 'updated'}`,
+        });
+      });
       return { documentId, notes };
     },
   );

@@ -3,6 +3,7 @@ import downloads from './downloads.js';
 import lifecycle from './lifecycle.js';
 import ndt from './ndt.js';
 import send from './send.js';
+import documentUsers from './users.js';
 import {
   badRequest,
   forbidden,
@@ -20,6 +21,7 @@ import { isCompliance } from '../../policies/rules.js';
 import { checkedForm, partnerOf } from './form.js';
 import { checkedLinks, renewedAlready } from './links.js';
 import { ACTION_ITEM_NOT_FOUND } from '../action-item/policy.js';
+import { changedFields, logDocumentChange } from '../client/change-log.js';
 import { actionItemById, completeActionItems } from '../action-item/queries.js';
 import { DOCUMENT_NOT_FOUND, keepLockedFields, SAVE_MESSAGES } from './policy.js';
 import {
@@ -45,6 +47,7 @@ const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, 
   await app.register(send);
   await app.register(ndt);
   await app.register(admin);
+  await app.register(documentUsers);
   await app.register(lifecycle, { appUrl });
   // The specs' doubled path: `epop-document/{userId}?page…` ('My POP Documents' of that user) and
   // `epop-document/{documentId}` (one document).
@@ -102,6 +105,14 @@ const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, 
           memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
           kind: 'free',
         });
+        await logDocumentChange(trx, {
+          documentId,
+          caller,
+          describe: (document) =>
+            links.originalDocumentId
+              ? `${document} created without a purchase, renewing the previous plan year's document`
+              : `${document} created without a purchase`,
+        });
         // A renewal done is the renewal action item's purpose fulfilled.
         if (links.originalDocumentId) {
           await completeActionItems(trx, links.originalDocumentId, 'pop-document-renewal');
@@ -156,10 +167,32 @@ const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, 
     const form = await checkedForm(locked.form, partner);
     if (locked.errors.length > 0) throw new ValidationFailure(locked.errors);
     const original = locked.form.originalDocumentId;
-    await updateDocument(app.db, documentId, {
-      form: original ? { ...form, originalDocumentId: original } : form,
-      strategicPartnerId: partnerId,
-      originalDocumentId: typeof original === 'string' && original !== '' ? original : null,
+    const saved = original ? { ...form, originalDocumentId: original } : form;
+    const changed = [
+      ...changedFields(
+        {
+          ...stored.form,
+          currentPlanYearStartDate: stored.planYearStart,
+          currentPlanYearEndDate: stored.planYearEnd,
+        },
+        saved,
+      ),
+      ...(partnerId !== stored.strategicPartnerId ? ['strategic partner'] : []),
+    ];
+    await app.db.transaction().execute(async (trx) => {
+      await updateDocument(trx, documentId, {
+        form: saved,
+        strategicPartnerId: partnerId,
+        originalDocumentId: typeof original === 'string' && original !== '' ? original : null,
+      });
+      // The client's change log: what this save changed (a save that changed nothing leaves no row).
+      if (changed.length > 0) {
+        await logDocumentChange(trx, {
+          documentId,
+          caller,
+          describe: (document) => `${document} saved: ${changed.join(', ')} changed`,
+        });
+      }
     });
     return documentId;
   }

@@ -5,6 +5,7 @@ import { SIGNED_IN } from '../../lib/contract.js';
 import { documentRecipients, enqueueMail, plainMessage, type MailDeps } from '../../mail/outgoing.js';
 import { archiveFile } from './archive.js';
 import { allPdfs, printableDocument } from './files.js';
+import { logDocumentChange } from '../client/change-log.js';
 import { DOCUMENT_NOT_FOUND } from './policy.js';
 import { storedDocument } from './queries.js';
 
@@ -109,6 +110,12 @@ const send: FastifyPluginAsyncTypebox = async (app) => {
       await paidForm(documentId);
       const caller = request.caller!;
       await queue(documentId, { selfUserId: caller.userId, requestedBy: caller.userId });
+      await logDocumentChange(app.db, {
+        documentId,
+        caller,
+        describe: (document) =>
+          `${document} e-mailed to ${caller.username || 'its requester'} (Send to Self)`,
+      });
       return { message: SEND_MESSAGES.sending, recipients: 1 };
     },
   );
@@ -123,6 +130,11 @@ const send: FastifyPluginAsyncTypebox = async (app) => {
       const recipients = documentRecipients(await paidForm(documentId));
       if (recipients.length === 0) throw badRequest(SEND_MESSAGES.noRecipients);
       await queue(documentId, { recipients, requestedBy: request.caller!.userId });
+      await logDocumentChange(app.db, {
+        documentId,
+        caller: request.caller!,
+        describe: (document) => `${document} e-mailed to ${recipients.join(', ')} (Send to All)`,
+      });
       return { message: SEND_MESSAGES.sending, recipients: recipients.length };
     },
   );

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { jsonObject } from '../../lib/json.js';
 import { completeActionItems } from '../action-item/queries.js';
 import { insertDocument, type SavedForm } from '../epop-document/queries.js';
+import { logDocumentChange } from '../client/change-log.js';
 import type { CartPrice } from '../shopping-cart/pricing.js';
 import type { CartRow } from '../shopping-cart/queries.js';
 import { receiptMarkup, receiptOf } from './receipt.js';
@@ -18,6 +19,8 @@ const PAID_BY_PURCHASE: ActionItemType[] = [
 
 export interface Purchaser {
   userId: string;
+  /** Who pressed Process Payment (the client's change log names them). */
+  username: string;
   roleGroup: RoleGroup;
   name: string;
   email: string;
@@ -164,6 +167,14 @@ export async function placeOrder(
       .select('client_company_id')
       .where('document_id', '=', documentId)
       .executeTakeFirstOrThrow();
+    await logDocumentChange(trx, {
+      documentId,
+      caller: purchaser,
+      describe: (label) =>
+        row.document_id
+          ? `${label} paid: order ${orderNumber}`
+          : `${label} created${originalDocumentId ? " (renewing the previous plan year's document)" : ''} and paid: order ${orderNumber}`,
+    });
     // An employer who paid for their invitation joins the client company it was for.
     if (member && row.document_id) {
       await trx

@@ -30,6 +30,11 @@ export interface PromoTerms {
   type: 'Product' | 'Total';
   startDate: string;
   endDate: string;
+  /**
+   * The cart items it applies to, when not all: a code a partner's link-account-id rule applies to
+   * its clients' items alone (README "Link account id to promo code").
+   */
+  lineIds?: readonly string[];
 }
 
 export interface LinePrice {
@@ -86,7 +91,11 @@ export function priceCart(lines: PricedLine[], codes: PromoTerms[], today: strin
 
   for (const code of ordered) {
     const cap = code.maxAmountCents ?? Number.POSITIVE_INFINITY;
-    const applies = lines.map((line) => code.productId === null || code.productId === line.productId);
+    const applies = lines.map(
+      (line) =>
+        (code.productId === null || code.productId === line.productId) &&
+        (code.lineIds === undefined || code.lineIds.includes(line.id)),
+    );
     let taken: number[];
     if (code.type === 'Product') {
       taken = lines.map((_, index) => {

@@ -191,7 +191,12 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
         const rows = await cartRowsById(trx, userId, snapshot.cartItemIds);
         if (rows.length !== snapshot.cartItemIds.length) throw new Error('a paid cart item is gone');
         const placed = await placeOrder(trx, {
-          purchaser: { userId, roleGroup: caller.roleGroup, ...snapshot.purchaser },
+          purchaser: {
+            userId,
+            username: caller.username,
+            roleGroup: caller.roleGroup,
+            ...snapshot.purchaser,
+          },
           rows,
           price: snapshot.price,
           payment,

@@ -7,6 +7,7 @@ import { jsonObject, jsonStrings } from '../../lib/json.js';
 import { toDollars } from '../../lib/money.js';
 import type { CartDocument, CartItemAnswer } from './schemas.js';
 import { priceCart, type LinePrice, type PromoTerms } from './pricing.js';
+import { linkedPromoTerms } from './linked-codes.js';
 
 /** §9: an item's price is the product's base price plus the chosen attribute's adjustment. */
 const unitPriceCents = (row: { base_price_cents: number; price_adjustment_cents: number }) =>
@@ -98,13 +99,15 @@ export async function cartRows(db: Kysely<Database>, userId: string): Promise<Ca
 export async function pricedCart(db: Kysely<Database>, userId: string, today = productToday()) {
   const [rows, codes] = await Promise.all([cartRows(db, userId), appliedTerms(db, userId)]);
   const inCart = rows.filter((row) => !row.saved_for_later);
+  // The codes partners link to their clients' account ids act after the ones the user applied.
+  const linked = await linkedPromoTerms(db, inCart, codes);
   const price = priceCart(
     inCart.map((row) => ({
       id: row.cart_item_id,
       productId: row.product_id,
       unitPriceCents: unitPriceCents(row),
     })),
-    codes,
+    [...codes, ...linked],
     today,
   );
   return { rows, inCart, price, codes };

@@ -1,9 +1,14 @@
 import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
-import { strategicPartners } from './queries.js';
 import { partnerRules } from './rules.js';
-import { ExcludedStates, StrategicPartnerOption } from './schemas.js';
+import { ExcludedStates } from './schemas.js';
+import { StrategicPartner } from './partner-schemas.js';
 import { partnerFormSettings } from './settings.js';
+import partnerClientRoutes from './clients.js';
+import partnerReportRoutes from './report.js';
+import partnerRecordRoutes from './partner-routes.js';
+import partnerRuleRoutes from './rule-routes.js';
+import { listPartners } from './partner-queries.js';
 
 const PartnerIdParams = Type.Object({ id: Uuid() }, { additionalProperties: false });
 const ProductQuery = Type.Object(
@@ -13,17 +18,23 @@ const ProductQuery = Type.Object(
 
 /** The strategic partners (specs/3-admin.md §7; the back office's own routes come with its issue). */
 const strategicPartner: FastifyPluginAsyncTypebox = async (app) => {
+  // A partner's clients and its monthly report (clients.ts, report.ts).
+  await app.register(partnerClientRoutes);
+  await app.register(partnerReportRoutes);
+  // The back office's partner records and labels, and its rules (partner-routes.ts, rule-routes.ts).
+  await app.register(partnerRecordRoutes);
+  await app.register(partnerRuleRoutes);
   // GET strategic-partner: the partners, by name (feeds the 'New POP Document' dropdown).
   app.get(
     '',
     {
       config: { access: COMPLIANCE, ownership: 'none' },
       schema: {
-        summary: 'The strategic partners, by name',
-        response: { 200: Type.Array(StrategicPartnerOption) },
+        summary: 'The strategic partners, by name (the partner list; the dropdown reads companyId and name)',
+        response: { 200: Type.Array(StrategicPartner) },
       },
     },
-    async () => strategicPartners(app.db),
+    async () => listPartners(app.db),
   );
 
   // The order form at /document/new/{strategicPartnerId} filters its states by this (2-documents §5).

@@ -1,7 +1,4 @@
-import { Type, Uuid } from 'service-kit';
-
-/** An option of the 'New POP Document' partner dropdown. */
-export const StrategicPartnerOption = Type.Object({ companyId: Uuid(), name: Type.String() });
+import { Type } from 'service-kit';
 
 /** `GET strategic-partner/{id}/rule/excluded-states` (specs/3-admin.md §3 "Excluded-states response"). */
 export const ExcludedStates = Type.Object({

@@ -23,18 +23,37 @@ describe('client/{clientId}', () => {
       federal_tax_id: '12-3456789',
       legal_entity_type: 'LLC',
       state_of_legal_construction: 'DE',
+      strategic_partner_id: suite.parties.partnerId,
+      strategic_partner_account_id: 'HV-100',
+      notes: 'Prefers e-mail',
+      erisa_account: 1,
     };
     await suite.ctx.db.insertInto('company').values(client).execute();
     return client.company_id;
   }
 
-  it("answers the client's company details and broker", async () => {
+  it("answers the client's company details, partner, account id, ERISA flag and broker", async () => {
     const clientId = await detailedClient();
-    const answer = await get(suite.parties.accounts.brokerA, `/client/${clientId}`);
+    const { brokerA } = suite.parties.accounts;
+    const broker = suite.ctx.identity.users.get(brokerA.userId)!;
+    const partner = await suite.ctx.db
+      .selectFrom('company')
+      .select('name')
+      .where('company_id', '=', suite.parties.partnerId)
+      .executeTakeFirstOrThrow();
+    const answer = await get(brokerA, `/client/${clientId}`);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       clientId,
-      brokerId: suite.parties.accounts.brokerA.userId,
+      brokerId: brokerA.userId,
+      broker: `${broker.firstName} ${broker.lastName}`,
+      brokerEmail: broker.email,
+      legalEntityType: 'LLC',
+      stateOfLegalConstruction: 'DE',
+      strategicPartnerId: suite.parties.partnerId,
+      strategicPartner: partner.name,
+      strategicPartnerAccountId: 'HV-100',
+      erisaAccount: true,
       companyDetail: {
         name: 'Harbor View Dental LLC',
         addressLine1: '12 Pier Road',
@@ -46,25 +65,34 @@ describe('client/{clientId}', () => {
         federalTaxId: '12-3456789',
         legalEntityType: 'LLC',
         stateOfLegalConstruction: 'DE',
+        notes: 'Prefers e-mail',
       },
     });
-    // Nothing recorded: empty texts, not nulls.
+    // Nothing recorded: empty texts, not nulls; no partner, no ERISA.
     const bare = await get(
       suite.parties.accounts.brokerB,
       `/client/${suite.parties.records.brokerB.companyId}`,
     );
-    expect(bare.json().companyDetail).toMatchObject({ addressLine2: '', federalTaxId: '' });
+    expect(bare.json()).toMatchObject({
+      companyDetail: { addressLine2: '', federalTaxId: '', notes: '' },
+      strategicPartnerId: null,
+      strategicPartner: '',
+      strategicPartnerAccountId: '',
+      erisaAccount: false,
+    });
   });
 
-  it('lists the active documents of the client, whoever ordered them, newest first', async () => {
+  it('lists the active documents of the client, whoever ordered them, newest first, with their order and creator', async () => {
     const clientId = await detailedClient();
     const { brokerA, compliance } = suite.parties.accounts;
+    const creator = suite.ctx.identity.add({ userId: compliance.userId, userName: 'pat.compliance' });
     const at = (day: number) => `2026-03-0${day}T12:00:00.000Z`;
     const older = documentRow(brokerA.userId, clientId, { created_at: at(1), status: 'Unpaid' });
     const newer = documentRow(compliance.userId, clientId, {
       created_at: at(3),
       plan_year_start: '2026-07-01',
       plan_year_end: '2027-06-30',
+      created_by: compliance.userId,
     });
     const inactive = documentRow(brokerA.userId, clientId, {
       created_at: at(5),
@@ -72,26 +100,75 @@ describe('client/{clientId}', () => {
       status: 'Inactive',
     });
     await suite.ctx.db.insertInto('epop_document').values([older, newer, inactive]).execute();
+    // The newer one was paid for by order 700123.
+    const orderId = randomUUID();
+    await suite.ctx.db
+      .insertInto('orders')
+      .values({
+        order_id: orderId,
+        order_number: '700123',
+        user_id: compliance.userId,
+        ordered_by: 'Pat Compliance',
+        ordered_by_email: 'pat@example.com',
+        transaction_id: 'TXN-700123',
+        payment_method: 'card',
+        total_cents: 30_000,
+        is_new: 1,
+        paid_at: at(3),
+        receipt: '<p>receipt</p>',
+        created_at: at(3),
+      })
+      .execute();
+    await suite.ctx.db
+      .insertInto('order_item')
+      .values({
+        order_item_id: randomUUID(),
+        order_id: orderId,
+        product_id: newer.product_id,
+        product_type: 'POP Document',
+        display_text: 'POP Document',
+        document_id: newer.document_id,
+        client_company_id: clientId,
+        broker_name: null,
+        price_cents: 30_000,
+        returned: 0,
+      })
+      .execute();
 
     const answer = await get(brokerA, `/client/${clientId}/document`);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual([
       {
         documentId: newer.document_id,
+        orderId,
+        orderNumber: '700123',
+        showUserReceipt: true,
         name: 'POP Document',
         currentPlanYearStartDate: '2026-07-01',
         currentPlanYearEndDate: '2027-06-30',
         status: 'Paid',
         createdDate: at(3),
+        createdBy: creator.userName,
       },
       {
         documentId: older.document_id,
+        orderId: null,
+        orderNumber: '',
+        showUserReceipt: false,
         name: 'POP Document',
         currentPlanYearStartDate: '2027-01-01',
         currentPlanYearEndDate: '2027-12-31',
         status: 'Unpaid',
         createdDate: at(1),
+        createdBy: '',
       },
+    ]);
+    // Compliance sees the deactivated one too.
+    const all = await get(compliance, `/client/${clientId}/document`);
+    expect(all.json<{ documentId: string; status: string }[]>().map((row) => row.status)).toEqual([
+      'Inactive',
+      'Paid',
+      'Unpaid',
     ]);
   });
 

@@ -28,7 +28,7 @@ describe('GET /client/duplicate-check/:taxIdWithoutDash', () => {
       const found = await check(account, '456789012');
       expect([found.statusCode, found.json()]).toEqual([
         200,
-        {
+        expect.objectContaining({
           clientId: client.company_id,
           brokerId: brokerA.userId,
           companyDetail: expect.objectContaining({
@@ -38,7 +38,7 @@ describe('GET /client/duplicate-check/:taxIdWithoutDash', () => {
             state: 'TX',
             legalEntityType: 'LLC',
           }),
-        },
+        }),
       ]);
     }
     // Another broker's client is not disclosed: no match.

@@ -5,12 +5,21 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
 import { GATEWAY_MESSAGES } from '../../messages.js';
-import { isSafeApiPath, routeApi, type ApiRoute, type RouteLimit, type Upstream } from '../../routing.js';
+import {
+  acceptsMultipart,
+  isSafeApiPath,
+  routeApi,
+  type ApiRoute,
+  type RouteLimit,
+  type Upstream,
+} from '../../routing.js';
 
 export interface ApiProxyOptions {
   upstreams: Record<Upstream, string>;
   /** Largest body forwarded (bytes); larger ones get 413 here. */
   bodyLimit: number;
+  /** Largest body of an upload route (routing's MULTIPART_ROUTES) forwarded; larger ones get 413 here. */
+  uploadBodyLimit: number;
   /** Calls allowed per client address and minute, by the route's limit (ApiRoute.limit). */
   rateLimits: Record<RouteLimit, number>;
   /** How long an upstream may take to send its answer's headers (and each part of its body). */
@@ -129,6 +138,14 @@ function apiPath(url: string): string {
  * The browser's credentials stay here; the session's bearer token goes up instead.
  */
 export default async function apiProxy(app: FastifyInstance, options: ApiProxyOptions) {
+  // The 1 MiB limit of JSON bodies, raised for the upload routes alone (the Colonial return file).
+  const isUpload = (request: FastifyRequest) => acceptsMultipart(request.method, apiPath(request.url));
+  const limitOf = (request: FastifyRequest) =>
+    isUpload(request) ? options.uploadBodyLimit : options.bodyLimit;
+  const tooLarge = (request: FastifyRequest) =>
+    isUpload(request)
+      ? GATEWAY_MESSAGES.uploadTooLarge(Math.floor(options.uploadBodyLimit / (1024 * 1024)))
+      : GATEWAY_MESSAGES.bodyTooLarge;
   const routes = new WeakMap<FastifyRequest, ApiRoute>();
   // One counter per kind of limit: page views never use up a guest's account calls, nor the reverse.
   const limiters = Object.fromEntries(
@@ -148,9 +165,12 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
     const path = apiPath(request.url);
     if (!isSafeApiPath(path)) return reply.code(400).send({ message: GATEWAY_MESSAGES.invalidPath });
     // A declared length over the limit is refused before anything is read or forwarded.
-    if (Number(request.headers['content-length'] ?? 0) > options.bodyLimit) {
+    if (Number(request.headers['content-length'] ?? 0) > limitOf(request)) {
       // The rest of the body is never read: the connection cannot carry another request.
-      return reply.code(413).header('connection', 'close').send({ message: GATEWAY_MESSAGES.bodyTooLarge });
+      return reply
+        .code(413)
+        .header('connection', 'close')
+        .send({ message: tooLarge(request) });
     }
     const route = routeApi(request.method, path);
     routes.set(request, route);
@@ -202,7 +222,7 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
     },
     preHandler: async (request, reply) => {
       // http-proxy hands the body on as a stream, outside Fastify's bodyLimit: count it here.
-      if (request.body instanceof Readable) request.body = request.body.pipe(limitBody(options.bodyLimit));
+      if (request.body instanceof Readable) request.body = request.body.pipe(limitBody(limitOf(request)));
       return authorize(request, reply);
     },
     replyOptions: {
@@ -222,7 +242,8 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
         if (answer.status >= 502) reply.log.warn({ err: error }, 'upstream unavailable');
         else reply.log.info({ err: error }, 'request not forwarded');
         if (answer.status === 413) reply.header('connection', 'close');
-        return reply.code(answer.status).send({ message: answer.message });
+        const message = answer.status === 413 ? tooLarge(reply.request as FastifyRequest) : answer.message;
+        return reply.code(answer.status).send({ message });
       },
     },
   });

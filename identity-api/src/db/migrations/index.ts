@@ -3,6 +3,7 @@ import { initial } from './0001-initial.js';
 import { accounts } from './0002-accounts.js';
 import { loginTokens } from './0003-login-tokens.js';
 import { accountLimits } from './0004-account-limits.js';
+import { userLinks } from './0005-user-links.js';
 
 /** In-code migrations, applied in key order. Never edit a released one; add the next. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-login-tokens': loginTokens,
   '0004-account-limits': accountLimits,
+  '0005-user-links': userLinks,
 };

@@ -11,7 +11,8 @@ import { API_RESOURCE } from '../../oidc/resource.js';
 import { publicSigningKeys } from '../../oidc/secrets.js';
 import { lookupUsers } from '../../users/directory.js';
 import { inviteEmployer } from '../../users/invite-employer.js';
-import { InviteAnswer, InviteBody, LookupAnswer, LookupBody } from './schemas.js';
+import { linkedUsers } from '../../users/links.js';
+import { InviteAnswer, InviteBody, LinksAnswer, LinksBody, LookupAnswer, LookupBody } from './schemas.js';
 
 const SERVICE = { access: 'service', ownership: 'none' } as const;
 
@@ -29,6 +30,23 @@ const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
     async (request) => {
       const users = await lookupUsers(app.identityDb, request.body.userIds);
       return { users: users.map(({ username, ...user }) => ({ ...user, userName: username })) };
+    },
+  );
+
+  // cart-api's ownership rules: a linked user sees the documents of the users linked to them.
+  app.post(
+    '/internal/users/links',
+    {
+      config: SERVICE,
+      schema: {
+        summary: 'The users linked to a user, with their roles (an unknown user has none)',
+        body: LinksBody,
+        response: { 200: LinksAnswer },
+      },
+    },
+    async (request) => {
+      const users = await linkedUsers(app.identityDb, request.body.userId);
+      return { users: users.map(({ userId, role }) => ({ userId, role })) };
     },
   );
 

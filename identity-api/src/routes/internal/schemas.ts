@@ -42,3 +42,15 @@ export const InviteAnswer = Type.Object({
     Type.String({ description: "the new account's first-login link (APP_URL/first-time-setup/…)" }),
   ),
 });
+
+export const LinksBody = Type.Object({ userId: UserId }, { additionalProperties: false });
+
+/** The users linked to one user, with their effective roles (cart-api's ownership rules). */
+export const LinksAnswer = Type.Object({
+  users: Type.Array(
+    Type.Object({
+      userId: Type.String(),
+      role: Type.String({ description: "the effective role ('' for none)" }),
+    }),
+  ),
+});

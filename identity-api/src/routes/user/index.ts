@@ -121,7 +121,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (given.length !== 1) throw badRequest(USER_SEARCH_MESSAGES.oneField);
       const [{ by, text }] = given as [{ by: UserSearchBy; text: string }];
       if (callerOf(request).roleGroup === 'compliance') {
-        return searchUsers(app.identityDb, by, text, 'contains');
+        const { page, pageSize } = request.query;
+        return searchUsers(app.identityDb, by, text, 'contains', { page, pageSize });
       }
       if (by === 'fullName') throw forbidden(USER_SEARCH_MESSAGES.exactOnly);
       // A broker adds clients' people to a company: employer accounts only, so the search tells a

@@ -88,7 +88,14 @@ export const PasswordResetAnswerSchema = Type.Object({ success: Type.Boolean(), 
 
 /** `GET user?username=|email=|fullName=`: exactly one of them (specs/2-documents.md §7). */
 export const UserSearchQuery = Type.Object(
-  { username: text(200), email: text(200), fullName: text(200) },
+  {
+    username: text(200),
+    email: text(200),
+    fullName: text(200),
+    // The admin users screen asks page=1&pageSize=300 (specs/3-admin.md §9).
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 300, default: 300 })),
+  },
   { additionalProperties: false },
 );
 
@@ -100,4 +107,22 @@ export const UserSearchRowSchema = Type.Object({
   email: Type.String(),
   role: Type.String({ description: "the effective role ('' for none)" }),
   username: Type.String(),
+});
+
+const UserIdText = Type.String({ pattern: '^[A-Za-z0-9._-]{1,64}$', maxLength: 64 });
+
+/** `user/{userId}/{otherUserId}`: two users to link or unlink. */
+export const UserPairParams = Type.Object(
+  { userId: UserIdText, otherUserId: UserIdText },
+  { additionalProperties: false },
+);
+
+/** A user as the back office shows one (specs/3-admin.md §3 "User"). */
+export const LinkedUserSchema = Type.Object({
+  userId: Type.String(),
+  userName: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+  role: Type.String({ description: "the effective role ('' for none)" }),
 });

@@ -850,6 +850,9 @@ export interface paths {
                             /** Format: uuid */
                             clientId: string;
                             brokerId: string | null;
+                            /** @description the broker's full name ('' without a broker) */
+                            broker: string;
+                            brokerEmail: string;
                             companyDetail: {
                                 name: string;
                                 addressLine1: string;
@@ -863,7 +866,17 @@ export interface paths {
                                 legalEntityType: string;
                                 /** @description two-letter id */
                                 stateOfLegalConstruction: string;
+                                notes: string;
                             };
+                            legalEntityType: string;
+                            /** @description two-letter id */
+                            stateOfLegalConstruction: string;
+                            strategicPartnerId: string | null;
+                            /** @description the strategic partner's name ('' without one) */
+                            strategicPartner: string;
+                            /** @description the client's account id at its partner */
+                            strategicPartnerAccountId: string;
+                            erisaAccount: boolean;
                         };
                     };
                 };
@@ -933,8 +946,289 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Save the client's details (admin client page); answers the client as saved
+         * @description Access: role groups compliance. Ownership: client named by {clientId}, action 'update': a record the caller may not see answers 404 like a missing one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "companyDetail": {
+                     *         "name": "Harbor View Dental LLC",
+                     *         "phone": "(207) 555-0100",
+                     *         "federalTaxId": "12-3456789",
+                     *         "addressLine1": "12 Pier Road",
+                     *         "addressLine2": "",
+                     *         "city": "Portland",
+                     *         "state": "ME",
+                     *         "zipCode": "04101",
+                     *         "notes": ""
+                     *       },
+                     *       "legalEntityType": "LLC",
+                     *       "stateOfLegalConstruction": "DE",
+                     *       "erisaAccount": false
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description the client of the path
+                         */
+                        clientId?: string;
+                        companyDetail: {
+                            name: string;
+                            phone: string;
+                            federalTaxId: string;
+                            addressLine1: string;
+                            addressLine2: string;
+                            city: string;
+                            state: string;
+                            zipCode: string;
+                            notes: string;
+                        };
+                        legalEntityType: string;
+                        stateOfLegalConstruction: string;
+                        erisaAccount: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            clientId: string;
+                            brokerId: string | null;
+                            /** @description the broker's full name ('' without a broker) */
+                            broker: string;
+                            brokerEmail: string;
+                            companyDetail: {
+                                name: string;
+                                addressLine1: string;
+                                addressLine2: string;
+                                city: string;
+                                /** @description two-letter id */
+                                state: string;
+                                zipCode: string;
+                                phone: string;
+                                federalTaxId: string;
+                                legalEntityType: string;
+                                /** @description two-letter id */
+                                stateOfLegalConstruction: string;
+                                notes: string;
+                            };
+                            legalEntityType: string;
+                            /** @description two-letter id */
+                            stateOfLegalConstruction: string;
+                            strategicPartnerId: string | null;
+                            /** @description the strategic partner's name ('' without one) */
+                            strategicPartner: string;
+                            /** @description the client's account id at its partner */
+                            strategicPartnerAccountId: string;
+                            erisaAccount: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/{clientId}/broker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove the client's broker (they no longer look after it); a change-log row
+         * @description Access: role groups compliance. Ownership: client named by {clientId}, action 'remove-broker': a record the caller may not see answers 404 like a missing one.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -1091,6 +1385,11 @@ export interface paths {
                         "application/json": {
                             /** Format: uuid */
                             documentId: string;
+                            orderId: string | null;
+                            /** @description that order's number ('' without one) */
+                            orderNumber: string;
+                            /** @description the order has a receipt to open (/orders/{orderId}/receipt) */
+                            showUserReceipt: boolean;
                             /** @description the document's name ('POP Document') */
                             name: string;
                             /**
@@ -1106,6 +1405,8 @@ export interface paths {
                             status: "Paid" | "Unpaid" | "Inactive" | "Processing";
                             /** Format: date-time */
                             createdDate: string;
+                            /** @description who created it (a username; '' when not known) */
+                            createdBy: string;
                         }[];
                     };
                 };
@@ -1354,6 +1655,9 @@ export interface paths {
                             /** Format: uuid */
                             clientId: string;
                             brokerId: string | null;
+                            /** @description the broker's full name ('' without a broker) */
+                            broker: string;
+                            brokerEmail: string;
                             companyDetail: {
                                 name: string;
                                 addressLine1: string;
@@ -1367,7 +1671,17 @@ export interface paths {
                                 legalEntityType: string;
                                 /** @description two-letter id */
                                 stateOfLegalConstruction: string;
+                                notes: string;
                             };
+                            legalEntityType: string;
+                            /** @description two-letter id */
+                            stateOfLegalConstruction: string;
+                            strategicPartnerId: string | null;
+                            /** @description the strategic partner's name ('' without one) */
+                            strategicPartner: string;
+                            /** @description the client's account id at its partner */
+                            strategicPartnerAccountId: string;
+                            erisaAccount: boolean;
                         };
                     };
                 };
@@ -1559,13 +1873,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Clients whose name contains the search text (at most 50), by name
+         * Clients whose name, tax id or account id matches the search text (at most 50), by name
          * @description Access: role groups compliance. Ownership: acts on no single record.
          */
         get: {
             parameters: {
                 query: {
                     searchText: string;
+                    /** @description a Colonial BCN: the client that has it */
+                    bcn?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1587,6 +1903,431 @@ export interface paths {
                             city: string;
                             state: string;
                         }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/colonial/bcn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The test BCNs (billing numbers whose return-file rows change nothing)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bcn: string;
+                            addedBy: string;
+                            /** @description ISO timestamp */
+                            addedDate: string;
+                        }[];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add one test BCN (the page posts each item of its comma-separated list)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "bcn": "TEST-0001"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description one item of the comma-separated list, as typed */
+                        bcn: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bcn: string;
+                            addedBy: string;
+                            /** @description ISO timestamp */
+                            addedDate: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/colonial/bill-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Colonial bill file of a month: new, renewed and cancelled Colonial documents
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query: {
+                    month: number;
+                    year: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accountId: string;
+                            accountIdSuffix: string;
+                            clientCompanyName: string;
+                            city: string;
+                            state: string;
+                            group_id: string;
+                            agentId: string;
+                            /** @description when the document was created (ISO timestamp) */
+                            createdDate: string;
+                            /** @description YYYY-MM-DD */
+                            currentPlanYearStartDate: string;
+                            /** @description A new enrolment, R renewal, C cancelled by a no-pay reason (README) */
+                            transCode: "A" | "R" | "C";
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/colonial/bill-file/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Colonial bill file of a month as an Excel file
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query: {
+                    month: number;
+                    year: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 /** @description Invalid input */
@@ -1782,6 +2523,257 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/colonial/return-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a Colonial return file (XLSX, at most 10 MB) to be processed as a job
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description the XLSX file, at most 10 MB
+                         */
+                        returnFile: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            jobId: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/colonial/return-file/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A return file's result rows when its job is done (202 while it runs)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bcnVendor: string;
+                            bcn: string;
+                            qualifyDate: string | null;
+                            noPay: string;
+                            result: string;
+                            success: boolean;
+                            clientId: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: "pending" | "running";
+                            /** @description rows processed so far */
+                            processed: number;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4373,6 +5365,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/epop-document/{documentId}/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users who see a document in their own right (owner, broker, company users)
+         * @description Access: role groups compliance. Ownership: document named by {documentId}, action 'read-users': a record the caller may not see answers 404 like a missing one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    documentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            userId: string;
+                            userName: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string;
+                            /** @description the effective role ('' for none) */
+                            role: string;
+                            /** @description owner: it is on their dashboard; broker: their client's; company user: linked to its client. Users linked to these (user links) see it too */
+                            access: ("owner" | "broker" | "company user")[];
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/epop-document/{id}": {
         parameters: {
             query?: never;
@@ -6537,6 +7652,255 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sales-report/epop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The weekly order report: the items sold from one day to another (inclusive)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description first day, MM/DD/YYYY or YYYY-MM-DD
+                     * @example 06/02/2025
+                     */
+                    from: string;
+                    /**
+                     * @description last day (inclusive), MM/DD/YYYY or YYYY-MM-DD
+                     * @example 06/08/2025
+                     */
+                    to: string;
+                    /** @description true: leaves out the documents of Colonial's strategic partners */
+                    excludeColonial?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the client company's name */
+                            companyName: string;
+                            /** @description the client company's state ('' when unknown) */
+                            state: string;
+                            /** @description when the order was placed, ISO timestamp */
+                            orderDate: string;
+                            planStartDate: string | null;
+                            planEndDate: string | null;
+                            paymentMethod: string;
+                            transactionId: string;
+                            /** @description what was paid for the item, dollars */
+                            price: number;
+                            /** @description bought by a broker: the broker's price includes the commission */
+                            commissioned: boolean;
+                            /** @description the broker who bought it ('' when an employer did) */
+                            broker: string;
+                            /** @description who placed the order */
+                            createdBy: string;
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sales-report/epop/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The weekly order report as an Excel file
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description first day, MM/DD/YYYY or YYYY-MM-DD
+                     * @example 06/02/2025
+                     */
+                    from: string;
+                    /**
+                     * @description last day (inclusive), MM/DD/YYYY or YYYY-MM-DD
+                     * @example 06/08/2025
+                     */
+                    to: string;
+                    /** @description true: leaves out the documents of Colonial's strategic partners */
+                    excludeColonial?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shopping-cart": {
         parameters: {
             query?: never;
@@ -8534,7 +9898,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The strategic partners, by name
+         * The strategic partners, by name (the partner list; the dropdown reads companyId and name)
          * @description Access: role groups compliance. Ownership: acts on no single record.
          */
         get: {
@@ -8555,7 +9919,26 @@ export interface paths {
                         "application/json": {
                             /** Format: uuid */
                             companyId: string;
+                            /** @description companyDetail.name (the 'New POP Document' dropdown reads it) */
                             name: string;
+                            customUrl: string;
+                            /** @description its referral link's id (the site + /#/referral/{referralId}); '' until saved */
+                            referralId: string;
+                            companyDetail: {
+                                name: string;
+                                /** @description (###) ###-#### */
+                                phone: string;
+                                /** @description ##-####### */
+                                federalTaxId: string;
+                                addressLine1: string;
+                                addressLine2: string;
+                                city: string;
+                                /** @description two-letter id, one of the 50 states and DC */
+                                state: string;
+                                /** @description ##### or #####-#### */
+                                zipCode: string;
+                                notes: string;
+                            };
                         }[];
                     };
                 };
@@ -8570,6 +9953,1742 @@ export interface paths {
                 };
                 /** @description Not for this role group */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a strategic partner (its referral id is given here)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "customUrl": "https://www.summitbenefits.example",
+                     *       "companyDetail": {
+                     *         "name": "Summit Benefits Partners",
+                     *         "phone": "(303) 555-0110",
+                     *         "federalTaxId": "84-1234567",
+                     *         "addressLine1": "110 Commerce Way",
+                     *         "addressLine2": "",
+                     *         "city": "Denver",
+                     *         "state": "CO",
+                     *         "zipCode": "80202",
+                     *         "notes": ""
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        companyId?: string | null;
+                        /** @description ignored: companyDetail.name is the name */
+                        name?: string;
+                        /** @description ignored: given by the server */
+                        referralId?: string;
+                        customUrl: string;
+                        companyDetail: {
+                            name: string;
+                            /** @description (###) ###-#### */
+                            phone: string;
+                            /** @description ##-####### */
+                            federalTaxId: string;
+                            addressLine1: string;
+                            addressLine2: string;
+                            city: string;
+                            /** @description two-letter id, one of the 50 states and DC */
+                            state: string;
+                            /** @description ##### or #####-#### */
+                            zipCode: string;
+                            notes: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            companyId: string;
+                            /** @description companyDetail.name (the 'New POP Document' dropdown reads it) */
+                            name: string;
+                            customUrl: string;
+                            /** @description its referral link's id (the site + /#/referral/{referralId}); '' until saved */
+                            referralId: string;
+                            companyDetail: {
+                                name: string;
+                                /** @description (###) ###-#### */
+                                phone: string;
+                                /** @description ##-####### */
+                                federalTaxId: string;
+                                addressLine1: string;
+                                addressLine2: string;
+                                city: string;
+                                /** @description two-letter id, one of the 50 states and DC */
+                                state: string;
+                                /** @description ##### or #####-#### */
+                                zipCode: string;
+                                notes: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/strategic-partner/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One strategic partner
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            companyId: string;
+                            /** @description companyDetail.name (the 'New POP Document' dropdown reads it) */
+                            name: string;
+                            customUrl: string;
+                            /** @description its referral link's id (the site + /#/referral/{referralId}); '' until saved */
+                            referralId: string;
+                            companyDetail: {
+                                name: string;
+                                /** @description (###) ###-#### */
+                                phone: string;
+                                /** @description ##-####### */
+                                federalTaxId: string;
+                                addressLine1: string;
+                                addressLine2: string;
+                                city: string;
+                                /** @description two-letter id, one of the 50 states and DC */
+                                state: string;
+                                /** @description ##### or #####-#### */
+                                zipCode: string;
+                                notes: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Update a strategic partner's company detail and custom URL
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "customUrl": "https://www.summitbenefits.example",
+                     *       "companyDetail": {
+                     *         "name": "Summit Benefits Partners",
+                     *         "phone": "(303) 555-0110",
+                     *         "federalTaxId": "84-1234567",
+                     *         "addressLine1": "110 Commerce Way",
+                     *         "addressLine2": "",
+                     *         "city": "Denver",
+                     *         "state": "CO",
+                     *         "zipCode": "80202",
+                     *         "notes": ""
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        companyId?: string | null;
+                        /** @description ignored: companyDetail.name is the name */
+                        name?: string;
+                        /** @description ignored: given by the server */
+                        referralId?: string;
+                        customUrl: string;
+                        companyDetail: {
+                            name: string;
+                            /** @description (###) ###-#### */
+                            phone: string;
+                            /** @description ##-####### */
+                            federalTaxId: string;
+                            addressLine1: string;
+                            addressLine2: string;
+                            city: string;
+                            /** @description two-letter id, one of the 50 states and DC */
+                            state: string;
+                            /** @description ##### or #####-#### */
+                            zipCode: string;
+                            notes: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            companyId: string;
+                            /** @description companyDetail.name (the 'New POP Document' dropdown reads it) */
+                            name: string;
+                            customUrl: string;
+                            /** @description its referral link's id (the site + /#/referral/{referralId}); '' until saved */
+                            referralId: string;
+                            companyDetail: {
+                                name: string;
+                                /** @description (###) ###-#### */
+                                phone: string;
+                                /** @description ##-####### */
+                                federalTaxId: string;
+                                addressLine1: string;
+                                addressLine2: string;
+                                city: string;
+                                /** @description two-letter id, one of the 50 states and DC */
+                                state: string;
+                                /** @description ##### or #####-#### */
+                                zipCode: string;
+                                notes: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete a strategic partner that has no clients, documents or cart items (400 otherwise)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            companyId: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/strategic-partner/{id}/client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A strategic partner's clients, ten a page, or all of them as an Excel file (export=true)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    /** @description true: an Excel file of all the clients (with page=0&pageSize=0) */
+                    export?: boolean;
+                };
+                header?: never;
+                path: {
+                    /** @description the strategic partner (its companyId) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                clientId: string;
+                                name: string;
+                                phone: string;
+                                /** @description the client's account id at the partner ('' if none) */
+                                strategicPartnerAccountId: string;
+                                /** @description the broker's full name ('' if none) */
+                                broker: string;
+                                city: string;
+                                state: string;
+                                /** @description address lines 1 and 2, comma-separated */
+                                address: string;
+                                companyDetail: {
+                                    name: string;
+                                    phone: string;
+                                    federalTaxId: string;
+                                    addressLine1: string;
+                                    addressLine2: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    notes: string;
+                                };
+                            }[];
+                            pages: number;
+                        };
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/strategic-partner/{id}/label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner's labels of the order-form fields (every field it may label)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the order form's field: 'account-id', 'account-id-suffix' */
+                            internalName: string;
+                            label: string;
+                            helpText: string;
+                            /** @description shown on the order form */
+                            visible: boolean;
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Replace the partner's labels (fields left out go back to unlabelled, not shown)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "internalName": "account-id",
+                     *         "label": "Summit Member Number",
+                     *         "helpText": "On the member card",
+                     *         "visible": true
+                     *       },
+                     *       {
+                     *         "internalName": "account-id-suffix",
+                     *         "label": "Account ID Suffix",
+                     *         "helpText": "",
+                     *         "visible": false
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @description the order form's field: 'account-id', 'account-id-suffix' */
+                        internalName: string;
+                        label: string;
+                        helpText: string;
+                        /** @description shown on the order form */
+                        visible: boolean;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the order form's field: 'account-id', 'account-id-suffix' */
+                            internalName: string;
+                            label: string;
+                            helpText: string;
+                            /** @description shown on the order form */
+                            visible: boolean;
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/strategic-partner/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A strategic partner's sales of a month (the strategic partner report)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query: {
+                    month: number;
+                    year: number;
+                };
+                header?: never;
+                path: {
+                    /** @description the strategic partner */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            documentId: string;
+                            clientCompanyName: string;
+                            city: string;
+                            state: string;
+                            /** @description when the document was created (ISO timestamp) */
+                            createdDate: string;
+                            /** @description YYYY-MM-DD */
+                            currentPlanYearStartDate: string;
+                            /** @description what was paid, in dollars (0 without a purchase) */
+                            price: number;
+                            /** @description 'Credit Card', 'ACH', 'Free' or 'No Purchase' */
+                            paymentMethod: string;
+                            newOrRenewal: "New" | "Renewal";
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/strategic-partner/{id}/report/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The strategic partner report of a month as an Excel file
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query: {
+                    month: number;
+                    year: number;
+                };
+                header?: never;
+                path: {
+                    /** @description the strategic partner */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/strategic-partner/{id}/rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner's assigned rules (one per rule type it has rows of)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the rule type id, 1 to 5 */
+                            id: number;
+                            /** @description §3's name: 'auto-renew', 'bypass shopping cart'… */
+                            name: string;
+                            displayName: string;
+                            description: string;
+                            /** @description where its rows are posted: strategic-partner/{companyId}/rule/{route} */
+                            route: string;
+                            ruleTypeId: number;
+                            /** @description its rows in words, e.g. 'CA, NY, WA' */
+                            summary: string;
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/strategic-partner/{id}/rule/{route}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the partner's rows of the route's rule type (they replace the ones it had; [] removes them)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    /** @description a rule type's route */
+                    route: "auto-renew" | "bypass-shopping-cart" | "custom-pricing" | "exclude-states" | "link-account-id-to-promo-code";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "linked": true
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description ignored: rows are replaced
+                         */
+                        ruleId?: string;
+                        /** @description ignored: the route names the type */
+                        ruleTypeId?: number;
+                        productId?: string | null;
+                        productName?: string | null;
+                        daysPrior?: number;
+                        bypass?: boolean;
+                        /** @description dollars */
+                        price?: number;
+                        /** @description dollars */
+                        priceWithCommission?: number;
+                        states?: string;
+                        linked?: boolean;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            ruleId: string;
+                            ruleTypeId: number;
+                            productId: string | null;
+                            productName: string | null;
+                            /** @description auto-renew: days before the plan year ends; 0 = none */
+                            daysPrior?: number;
+                            bypass?: boolean;
+                            /** @description dollars */
+                            price?: number;
+                            /** @description dollars */
+                            priceWithCommission?: number;
+                            /** @description comma-separated abbreviations, e.g. 'CA, NY' */
+                            states?: string;
+                            linked?: boolean;
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/strategic-partner/{id}/rule/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an assigned rule (the rule type's rows; only productId's when given)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description only this product's row; none: every row of the rule */
+                    productId?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                    /** @description the rule type id of the assigned rule */
+                    ruleId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ruleTypeId: number;
+                            /** @description how many rows were removed */
+                            removed: number;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/strategic-partner/{id}/rule/{ruleTypeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner's rows of one rule type (none: not assigned)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    /** @description a rule type id, 1 to 5 */
+                    ruleTypeId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            ruleId: string;
+                            ruleTypeId: number;
+                            productId: string | null;
+                            productName: string | null;
+                            /** @description auto-renew: days before the plan year ends; 0 = none */
+                            daysPrior?: number;
+                            bypass?: boolean;
+                            /** @description dollars */
+                            price?: number;
+                            /** @description dollars */
+                            priceWithCommission?: number;
+                            /** @description comma-separated abbreviations, e.g. 'CA, NY' */
+                            states?: string;
+                            linked?: boolean;
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8680,6 +11799,223 @@ export interface paths {
                 };
                 /** @description No such record, or not the caller’s to see */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/strategic-partner/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A blank strategic partner (the new-partner page)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            companyId: string | null;
+                            /** @description companyDetail.name (the 'New POP Document' dropdown reads it) */
+                            name: string;
+                            customUrl: string;
+                            /** @description its referral link's id (the site + /#/referral/{referralId}); '' until saved */
+                            referralId: string;
+                            companyDetail: {
+                                name: string;
+                                /** @description (###) ###-#### */
+                                phone: string;
+                                /** @description ##-####### */
+                                federalTaxId: string;
+                                addressLine1: string;
+                                addressLine2: string;
+                                city: string;
+                                /** @description two-letter id, one of the 50 states and DC */
+                                state: string;
+                                /** @description ##### or #####-#### */
+                                zipCode: string;
+                                notes: string;
+                            };
+                        };
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/strategic-partner/rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The five rule types
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the rule type id, 1 to 5 */
+                            id: number;
+                            /** @description §3's name: 'auto-renew', 'bypass shopping cart'… */
+                            name: string;
+                            displayName: string;
+                            description: string;
+                            /** @description where its rows are posted: strategic-partner/{companyId}/rule/{route} */
+                            route: string;
+                        }[];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9098,6 +12434,8 @@ export interface paths {
                     username?: string;
                     email?: string;
                     fullName?: string;
+                    page?: number;
+                    pageSize?: number;
                 };
                 header?: never;
                 path?: never;
@@ -9490,6 +12828,470 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{userId}/{otherUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Links two users ('User Linked'); linking again changes nothing
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                    otherUserId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            userId: string;
+                            userName: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string;
+                            /** @description the effective role ('' for none) */
+                            role: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Unlinks two users
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                    otherUserId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{userId}/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client companies a user is linked to (the back office's users screen)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            companyId: string;
+                            /** @description the same id: a client is a company */
+                            clientId: string;
+                            name: string;
+                            state: string | null;
+                            zipCode: string | null;
+                            strategicPartnerAccountId: string | null;
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{userId}/linked-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users linked to a user (they see each other’s documents)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            userId: string;
+                            userName: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string;
+                            /** @description the effective role ('' for none) */
+                            role: string;
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

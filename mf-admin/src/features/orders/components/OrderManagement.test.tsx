@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { compliance, renderAt, stubFetch } from 'shared-ui/testing';
 import OrderManagement from './OrderManagement.js';
-import { type Order, type OrderPage } from 'shared-ui';
+import { type Order, type OrderPage, type StrategicPartnerOption } from 'shared-ui';
 
 function order(orderNumber: string, isNew: boolean, hasReceipt = true): Order {
   return {
@@ -51,7 +51,10 @@ describe('Order Management', () => {
   it('shows the order panels with their links and the partners in New POP Document', async () => {
     const { calls } = stubFetch({
       'GET /order': { body: { data: [order('1001', true), order('1002', false)], pages: 1 } },
-      'GET /strategic-partner': { body: [{ companyId: 'sp-9', name: 'Colonial' }] },
+      // The dropdown reads companyId and name of the partner list's rows.
+      'GET /strategic-partner': {
+        body: [{ companyId: 'sp-9', name: 'Colonial' }] as StrategicPartnerOption[],
+      },
     });
     renderPage();
 

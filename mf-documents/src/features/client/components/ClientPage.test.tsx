@@ -8,6 +8,14 @@ import { ClientPage } from './ClientPage.js';
 const client: ClientDetails = {
   clientId: 'cl-1',
   brokerId: 'u-broker',
+  broker: 'Bo Broker',
+  brokerEmail: 'bo@example.com',
+  legalEntityType: 'LLC',
+  stateOfLegalConstruction: 'DE',
+  strategicPartnerId: null,
+  strategicPartner: '',
+  strategicPartnerAccountId: '',
+  erisaAccount: false,
   companyDetail: {
     name: 'Harbor View Dental LLC',
     addressLine1: '12 Pier Road',
@@ -19,11 +27,16 @@ const client: ClientDetails = {
     federalTaxId: '12-3456789',
     legalEntityType: 'LLC',
     stateOfLegalConstruction: 'DE',
+    notes: '',
   },
 };
 const documents: ClientDocument[] = [
   {
     documentId: 'doc-2',
+    orderId: null,
+    orderNumber: '',
+    showUserReceipt: false,
+    createdBy: '',
     name: 'POP Document',
     currentPlanYearStartDate: '2026-07-01',
     currentPlanYearEndDate: '2027-06-30',

@@ -1,13 +1,11 @@
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router-dom';
-import { Busy, paths, useSession } from 'shared-ui';
+import { Busy, CompanyUsers, paths, useCompanyUsers, useSession } from 'shared-ui';
 import { useClient } from '../api/get-client.js';
 import { useClientDocuments } from '../api/get-client-documents.js';
-import { useCompanyUsers } from '../api/get-company-users.js';
 import { isNotFound } from '../../../lib/quiet-not-found.js';
 import { ClientDetails } from './ClientDetails.js';
 import { ClientDocuments } from './ClientDocuments.js';
-import { ClientUsers } from './ClientUsers.js';
 
 /** What the page says instead of itself when the client cannot be shown. */
 function Unavailable({ notFound }: { notFound: boolean }) {
@@ -47,7 +45,7 @@ export function ClientPage() {
       <h2 id="client-page-title">{client.companyDetail.name}</h2>
       <ClientDetails client={client} />
       <ClientDocuments clientId={client.clientId} />
-      <ClientUsers companyId={client.clientId} canManage={canManage} />
+      <CompanyUsers companyId={client.clientId} canManage={canManage} />
     </section>
   );
 }

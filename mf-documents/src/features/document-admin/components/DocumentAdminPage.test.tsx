@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import type { SessionUser } from 'shared-domain';
-import { below, patterns } from 'shared-ui';
+import { below, patterns, type StrategicPartnerOption } from 'shared-ui';
 import { broker, compliance, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';
 import { COLONIAL_DOCUMENT, PAID_DOCUMENT } from '../../../components/test-fixtures.js';
 import { DocumentAdminPage } from './DocumentAdminPage.js';
@@ -12,7 +12,8 @@ afterEach(cleanup);
 const PARTNERS = [
   { companyId: 'sp-colonial', name: 'Colonial Life' },
   { companyId: 'sp-summit', name: 'Summit Benefits Partners' },
-];
+  // The dropdown reads companyId and name of the partner list's rows.
+] as StrategicPartnerOption[];
 
 const NDT_RESULT = {
   documentId: 'doc-1',

@@ -1,19 +1,14 @@
 import { useState } from 'react';
 import { COMPANY_USER_MESSAGES } from 'shared-domain';
-import {
-  Busy,
-  CompanyUsersPanel,
-  ConfirmDialog,
-  notifySuccess,
-  UserSearchModal,
-  useSession,
-  type CompanyUser,
-  type UserRow,
-} from 'shared-ui';
-import { addCompanyUser } from '../api/add-company-user.js';
-import { useCompanyUsers } from '../api/get-company-users.js';
-import { removeCompanyUser } from '../api/remove-company-user.js';
-import { searchUsers } from '../api/search-users.js';
+import type { CompanyUser } from '../api/types.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { Busy } from '../feedback/Busy.js';
+import { notifySuccess } from '../feedback/toasts.js';
+import { useSession } from '../session/session.js';
+import { CompanyUsersPanel } from './CompanyUsersPanel.js';
+import { addCompanyUser, removeCompanyUser, searchUsers, useCompanyUsers } from './company-users-api.js';
+import type { UserRow } from './types.js';
+import { UserSearchModal } from './UserSearchModal.js';
 
 /** The panel's row of a company user (the search's role is not part of the company's list). */
 const toRow = (user: CompanyUser): UserRow => ({
@@ -25,17 +20,21 @@ const toRow = (user: CompanyUser): UserRow => ({
   role: '',
 });
 
-interface ClientUsersProps {
+export interface CompanyUsersProps {
   companyId: string;
   /** Add User and Remove Access: compliance and the client's broker (cart-api refuses anyone else). */
   canManage: boolean;
+  /** After a user was added or removed (the admin client page reloads its change log). */
+  onChange?(): void;
 }
 
 /**
- * The company users panel of the client page (specs/2-documents.md §2): Add User through the user
- * search, Remove Access after 'Remove {userName}?', each told by its toast.
+ * The company users panel with its calls (specs/2-documents.md §2, specs/3-admin.md "Company users
+ * panel"), on the broker's client page and the admin client page alike: the list of
+ * `GET company/{companyId}/user`, Add User through the user search, Remove Access after
+ * 'Remove {userName}?', each told by its toast.
  */
-export function ClientUsers({ companyId, canManage }: ClientUsersProps) {
+export function CompanyUsers({ companyId, canManage, onChange }: CompanyUsersProps) {
   const { user: me } = useSession();
   const { data: users, mutate } = useCompanyUsers(companyId);
   const [searching, setSearching] = useState(false);
@@ -47,6 +46,7 @@ export function ClientUsers({ companyId, canManage }: ClientUsersProps) {
       const added = await addCompanyUser(companyId, user.userId);
       notifySuccess(COMPANY_USER_MESSAGES.added(added.userName));
       await mutate();
+      onChange?.();
     } catch {
       // told already by the API client
     }
@@ -58,14 +58,15 @@ export function ClientUsers({ companyId, canManage }: ClientUsersProps) {
       await removeCompanyUser(companyId, user.userId);
       notifySuccess(COMPANY_USER_MESSAGES.removed);
       await mutate();
+      onChange?.();
     } catch {
       // told already by the API client
     }
   }
 
   return (
-    <section aria-labelledby="company-users-title">
-      <h3 id="company-users-title" className="h5">
+    <section aria-labelledby={`company-users-title-${companyId}`}>
+      <h3 id={`company-users-title-${companyId}`} className="h5">
         Company Users
       </h3>
       {!users ? (

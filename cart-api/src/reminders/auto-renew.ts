@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { formatIsoDate, productToday } from 'shared-domain';
+import { nextPlanYear } from 'shared-domain/forms';
+import type { Database } from '../db/schema.js';
+import { enqueueUnique } from '../jobs/queue.js';
+import { jsonObject } from '../lib/json.js';
+import { completeActionItems } from '../routes/action-item/queries.js';
+import { RULE_TYPE } from '../routes/strategic-partner/rules.js';
+import { documentRecipients, enqueueMail, plainMessage, type MailDeps } from '../mail/outgoing.js';
+
+/**
+ * A strategic partner's auto-renew rule (specs/3-admin.md §3 rule type 1; README "Auto-renew"): a
+ * Paid document of the partner is renewed `daysPrior` days before its plan year ends. "Renewed"
+ * means: the next plan year's document (the same answers, the plan year after, naming the old one
+ * as its original) is created Unpaid — an invoice: its client's users (or its owner) get an
+ * 'unpaid-pop-action-item' to pay it through the cart and an e-mail says so; the client's change
+ * log records it. Once per document and plan year, across runs, restarts and instances.
+ */
+export const AUTO_RENEW_DOCUMENT = 'auto-renew-document';
+/** §5, §9: days prior defaults to 3; 0 means no auto-renewal. */
+export const DEFAULT_DAYS_PRIOR = 3;
+/** Who the change log and the action items name for what the scan does. */
+export const AUTO_RENEW_ACTOR = 'POP Documents';
+
+export interface AutoRenewPayload {
+  documentId: string;
+  planYearEnd: string;
+}
+
+/** The key that makes a document's renewal once only per plan year. */
+export const autoRenewKey = (documentId: string, planYearEnd: string) =>
+  `${AUTO_RENEW_DOCUMENT}:${documentId}:${planYearEnd}`;
+
+/** A rule's days prior, read defensively: a whole number from 0 to 365, else the default. */
+export function daysPriorOf(settings: Record<string, unknown>): number {
+  const value = settings.daysPrior;
+  const days = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof days === 'number' && Number.isInteger(days) && days >= 0 && days <= 365
+    ? days
+    : DEFAULT_DAYS_PRIOR;
+}
+
+interface AutoRenewRule {
+  partnerId: string;
+  /** null: every product. */
+  productId: string | null;
+  daysPrior: number;
+}
+
+/** Every partner's auto-renew rules, by partner. */
+async function autoRenewRules(
+  db: Kysely<Database>,
+  partnerId?: string,
+): Promise<Map<string, AutoRenewRule[]>> {
+  const rows = await db
+    .selectFrom('partner_rule')
+    .select(['company_id', 'product_id', 'settings'])
+    .where('rule_type_id', '=', RULE_TYPE.autoRenew)
+    .$if(partnerId !== undefined, (query) => query.where('company_id', '=', partnerId!))
+    .orderBy('created_at')
+    .execute();
+  const rules = new Map<string, AutoRenewRule[]>();
+  for (const row of rows) {
+    const settings = jsonObject(row.settings);
+    const productId =
+      row.product_id ??
+      (typeof settings.productId === 'string' && settings.productId ? settings.productId : null);
+    const rule = { partnerId: row.company_id, productId, daysPrior: daysPriorOf(settings) };
+    rules.set(row.company_id, [...(rules.get(row.company_id) ?? []), rule]);
+  }
+  return rules;
+}
+
+/** The days prior that act on a product's documents: a rule for that product wins over one for all. */
+function daysPriorFor(rules: AutoRenewRule[], productId: string): number {
+  const own = rules.find((rule) => rule.productId === productId);
+  return (own ?? rules.find((rule) => rule.productId === null))?.daysPrior ?? 0;
+}
+
+const addDaysIso = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Documents read per query of the scan. */
+const BATCH = 500;
+
+/**
+ * The daily part of auto-renew (run by the daily scan job): for each partner with the rule, its Paid,
+ * active documents whose plan year ends between today and `daysPrior` days from today (the scan
+ * catches up on days it missed), not renewed yet, whose renewal was not queued: one
+ * `auto-renew-document` job each, under its unique key. Answers how many were queued.
+ */
+export async function scanAutoRenewals(db: Kysely<Database>, now: Date): Promise<number> {
+  const today = productToday(now);
+  let queued = 0;
+  for (const [partnerId, rules] of await autoRenewRules(db)) {
+    const widest = Math.max(...rules.map((rule) => rule.daysPrior));
+    if (widest <= 0) continue;
+    let after = '';
+    for (;;) {
+      const key = sql<string>`${`${AUTO_RENEW_DOCUMENT}:`} || d.document_id || ${':'} || d.plan_year_end`;
+      const batch = await db
+        .selectFrom('epop_document as d')
+        .select(['d.document_id', 'd.product_id', 'd.plan_year_end'])
+        .where('d.strategic_partner_id', '=', partnerId)
+        .where('d.status', '=', 'Paid')
+        .where('d.active', '=', 1)
+        .where('d.plan_year_end', '>=', today)
+        .where('d.plan_year_end', '<=', addDaysIso(today, widest))
+        .where('d.document_id', '>', after)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('job as j').select('j.job_id').whereRef('j.unique_key', '=', key))),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('epop_document as r')
+                .select('r.document_id')
+                .whereRef('r.original_document_id', '=', 'd.document_id')
+                .where('r.active', '=', 1),
+            ),
+          ),
+        )
+        .orderBy('d.document_id')
+        .limit(BATCH)
+        .execute();
+      const due = batch.filter(
+        (document) => document.plan_year_end <= addDaysIso(today, daysPriorFor(rules, document.product_id)),
+      );
+      if (due.length > 0) {
+        const added = await enqueueUnique(
+          db,
+          due.map((document) => ({
+            kind: AUTO_RENEW_DOCUMENT,
+            payload: { documentId: document.document_id, planYearEnd: document.plan_year_end },
+            uniqueKey: autoRenewKey(document.document_id, document.plan_year_end),
+          })),
+          now,
+        );
+        queued += added.size;
+      }
+      if (batch.length < BATCH) break;
+      after = batch[batch.length - 1]!.document_id;
+    }
+  }
+  return queued;
+}
+
+export type AutoRenewResult =
+  | { renewed: true; documentId: string; renewalDocumentId: string }
+  | { renewed: false; documentId: string; reason: string };
+
+/**
+ * The `auto-renew-document` job: renews one document as the rule says (see the top of this file), in
+ * one transaction. Rerunnable: a document no longer Paid and active, renewed meanwhile (by its owner,
+ * or a run before a crash), or whose partner dropped the rule is left as it is.
+ */
+export async function autoRenewDocument(
+  deps: Pick<MailDeps, 'db' | 'appUrl'>,
+  payload: AutoRenewPayload,
+  now: Date,
+): Promise<AutoRenewResult> {
+  const { db, appUrl } = deps;
+  const { documentId } = payload;
+  const skip = (reason: string): AutoRenewResult => ({ renewed: false, documentId, reason });
+  const document = await db
+    .selectFrom('epop_document as d')
+    .innerJoin('company as c', 'c.company_id', 'd.client_company_id')
+    .select([
+      'd.document_id',
+      'd.product_id',
+      'd.owner_user_id',
+      'd.client_company_id',
+      'd.strategic_partner_id',
+      'd.name',
+      'd.plan_year_start',
+      'd.plan_year_end',
+      'd.status',
+      'd.active',
+      'd.json',
+      'c.name as company',
+    ])
+    .where('d.document_id', '=', documentId)
+    .executeTakeFirst();
+  if (!document || document.status !== 'Paid' || Number(document.active) !== 1)
+    return skip('not paid and active');
+  if (document.plan_year_end !== payload.planYearEnd) return skip('plan year changed');
+  const partnerId = document.strategic_partner_id;
+  const rules = partnerId ? ((await autoRenewRules(db, partnerId)).get(partnerId) ?? []) : [];
+  if (daysPriorFor(rules, document.product_id) <= 0) return skip('no auto-renew rule');
+  const renewedAlready = async () =>
+    (await db
+      .selectFrom('epop_document')
+      .select('document_id')
+      .where('original_document_id', '=', documentId)
+      .where('active', '=', 1)
+      .executeTakeFirst()) !== undefined;
+  if (await renewedAlready()) return skip('renewed already');
+
+  const { originalDocumentId: _previous, ...answers } = jsonObject(document.json);
+  const planYear = nextPlanYear(document.plan_year_end);
+  const form = {
+    ...answers,
+    currentPlanYearStartDate: planYear.start,
+    currentPlanYearEndDate: planYear.end,
+    shortPlanYear: false,
+    originalDocumentId: documentId,
+  };
+  const company =
+    typeof answers.clientCompanyName === 'string' && answers.clientCompanyName
+      ? answers.clientCompanyName
+      : document.company;
+  const period = `${formatIsoDate(planYear.start)} to ${formatIsoDate(planYear.end)}`;
+  const renewalDocumentId = randomUUID();
+  const at = now.toISOString();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('epop_document')
+        .values({
+          document_id: renewalDocumentId,
+          product_id: document.product_id,
+          owner_user_id: document.owner_user_id,
+          client_company_id: document.client_company_id,
+          strategic_partner_id: partnerId,
+          name: document.name,
+          plan_year_start: planYear.start,
+          plan_year_end: planYear.end,
+          status: 'Unpaid',
+          json: JSON.stringify(form),
+          active: 1,
+          free: 0,
+          created_by: null,
+          created_at: at,
+          original_document_id: documentId,
+        })
+        .execute();
+      // The invoice: who looks after the client pays it through the cart (its linked users, else
+      // the document's owner), as after a deactivation that allows repayment.
+      const linked = await trx
+        .selectFrom('company_user')
+        .select('user_id')
+        .where('company_id', '=', document.client_company_id)
+        .orderBy('user_id')
+        .execute();
+      const payers = linked.length > 0 ? linked.map((row) => row.user_id) : [document.owner_user_id];
+      await trx
+        .insertInto('action_item')
+        .values(
+          payers.map((userId) => ({
+            action_item_id: randomUUID(),
+            user_id: userId,
+            item_type: 'unpaid-pop-action-item',
+            description: `Pay the renewal of the POP document of ${company} for the plan year ${period}`,
+            json: JSON.stringify({
+              DocumentId: renewalDocumentId,
+              Document: { BrokerId: null },
+              Attributes: [],
+              PricedFor: null,
+            }),
+            created_by: AUTO_RENEW_ACTOR,
+            created_at: at,
+            completed: 0,
+            completed_at: null,
+          })),
+        )
+        .execute();
+      // The renewal reminder asked for this renewal: it is done (paying it is the new item).
+      await completeActionItems(trx, documentId, 'pop-document-renewal');
+      await trx
+        .insertInto('change_log')
+        .values({
+          change_id: randomUUID(),
+          company_id: document.client_company_id,
+          document_id: renewalDocumentId,
+          user_id: AUTO_RENEW_ACTOR,
+          user_name: AUTO_RENEW_ACTOR,
+          changed_at: at,
+          description: `Document renewed automatically (strategic partner auto-renew rule) for the plan year ${period}, unpaid: invoiced to the client`,
+        })
+        .execute();
+      const recipients = documentRecipients(answers);
+      if (recipients.length > 0) {
+        await enqueueMail(
+          trx,
+          {
+            to: recipients,
+            subject: `Your POP document has been renewed: ${company}`,
+            ...plainMessage([
+              'Hello,',
+              `The Section 125 Premium Only Plan document of ${company} has been renewed for the plan year ${period}, as arranged with your strategic partner. The answers of this year are carried over.`,
+              'The renewal is waiting for payment: sign in and pay it from your Action Items (it is added to your cart from there).',
+              { label: 'Sign in to POP Documents', url: `${appUrl}/` },
+              'POP Documents',
+            ]),
+          },
+          undefined,
+          now,
+        );
+      }
+    });
+  } catch (error) {
+    // Renewed at the same moment by its owner: the unique index over active renewals let one in.
+    if (await renewedAlready()) return skip('renewed already');
+    throw error;
+  }
+  return { renewed: true, documentId, renewalDocumentId };
+}

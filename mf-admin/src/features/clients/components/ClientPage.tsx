@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Link, useParams } from 'react-router-dom';
+import { Busy, CompanyUsers, ConfirmDialog, notifySuccess, paths, queryKey, useRevalidate } from 'shared-ui';
+import { isNotFound } from '../api/call-quietly.js';
+import { useClient } from '../api/get-client.js';
+import { removeBroker } from '../api/remove-broker.js';
+import { saveClient } from '../api/save-client.js';
+import { CLIENT_MESSAGES } from '../messages.js';
+import { ChangeLog } from './ChangeLog.js';
+import { ClientDocuments } from './ClientDocuments.js';
+import { ClientForm, type ClientFormValues } from './ClientForm.js';
+import { ClientSummary } from './ClientSummary.js';
+
+/** What the client page reloads after a change: the client and its change log. */
+const RELOADED = [queryKey('/client/{clientId}')[0], queryKey('/client/{clientId}/change-log')[0]];
+const CHANGE_LOG = queryKey('/client/{clientId}/change-log')[0];
+
+function Unavailable({ notFound }: { notFound: boolean }) {
+  return (
+    <Alert variant={notFound ? 'warning' : 'danger'} className="mt-3">
+      <Alert.Heading as="h1" className="h4">
+        {notFound ? 'Client not found' : 'The client could not be loaded'}
+      </Alert.Heading>
+      <Link to={paths.adminClients()}>Back to Clients</Link>
+    </Alert>
+  );
+}
+
+/**
+ * /admin/client/{clientId} (specs/3-admin.md §2 Clients, §4 "Client page", "Broker removal"): read
+ * mode, Edit → edit mode (Save saves, reloads the client and returns to read mode; Cancel restores
+ * the copy as loaded); Remove Broker after 'Do you want to remove the broker from this client?'; the
+ * change log, the documents and the company users panel. Opening it records a Recently Viewed.
+ */
+export function ClientPage() {
+  const { clientId = '' } = useParams();
+  const { data: client, error } = useClient(clientId);
+  const revalidate = useRevalidate();
+  const [editing, setEditing] = useState(false);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
+
+  if (error && !client) return <Unavailable notFound={isNotFound(error)} />;
+  if (!client) return <Busy label="Loading client" size="md" />;
+
+  async function save(values: ClientFormValues) {
+    try {
+      const saved = await saveClient(clientId, values);
+      notifySuccess(CLIENT_MESSAGES.updated(saved.companyDetail.name));
+    } catch {
+      return; // told by the api client (a validation answer lists its reasons); the form stays open
+    }
+    await revalidate(RELOADED, clientId);
+    setEditing(false);
+  }
+
+  async function confirmRemoveBroker() {
+    setConfirmingRemoval(false);
+    try {
+      await removeBroker(clientId);
+    } catch {
+      return; // told by the api client
+    }
+    notifySuccess(CLIENT_MESSAGES.brokerRemoved);
+    await revalidate(RELOADED, clientId);
+  }
+
+  return (
+    <section className="py-3">
+      <nav aria-label="Back">
+        <Link to={paths.adminClients()}>Back to Clients</Link>
+      </nav>
+      <h1>{client.companyDetail.name}</h1>
+      <Card className="mb-4">
+        <Card.Body>
+          <div className="d-flex justify-content-between align-items-start mb-2">
+            <h2 className="h5">Client Details</h2>
+            {!editing && <Button onClick={() => setEditing(true)}>Edit</Button>}
+          </div>
+          {editing ? (
+            <ClientForm client={client} onSave={save} onCancel={() => setEditing(false)} />
+          ) : (
+            <ClientSummary client={client} onRemoveBroker={() => setConfirmingRemoval(true)} />
+          )}
+        </Card.Body>
+      </Card>
+      <ChangeLog clientId={clientId} />
+      <ClientDocuments clientId={clientId} />
+      <CompanyUsers companyId={clientId} canManage onChange={() => void revalidate([CHANGE_LOG], clientId)} />
+      <ConfirmDialog
+        show={confirmingRemoval}
+        message={CLIENT_MESSAGES.confirmRemoveBroker}
+        confirmVariant="danger"
+        onConfirm={() => void confirmRemoveBroker()}
+        onCancel={() => setConfirmingRemoval(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ClientSearchRow } from 'shared-ui';
+import { ClientTable, type ClientColumn } from '../../../components/ClientTable.js';
+
+const COLUMNS: ClientColumn<ClientSearchRow>[] = [
+  { header: 'Address', cell: (client) => client.address },
+  { header: 'City', cell: (client) => client.city },
+  { header: 'State', cell: (client) => client.state },
+];
+
+/** Clients as the search and Recently Viewed list them: name (opens the client), address, city, state. */
+export function ClientRows({ label, clients }: { label: string; clients: ClientSearchRow[] }) {
+  return <ClientTable label={label} clients={clients} columns={COLUMNS} />;
+}

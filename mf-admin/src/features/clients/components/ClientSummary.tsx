@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router-dom';
+import { US_STATES } from 'shared-domain/forms';
+import { paths, type ClientDetails } from 'shared-ui';
+
+const stateName = (id: string) => US_STATES.find((state) => state.id === id)?.name ?? id;
+
+/** 'Portland, ME 04101' from what is recorded (any part may be missing). */
+function cityLine({ city, state, zipCode }: ClientDetails['companyDetail']): string {
+  const place = [city, state].filter(Boolean).join(', ');
+  return [place, zipCode].filter(Boolean).join(' ');
+}
+
+interface ClientSummaryProps {
+  client: ClientDetails;
+  /** Offered when the client has a broker: the confirm, then DELETE client/{clientId}/broker. */
+  onRemoveBroker(): void;
+}
+
+/**
+ * The client page's read mode: the company detail, legal entity, state of legal construction, the
+ * strategic partner (a link to it) and account id, ERISA, the broker (with Remove Broker).
+ */
+export function ClientSummary({ client, onRemoveBroker }: ClientSummaryProps) {
+  const detail = client.companyDetail;
+  const rows: [label: string, value: ReactNode][] = [
+    [
+      'Address',
+      <>
+        {[detail.addressLine1, detail.addressLine2, cityLine(detail)].filter(Boolean).map((line) => (
+          <span key={line} className="d-block">
+            {line}
+          </span>
+        ))}
+      </>,
+    ],
+    ['Phone', detail.phone],
+    ['Federal Tax Id', detail.federalTaxId],
+    ['Legal Entity Type', client.legalEntityType],
+    [
+      'State of Legal Construction',
+      client.stateOfLegalConstruction && stateName(client.stateOfLegalConstruction),
+    ],
+    [
+      'Strategic Partner',
+      client.strategicPartnerId && (
+        <Link to={paths.strategicPartner(client.strategicPartnerId)}>{client.strategicPartner}</Link>
+      ),
+    ],
+    ['Account Id', client.strategicPartnerAccountId],
+    ['ERISA Account', client.erisaAccount ? 'Yes' : 'No'],
+    [
+      'Broker',
+      client.brokerId && (
+        <>
+          <span className="d-block">{client.broker || 'Unknown user'}</span>
+          {client.brokerEmail && <span className="d-block">{client.brokerEmail}</span>}
+          <Button variant="link" size="sm" className="p-0" onClick={onRemoveBroker}>
+            Remove Broker
+          </Button>
+        </>
+      ),
+    ],
+    ['Notes', detail.notes && <span style={{ whiteSpace: 'pre-line' }}>{detail.notes}</span>],
+  ];
+  return (
+    <dl className="row mb-0" aria-label="Client details">
+      {rows.map(([label, value]) => (
+        <div key={label} className="col-sm-6 col-lg-4 mb-2">
+          <dt>{label}</dt>
+          <dd className="mb-0">{value || <span className="text-muted">Not recorded</span>}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,133 @@
+import BootstrapForm from 'react-bootstrap/Form';
+import { productToday } from 'shared-domain';
+import { formatDate, formatMoney, useDownload } from 'shared-ui';
+import { DateField, Form, Formik, useField } from 'shared-ui/forms';
+import { ReportResult, ReportRows, RunReportButton } from '../../../components/ReportResult.js';
+import { useReportRun } from '../../../hooks/use-report-run.js';
+import { getWeeklyReport, weeklyReportExcelUrl, type WeeklyReportQuery } from '../api/get-weekly-report.js';
+
+const shiftDay = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * §5: the default range, Monday of last week to this Sunday (weeks run Monday to Sunday), from
+ * today in the product's time zone; YYYY-MM-DD, shown MM/DD/YYYY.
+ */
+export function defaultRange(today: string = productToday()): { from: string; to: string } {
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
+  const sinceMonday = (weekday + 6) % 7;
+  const monday = shiftDay(today, -sinceMonday);
+  return { from: shiftDay(monday, -7), to: shiftDay(monday, 6) };
+}
+
+/** A timestamp's day as compliance reads it (the product's time zone), MM/DD/YYYY. */
+const productDate = (timestamp: string) => formatDate(productToday(new Date(timestamp)));
+
+function ExcludeColonial() {
+  const [field] = useField<boolean>({ name: 'excludeColonial', type: 'checkbox' });
+  return (
+    <BootstrapForm.Check
+      id="weekly-report-exclude-colonial"
+      label="Exclude Colonial"
+      name={field.name}
+      checked={field.checked ?? false}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+    />
+  );
+}
+
+/**
+ * /admin/utilities/weekly-order-report (specs/3-admin.md §2, §4, §5): from and to (Monday of last
+ * week to this Sunday by default), exclude Colonial, 'Generating Report. Please wait' while it runs;
+ * the Excel file downloads by itself when there are rows, and the rows show below.
+ */
+export function WeeklyOrderReport() {
+  const { running, result, run: runReport } = useReportRun(getWeeklyReport);
+  const { busy: downloading, download } = useDownload();
+
+  const fileName = ({ from, to }: WeeklyReportQuery) => `Weekly Order Report ${from} to ${to}.xlsx`;
+
+  async function run(query: WeeklyReportQuery) {
+    const rows = await runReport(query);
+    // §4: the Excel download starts by itself when rows exist.
+    if (rows && rows.length > 0) void download(weeklyReportExcelUrl(query), fileName(query));
+  }
+
+  return (
+    <section aria-labelledby="weekly-report-title">
+      <h2 id="weekly-report-title" className="h4 mb-3">
+        Weekly Order Report
+      </h2>
+      <Formik<WeeklyReportQuery>
+        initialValues={{ ...defaultRange(), excludeColonial: false }}
+        validate={({ from, to }) =>
+          from && to && /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from > to
+            ? { to: 'To must be on or after From' }
+            : {}
+        }
+        onSubmit={run}
+      >
+        <Form className="row g-3 align-items-end mb-3" noValidate>
+          <div className="col-md-3">
+            <DateField name="from" label="From" required />
+          </div>
+          <div className="col-md-3">
+            <DateField name="to" label="To" required />
+          </div>
+          <div className="col-md-3 mb-3">
+            <ExcludeColonial />
+          </div>
+          <RunReportButton className="col-md-3 mb-3" disabled={running} />
+        </Form>
+      </Formik>
+
+      <ReportResult running={running}>
+        {result && (
+          <ReportRows
+            id="weekly-report-rows"
+            title={`Orders ${formatDate(result.query.from)} to ${formatDate(result.query.to)}`}
+            rowCount={result.rows.length}
+            emptyText="No orders were placed in these days"
+            downloading={downloading}
+            onDownload={() => void download(weeklyReportExcelUrl(result.query), fileName(result.query))}
+            withoutRows="hidden"
+            columns={
+              <>
+                <th scope="col">Company Name</th>
+                <th scope="col">State</th>
+                <th scope="col">Order Date</th>
+                <th scope="col">Plan Start Date</th>
+                <th scope="col">Plan End Date</th>
+                <th scope="col">Payment Method</th>
+                <th scope="col">Transaction Id</th>
+                <th scope="col" className="text-end">
+                  Price
+                </th>
+                <th scope="col">Commissioned</th>
+                <th scope="col">Broker</th>
+                <th scope="col">Created By</th>
+              </>
+            }
+          >
+            {result.rows.map((row, index) => (
+              <tr key={`${row.transactionId}-${index}`}>
+                <td>{row.companyName}</td>
+                <td>{row.state}</td>
+                <td>{productDate(row.orderDate)}</td>
+                <td>{row.planStartDate ? formatDate(row.planStartDate) : ''}</td>
+                <td>{row.planEndDate ? formatDate(row.planEndDate) : ''}</td>
+                <td>{row.paymentMethod}</td>
+                <td>{row.transactionId}</td>
+                <td className="text-end">{formatMoney(row.price)}</td>
+                <td>{row.commissioned ? 'Yes' : 'No'}</td>
+                <td>{row.broker}</td>
+                <td>{row.createdBy}</td>
+              </tr>
+            ))}
+          </ReportRows>
+        )}
+      </ReportResult>
+    </section>
+  );
+}
