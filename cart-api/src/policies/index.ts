@@ -15,8 +15,8 @@ import { userPolicy } from './user.js';
 
 /**
  * Every resource a cart-api route may name in `config.ownership`, with its policy (README "Policies").
- * `linkedUsersOf`: identity-api's user links (cached), which widen the document, client and company
- * rules (README "User links"); without it, links count for nothing.
+ * `linkedUsersOf`: identity-api's user links (cached), which widen what the document, client and
+ * company rules let a caller see (README "User links"); without it, links count for nothing.
  */
 export function createPolicies(db: Kysely<Database>, linkedUsersOf?: LinkedUsersOf): Policies {
   const linked = (policy: Policy) => (linkedUsersOf ? followingLinks(policy, linkedUsersOf) : policy);
@@ -27,7 +27,7 @@ export function createPolicies(db: Kysely<Database>, linkedUsersOf?: LinkedUsers
     document,
     client: linked(clientPolicy(db)),
     company: linked(companyPolicy(db)),
-    'user-link': linked(userLinkPolicy(db)),
+    'user-link': userLinkPolicy(db),
     'cart-item': cartItemPolicy(db, userPolicy),
     order,
     receipt: receiptPolicy(db, order, document),

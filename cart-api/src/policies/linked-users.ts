@@ -37,17 +37,24 @@ export function cachedLinks(
 }
 
 /**
- * A policy that user links widen (README "User links"): a broker or an employer may do to a record
- * what a user linked to them may do to it, as that user (with that user's role group). Links never
- * pass on compliance's reach: a linked compliance user counts for nothing. The links are asked only
- * when the caller's own right is not enough.
+ * What a link passes on: seeing (README "User links"). Changing a record (saving, deactivating,
+ * sending, managing its users…) stays with those who have the right themselves, so a link can never be
+ * used to grant anyone else a right that outlives it.
+ */
+export const LINKED_ACTIONS: ReadonlySet<string> = new Set(['read', 'read-users']);
+
+/**
+ * A policy that user links widen (README "User links"): a broker or an employer may see a record a
+ * user linked to them may see, as that user (with that user's role group). Links never pass on
+ * compliance's reach: a linked compliance user counts for nothing. The links are asked only when the
+ * caller's own right is not enough.
  */
 export function followingLinks(policy: Policy, linkedUsersOf: LinkedUsersOf): Policy {
   return {
     ...policy,
     async allows(caller, action, id) {
       if (await policy.allows(caller, action, id)) return true;
-      if (!member(caller) || isCompliance(caller)) return false;
+      if (!LINKED_ACTIONS.has(action) || !member(caller) || isCompliance(caller)) return false;
       for (const linked of await linkedUsersOf(caller.userId)) {
         const { role, roleGroup } = roleInfo(linked.role ? [linked.role] : []);
         if (roleGroup !== 'broker' && roleGroup !== 'epop') continue;

@@ -15,7 +15,7 @@ describe('user links in the ownership rules', () => {
   /** Each user owns the record named after them. */
   const owned: Policy = { allows: async (who, _action, id) => who?.userId === id };
 
-  it('lets a user do what a broker or employer linked to them may do, never what compliance may', async () => {
+  it('lets a user see what a broker or employer linked to them may see, never what compliance may', async () => {
     const links: Record<string, LinkedUser[]> = {
       bea: [
         { userId: 'ann', role: 'broker' },
@@ -29,6 +29,17 @@ describe('user links in the ownership rules', () => {
     expect(await policy.allows(caller('bea'), 'read', 'dan')).toBe(false);
     expect(await policy.allows(caller('dan'), 'read', 'ann')).toBe(false);
     expect(await policy.allows(null, 'read', 'ann')).toBe(false);
+  });
+
+  it("passes on seeing only: a change, or managing a company's users, needs the right itself", async () => {
+    const policy = followingLinks(owned, async (userId) =>
+      userId === 'eve' ? [{ userId: 'ann', role: 'broker' }] : [],
+    );
+    expect(await policy.allows(caller('eve', 'epop'), 'read', 'ann')).toBe(true);
+    expect(await policy.allows(caller('eve', 'epop'), 'read-users', 'ann')).toBe(true);
+    for (const action of ['write', 'manage-users', 'deactivate', 'send', 'renew', 'note']) {
+      expect([action, await policy.allows(caller('eve', 'epop'), action, 'ann')]).toEqual([action, false]);
+    }
   });
 
   it('asks only when the own right is not enough', async () => {

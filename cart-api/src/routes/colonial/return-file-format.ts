@@ -19,6 +19,13 @@ export const REQUIRED_COLUMNS: readonly ColumnKey[] = ['bcnVendor', 'bcn', 'qual
 
 /** The largest return file taken (bytes): 10 MiB. */
 export const RETURN_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The most rows a return file may hold: 10 MB of XLSX can unzip to millions of rows, which the job
+ * would hold in memory; Colonial's monthly files are far smaller.
+ */
+export const RETURN_FILE_MAX_ROWS = 50_000;
+/** A cell's text is kept (and echoed in a row's result) up to this many characters. */
+const MAX_CELL_TEXT = 200;
 
 export const RETURN_FILE_MESSAGES = {
   uploaded: 'File has been uploaded and is currently processing',
@@ -33,6 +40,7 @@ export const RETURN_FILE_MESSAGES = {
   unreadable:
     'The return file is not a valid Excel workbook: open it in Excel, save it as .xlsx and upload it again',
   empty: 'The return file has no worksheet with a header row',
+  tooManyRows: `The return file has more than ${RETURN_FILE_MAX_ROWS.toLocaleString('en-US')} rows: split it into smaller files`,
   missingColumns: (missing: string[]) =>
     `The return file misses the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: its first row must name ${REQUIRED_COLUMNS.map((key) => RETURN_FILE_COLUMNS[key]).join(', ')}`,
 } as const;
@@ -84,6 +92,10 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A cell's value as text (rich text, hyperlinks and formulas by what they show). */
 function cellText(value: ExcelJS.CellValue): string {
+  return fullCellText(value).slice(0, MAX_CELL_TEXT);
+}
+
+function fullCellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return isoDay(value);
   if (typeof value === 'object') {
@@ -93,7 +105,7 @@ function cellText(value: ExcelJS.CellValue): string {
         .join('')
         .trim();
     if ('text' in value && typeof value.text === 'string') return value.text.trim();
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('result' in value) return fullCellText(value.result as ExcelJS.CellValue);
     if ('error' in value) return '';
     return '';
   }
@@ -173,6 +185,7 @@ export async function readReturnFile(
           if (options.headerOnly) return rows;
           continue;
         }
+        if (rows.length >= RETURN_FILE_MAX_ROWS) throw new ReturnFileError(RETURN_FILE_MESSAGES.tooManyRows);
         const at = (key: ColumnKey) => {
           const index = columns!.get(key);
           return index === undefined ? undefined : values[index];

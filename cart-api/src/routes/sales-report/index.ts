@@ -8,7 +8,12 @@ import { WeeklyReportQuery, WeeklyReportRow } from './schemas.js';
 export const WEEKLY_REPORT_MESSAGES = {
   invalidDate: (label: string) => `${label} must be a date as MM/DD/YYYY`,
   fromAfterTo: 'From must be on or before To',
+  tooLong: 'The report covers at most 366 days: choose a shorter range',
 } as const;
+
+/** The longest range a report may cover: a year (the rows are read whole before the file is written). */
+const MAX_RANGE_DAYS = 366;
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
 
 const US_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -33,6 +38,8 @@ function checkedRange(query: WeeklyReportQuery) {
     ...(to ? [] : [WEEKLY_REPORT_MESSAGES.invalidDate('To')]),
   ];
   if (from && to && from > to) problems.push(WEEKLY_REPORT_MESSAGES.fromAfterTo);
+  else if (from && to && daysBetween(from, to) > MAX_RANGE_DAYS)
+    problems.push(WEEKLY_REPORT_MESSAGES.tooLong);
   if (problems.length > 0) throw new ValidationFailure(problems);
   return { from: from!, to: to!, excludeColonial: query.excludeColonial === true };
 }

@@ -40,14 +40,15 @@ export async function linkedPromoTerms(
     .where('rule_type_id', '=', RULE_TYPE.linkAccountIdToPromoCode)
     .where('company_id', 'in', partnerIds)
     .execute();
-  const linking = rules.filter((rule) => jsonObject(rule.settings).linked === true);
-  const ruled = rows.filter((row) =>
-    linking.some(
-      (rule) =>
-        rule.company_id === row.strategic_partner_id &&
-        (rule.product_id === null || rule.product_id === row.product_id),
-    ),
-  );
+  // The rule for the item's product wins over the partner's rule for every product.
+  const linked = (row: (typeof rows)[number]) => {
+    const own = rules.filter((rule) => rule.company_id === row.strategic_partner_id);
+    const rule =
+      own.find((candidate) => candidate.product_id === row.product_id) ??
+      own.find((candidate) => candidate.product_id === null);
+    return rule !== undefined && jsonObject(rule.settings).linked === true;
+  };
+  const ruled = rows.filter(linked);
   if (ruled.length === 0) return [];
 
   // The account ids: the form's, else the stored client's (the client the form names, or the

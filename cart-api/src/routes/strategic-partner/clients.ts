@@ -127,7 +127,8 @@ const selectClients = (db: Kysely<Database>, partnerId: string) =>
 async function brokerNames(identity: IdentityDirectory, rows: ClientRow[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.flatMap((row) => (row.broker_user_id ? [row.broker_user_id] : [])))];
   if (ids.length === 0) return new Map();
-  const users = await identity.lookupUsers(ids);
+  // Without identity-api the list (and an export already streaming) goes on with blank brokers.
+  const users = await identity.lookupUsers(ids).catch(() => []);
   return new Map(
     users.map((user) => [user.userId, `${user.firstName} ${user.lastName}`.trim() || user.userName]),
   );

@@ -23,6 +23,7 @@ export const RULE_MESSAGES = {
   price: (row: number, label: string) =>
     `Row ${row}: ${label} must be a dollar amount of $0.00 or more (whole cents, at most $100,000.00)`,
   priceRequired: (row: number, label: string) => `Row ${row}: ${label} is required`,
+  commissionBelowPrice: (row: number) => `Row ${row}: Price with commission cannot be less than Price`,
   statesRequired: (row: number) =>
     `Row ${row}: States is required (comma-separated abbreviations, e.g. CA, NY)`,
   unknownStates: (row: number, states: string[]) =>
@@ -114,6 +115,9 @@ export async function checkedRules(
           if (cents === null) errors.push(RULE_MESSAGES.price(n, label));
           else settings[key] = cents;
         }
+        // The commission is the difference: it is never negative.
+        if ((settings.priceWithCommissionCents ?? Infinity) < (settings.priceCents ?? 0))
+          errors.push(RULE_MESSAGES.commissionBelowPrice(n));
         rules.push({ productId, settings });
         break;
       }

@@ -46,7 +46,9 @@ export async function partnerRules(
     .orderBy('created_at')
     .execute();
   const rules: PartnerRules = { ...NO_RULES, excludedStates: [] };
-  for (const row of rows) {
+  // A rule for the product comes after the partner's rule for every product, so its price wins.
+  const ordered = [...rows].sort((a, b) => Number(a.product_id !== null) - Number(b.product_id !== null));
+  for (const row of ordered) {
     if (productId !== null && row.product_id !== null && row.product_id !== productId) continue;
     const settings = jsonObject(row.settings);
     switch (Number(row.rule_type_id)) {

@@ -106,7 +106,7 @@ describe('GET /sales-report/epop and /sales-report/epop/excel', () => {
     expect(kept).toHaveLength(3);
   });
 
-  it('refuses dates that are not days, and a range that ends before it starts', async () => {
+  it('refuses dates that are not days, a range that ends before it starts, and one over a year', async () => {
     expect((await report('from=02/30/2025&to=13/01/2025')).json()).toEqual({
       type: 'validation',
       errors: [WEEKLY_REPORT_MESSAGES.invalidDate('From'), WEEKLY_REPORT_MESSAGES.invalidDate('To')],
@@ -114,6 +114,10 @@ describe('GET /sales-report/epop and /sales-report/epop/excel', () => {
     const backwards = await report('from=06/08/2025&to=06/02/2025');
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toEqual({ type: 'validation', errors: [WEEKLY_REPORT_MESSAGES.fromAfterTo] });
+    const tooLong = await report('from=01/01/2024&to=01/01/2025');
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ type: 'validation', errors: [WEEKLY_REPORT_MESSAGES.tooLong] });
+    expect((await report('from=01/01/2024&to=12/31/2024')).statusCode).toBe(200);
     expect((await report('from=6/2/2025&to=06/08/2025')).statusCode).toBe(400);
     expect((await report('to=06/08/2025')).statusCode).toBe(400);
   });

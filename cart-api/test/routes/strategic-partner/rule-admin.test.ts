@@ -181,6 +181,13 @@ describe("a strategic partner's rules (admin)", () => {
       },
     ],
     [
+      'a price with commission below the price',
+      'POST',
+      '/rule/custom-pricing',
+      [{ price: 200, priceWithCommission: 150 }],
+      { type: 'validation', errors: ['Row 1: Price with commission cannot be less than Price'] },
+    ],
+    [
       'a price without its commissioned price',
       'POST',
       '/rule/custom-pricing',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT, NO_PAY_OPTIONS } from '../../../src/db/reference-data.js';
-import { RULE_TYPE } from '../../../src/routes/strategic-partner/rules.js';
+import { partnerRules, RULE_TYPE } from '../../../src/routes/strategic-partner/rules.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot } from '../../helpers/parties.js';
 import type { TestContext } from '../../helpers/build.js';
@@ -142,6 +142,27 @@ describe("a partner's rules on the order form", () => {
       strategicPartnerId: custom,
     });
     expect(added.json()).toMatchObject({ cartItem: { unitPrice: 249 } });
+  });
+
+  it("prices a product at its own custom price over the partner's price for every product, whichever came first", async () => {
+    const custom = await partner('Layered Price Partners', [
+      { type: RULE_TYPE.customPricing, settings: { priceCents: 5_000, priceWithCommissionCents: 7_500 } },
+    ]);
+    await suite.ctx.db
+      .insertInto('partner_rule')
+      .values({
+        rule_id: randomUUID(),
+        company_id: custom,
+        rule_type_id: RULE_TYPE.customPricing,
+        product_id: null,
+        settings: JSON.stringify({ priceCents: 10_000, priceWithCommissionCents: 12_500 }),
+        created_at: new Date(Date.now() + 60_000).toISOString(),
+      })
+      .execute();
+    const rules = await partnerRules(suite.ctx.db, custom, EPOP_PRODUCT.product_id);
+    expect(rules.customPricing).toEqual({ priceCents: 5_000, priceWithCommissionCents: 7_500 });
+    const otherProduct = await partnerRules(suite.ctx.db, custom, randomUUID());
+    expect(otherProduct.customPricing).toEqual({ priceCents: 10_000, priceWithCommissionCents: 12_500 });
   });
 
   it("carries a Colonial partner's labels and no-pay options, and requires the agent number", async () => {

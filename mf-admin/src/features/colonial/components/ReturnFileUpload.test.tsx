@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { compliance, renderAt, stubFetch } from 'shared-ui/testing';
 import type { ReturnFileRow } from '../api/return-file.js';
 import { LONG_RUNNING_KEY } from '../hooks/long-running-jobs.js';
-import { KEEP_WAITING, ReturnFileUpload, UPLOADED } from './ReturnFileUpload.js';
+import { KEEP_WAITING, ReturnFileUpload, TOO_LARGE, UPLOADED } from './ReturnFileUpload.js';
 
 const JOB = '11111111-1111-4111-8111-111111111111';
 const ROW: ReturnFileRow = {
@@ -27,11 +27,11 @@ afterEach(() => {
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
 
-async function chooseAndUpload(name = 'return.xlsx') {
+async function chooseAndUpload(name = 'return.xlsx', bytes = 'PK') {
   renderAt('/admin/utilities/return-file-upload', <ReturnFileUpload />);
   expect(screen.getByText('No file chosen')).toBeTruthy();
   expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
-  const file = new File(['PK'], name, {
+  const file = new File([bytes], name, {
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   });
   fireEvent.change(screen.getByLabelText('Return file'), { target: { files: [file] } });
@@ -172,5 +172,13 @@ describe('the return file upload', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByText('No file chosen')).toBeTruthy();
     expect(screen.getByText(/^Upload status:/).textContent).toBe('Upload status: init');
+  });
+
+  it('tells a file over 10 MB at once and sends nothing', async () => {
+    const { calls } = stubFetch({ 'GET /bff/user': { body: compliance } });
+    await chooseAndUpload('big.xlsx', 'x'.repeat(10 * 1024 * 1024 + 1));
+    expect(await screen.findByText(TOO_LARGE)).toBeTruthy();
+    expect(screen.getByText(/^Upload status:/).textContent).toBe('Upload status: failed');
+    expect(calls.some((call) => call.url.includes('/colonial/return-file'))).toBe(false);
   });
 });

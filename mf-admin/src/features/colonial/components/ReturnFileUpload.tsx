@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { Busy, ConfirmDialog, FileUpload, formatDate, notifySuccess } from 'shared-ui';
+import { Busy, ConfirmDialog, FileUpload, formatDate, notifyError, notifySuccess } from 'shared-ui';
 import { uploadReturnFile } from '../api/return-file.js';
 import { useReturnFileJob } from '../hooks/use-return-file-job.js';
 
@@ -8,6 +8,9 @@ import { useReturnFileJob } from '../hooks/use-return-file-job.js';
 export const UPLOADED = 'File has been uploaded and is currently processing';
 export const KEEP_WAITING = 'The return file is still being processed. Do you want to keep waiting?';
 const XLSX_TYPES = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** cart-api's limit; a larger file is told here, before a browser sends it to be cut off. */
+const MAX_BYTES = 10 * 1024 * 1024;
+export const TOO_LARGE = 'The file is too large: upload a file of at most 10 MB';
 
 const day = (value: string | null) =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : (value ?? '');
@@ -36,6 +39,10 @@ export function ReturnFileUpload() {
         label="Return file"
         accept={XLSX_TYPES}
         onUpload={async (file) => {
+          if (file.size > MAX_BYTES) {
+            notifyError(TOO_LARGE);
+            throw new Error(TOO_LARGE);
+          }
           const { jobId } = await uploadReturnFile(file);
           notifySuccess(UPLOADED);
           follow(jobId, file.name);
