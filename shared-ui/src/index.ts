@@ -26,6 +26,7 @@ export {
   type ModalDialogProps,
 } from './actions/ModalDialog.js';
 export { AppProviders } from './components/AppProviders.js';
+export { cityLine, CompanyAddress, stateName } from './components/CompanyAddress.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog.js';
 export {
   FileUpload,

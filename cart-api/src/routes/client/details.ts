@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
+import { companyDetailOf } from '../../lib/company-detail.js';
 import type { IdentityDirectory } from '../../plugins/app/identity.js';
 import type { ClientDetails, ClientDocument } from './schemas.js';
 
@@ -43,19 +44,7 @@ export async function clientDetails(
     clientId: row.company_id,
     brokerId: row.broker_user_id,
     ...(await brokerOf(identity, row.broker_user_id)),
-    companyDetail: {
-      name: row.name,
-      addressLine1: row.address_line1 ?? '',
-      addressLine2: row.address_line2 ?? '',
-      city: row.city ?? '',
-      state: row.state ?? '',
-      zipCode: row.zip_code ?? '',
-      phone: row.phone ?? '',
-      federalTaxId: row.federal_tax_id ?? '',
-      legalEntityType,
-      stateOfLegalConstruction,
-      notes: row.notes ?? '',
-    },
+    companyDetail: { ...companyDetailOf(row), legalEntityType, stateOfLegalConstruction },
     legalEntityType,
     stateOfLegalConstruction,
     strategicPartnerId: row.partner_name ? row.strategic_partner_id : null,

@@ -8,6 +8,7 @@ import {
 } from 'service-kit';
 import { validateInput } from 'shared-domain';
 import { clientSchema } from 'shared-domain/forms';
+import { companyDetailColumns } from '../../lib/company-detail.js';
 import { COMPLIANCE } from '../../lib/contract.js';
 import { logChange } from './change-log.js';
 import { brokerOf, clientDetails } from './details.js';
@@ -103,15 +104,7 @@ const edit: FastifyPluginAsyncTypebox = async (app) => {
           await trx
             .updateTable('company')
             .set({
-              name: detail.name,
-              phone: orNull(detail.phone),
-              federal_tax_id: orNull(detail.federalTaxId),
-              address_line1: orNull(detail.addressLine1),
-              address_line2: orNull(detail.addressLine2),
-              city: orNull(detail.city),
-              state: orNull(detail.state),
-              zip_code: orNull(detail.zipCode),
-              notes: orNull(detail.notes),
+              ...companyDetailColumns(detail),
               legal_entity_type: orNull(input.legalEntityType),
               state_of_legal_construction: orNull(input.stateOfLegalConstruction),
               erisa_account: input.erisaAccount ? 1 : 0,

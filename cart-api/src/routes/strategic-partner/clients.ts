@@ -13,6 +13,7 @@ import {
 import { PAGE_SIZE } from 'shared-domain';
 import type { CompanyTable, Database } from '../../db/schema.js';
 import { COMPLIANCE } from '../../lib/contract.js';
+import { companyDetailOf } from '../../lib/company-detail.js';
 import { excelResponse, sendExcel, type ExcelColumn } from '../../lib/excel.js';
 import { offsetFor, pagesFor } from '../../lib/pagination.js';
 import type { IdentityDirectory } from '../../plugins/app/identity.js';
@@ -136,17 +137,7 @@ async function brokerNames(identity: IdentityDirectory, rows: ClientRow[]): Prom
 
 function clientOf(row: ClientRow, brokers: Map<string, string>): PartnerClient {
   const text = (value: string | null) => value ?? '';
-  const companyDetail = {
-    name: row.name,
-    phone: text(row.phone),
-    federalTaxId: text(row.federal_tax_id),
-    addressLine1: text(row.address_line1),
-    addressLine2: text(row.address_line2),
-    city: text(row.city),
-    state: text(row.state),
-    zipCode: text(row.zip_code),
-    notes: text(row.notes),
-  };
+  const companyDetail = companyDetailOf(row);
   return {
     clientId: row.company_id,
     name: row.name,

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { CompanyTable, Database } from '../../db/schema.js';
+import { companyDetailColumns, companyDetailOf } from '../../lib/company-detail.js';
 import { CUSTOM_IDENTIFIER_FIELDS } from './settings.js';
 import type {
   NewStrategicPartner,
@@ -42,17 +43,7 @@ const partnerOf = (row: PartnerRow): StrategicPartner => ({
   name: row.name,
   customUrl: row.custom_url ?? '',
   referralId: row.referral_id ?? '',
-  companyDetail: {
-    name: row.name,
-    phone: row.phone ?? '',
-    federalTaxId: row.federal_tax_id ?? '',
-    addressLine1: row.address_line1 ?? '',
-    addressLine2: row.address_line2 ?? '',
-    city: row.city ?? '',
-    state: row.state ?? '',
-    zipCode: row.zip_code ?? '',
-    notes: row.notes ?? '',
-  },
+  companyDetail: companyDetailOf(row),
 });
 
 const partners = (db: Kysely<Database>) =>
@@ -83,19 +74,10 @@ export const blankPartner = (): NewStrategicPartner => ({
 
 /** The company columns of a checked detail ('' is stored as null, as elsewhere in `company`). */
 function columnsOf(detail: PartnerCompanyDetail, customUrl: string) {
-  const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
-  return {
-    name: detail.name.trim(),
-    phone: orNull(detail.phone),
-    federal_tax_id: orNull(detail.federalTaxId),
-    address_line1: orNull(detail.addressLine1),
-    address_line2: orNull(detail.addressLine2),
-    city: orNull(detail.city),
-    state: orNull(detail.state),
-    zip_code: orNull(detail.zipCode),
-    notes: orNull(detail.notes),
-    custom_url: orNull(customUrl),
-  };
+  const trimmed = Object.fromEntries(
+    Object.entries(detail).map(([field, value]) => [field, value.trim()]),
+  ) as PartnerCompanyDetail;
+  return { ...companyDetailColumns(trimmed), custom_url: customUrl.trim() === '' ? null : customUrl.trim() };
 }
 
 /** Ten lower-case letters and digits: what the shell keeps from a referral link, and hard to guess. */

@@ -1,16 +1,7 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router-dom';
-import { US_STATES } from 'shared-domain/forms';
-import { paths, type ClientDetails } from 'shared-ui';
-
-const stateName = (id: string) => US_STATES.find((state) => state.id === id)?.name ?? id;
-
-/** 'Portland, ME 04101' from what is recorded (any part may be missing). */
-function cityLine({ city, state, zipCode }: ClientDetails['companyDetail']): string {
-  const place = [city, state].filter(Boolean).join(', ');
-  return [place, zipCode].filter(Boolean).join(' ');
-}
+import { CompanyAddress, paths, stateName, type ClientDetails } from 'shared-ui';
 
 interface ClientSummaryProps {
   client: ClientDetails;
@@ -25,16 +16,7 @@ interface ClientSummaryProps {
 export function ClientSummary({ client, onRemoveBroker }: ClientSummaryProps) {
   const detail = client.companyDetail;
   const rows: [label: string, value: ReactNode][] = [
-    [
-      'Address',
-      <>
-        {[detail.addressLine1, detail.addressLine2, cityLine(detail)].filter(Boolean).map((line) => (
-          <span key={line} className="d-block">
-            {line}
-          </span>
-        ))}
-      </>,
-    ],
+    ['Address', <CompanyAddress detail={detail} />],
     ['Phone', detail.phone],
     ['Federal Tax Id', detail.federalTaxId],
     ['Legal Entity Type', client.legalEntityType],

@@ -1,29 +1,11 @@
 import type { ReactNode } from 'react';
-import { US_STATES } from 'shared-domain/forms';
-import type { ClientDetails as Client } from 'shared-ui';
-
-const stateName = (id: string) => US_STATES.find((state) => state.id === id)?.name ?? id;
-
-/** 'Portland, ME 04101' from what is recorded (any part may be missing). */
-function cityLine({ city, state, zipCode }: Client['companyDetail']): string {
-  const place = [city, state].filter(Boolean).join(', ');
-  return [place, zipCode].filter(Boolean).join(' ');
-}
+import { CompanyAddress, stateName, type ClientDetails as Client } from 'shared-ui';
 
 /** The client's company: address, phone, federal tax id, legal entity type, state of legal construction. */
 export function ClientDetails({ client }: { client: Client }) {
   const detail = client.companyDetail;
   const rows: [label: string, value: ReactNode][] = [
-    [
-      'Address',
-      <>
-        {[detail.addressLine1, detail.addressLine2, cityLine(detail)].filter(Boolean).map((line) => (
-          <span key={line} className="d-block">
-            {line}
-          </span>
-        ))}
-      </>,
-    ],
+    ['Address', <CompanyAddress detail={detail} />],
     ['Phone', detail.phone],
     ['Federal Tax ID', detail.federalTaxId],
     ['Legal Entity Type', detail.legalEntityType],
