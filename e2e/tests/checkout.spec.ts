@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { CHECKOUT_MESSAGES, MESSAGES } from 'shared-domain';
-import { pdfText } from 'shared-domain/testing';
+import { findSecrets, pdfText, readableFiles } from 'shared-domain/testing';
 import {
   addDocumentToCart,
   applyPromoCode,
@@ -17,17 +16,6 @@ import {
 import { latestMailTo } from './mail.js';
 import { E2E_DATA_DIR } from './stack.js';
 import { signIn } from './support.js';
-
-/** The files under `dir` whose bytes contain any of `texts`. */
-function filesHolding(dir: string, texts: string[]): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => {
-      const bytes = readFileSync(file);
-      return texts.some((text) => bytes.includes(text));
-    });
-}
 
 /**
  * The purchase (specs/1-foundation.md §2 "Shopping cart", "Checkout", "Receipt", §4, §5; issue 10):
@@ -119,9 +107,10 @@ test('a broker pays by card with SAVE10, sees the receipt, downloads its PDF and
     receiptUrl,
   );
 
-  // Nothing the stack keeps holds the card number: its databases (and their WAL), the mail sink, the
-  // outbox, the sessions.
-  expect(filesHolding(E2E_DATA_DIR, [FULL_CARD_NUMBER, '4111 1111 1111 1111'])).toEqual([]);
+  // Nothing the stack keeps holds the card number: its databases (and their WAL), the logs, the
+  // sessions, and the e-mails of the mail sink and the outbox read decoded, PDF attachments included.
+  const kept = await readableFiles(E2E_DATA_DIR);
+  expect(findSecrets(kept, [FULL_CARD_NUMBER, '4111 1111 1111 1111'])).toEqual([]);
 });
 
 test('a broker pays by ACH', async ({ page }) => {

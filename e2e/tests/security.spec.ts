@@ -1,5 +1,6 @@
 import { expect, test, type Response } from '@playwright/test';
-import { JWT_PATTERN, signIn } from './support.js';
+import { jwtsIn } from 'shared-domain/testing';
+import { signIn } from './support.js';
 
 test('the browser holds one HttpOnly session cookie and never a token', async ({ page }) => {
   const bodies: { url: string; text: string }[] = [];
@@ -36,14 +37,14 @@ test('the browser holds one HttpOnly session cookie and never a token', async ({
   }));
   expect(storage.documentCookie).toBe('');
   for (const store of [storage.local, storage.session]) {
-    expect(store).not.toMatch(JWT_PATTERN);
+    expect(jwtsIn(store)).toEqual([]);
     expect(store).not.toMatch(/token/i);
   }
 
   await Promise.all(reading);
   expect(bodies.length).toBeGreaterThan(5);
   for (const { url, text } of bodies) {
-    expect({ url, jwt: JWT_PATTERN.test(text) }).toEqual({ url, jwt: false });
+    expect({ url, jwts: jwtsIn(text) }).toEqual({ url, jwts: [] });
     expect({ url, token: /access_token|refresh_token|id_token/.test(text) }).toEqual({ url, token: false });
   }
 });

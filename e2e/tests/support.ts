@@ -15,6 +15,3 @@ export async function signOut(page: Page): Promise<void> {
   await page.goto('/logout');
   await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeVisible();
 }
-
-/** A JWT (access or id token): three base64url parts, the first a JSON header. */
-export const JWT_PATTERN = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
