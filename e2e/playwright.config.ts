@@ -6,6 +6,8 @@ import { join } from 'node:path';
 // The journeys run against the production build started by the same launcher as `pnpm start`, on ports
 // of their own and a fresh data folder, in Debian's Chromium (Playwright's browser download is not used).
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3300);
+/** Every journey's attempts, read by scripts/retries.mjs. */
+const RESULTS_FILE = 'test-results/results.json';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pop-e2e-'));
 // The workers inherit the runner's environment: they find the stack's data (mail sink, CLI) here.
 process.env.E2E_DATA_DIR = dataDir;
@@ -16,11 +18,15 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
+  // One retry in CI at most, and never silent: `.ci/run` ends by printing every journey that needed it
+  // (scripts/retries.mjs reads the JSON report). A journey that needs it has a cause to fix.
   retries: process.env.CI ? 1 : 0,
   // The longest journeys take 25 s on a quiet 2-core machine: the margin is for a loaded one.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: RESULTS_FILE }]]
+    : [['list'], ['html', { open: 'never' }], ['json', { outputFile: RESULTS_FILE }]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
