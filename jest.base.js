@@ -29,6 +29,7 @@ export const workspaceSources = {
 const jsdom = {
   testEnvironment: `${workspace}jest.environment.jsdom.cjs`,
   setupFiles: [`${workspace}jest.setup.jsdom.js`],
+  setupFilesAfterEnv: [`${workspace}jest.after-env.jsdom.js`],
   testEnvironmentOptions: { customExportConditions: ['browser'] },
 };
 
@@ -38,9 +39,27 @@ const jsdom = {
 // files migrating their schemas at once on one server failed now and then ("schema … does not exist").
 const maxWorkers = process.env.TEST_DB === 'postgres' ? undefined : Math.max(2, availableParallelism() - 1);
 
+// Jest's 5 s default fails good tests on a loaded machine (a CI machine is shared, and the suites'
+// password hashes, database schemas and real servers take several times longer with both cores busy:
+// `pnpm test:stress`). A test that hangs still fails, after a minute; a slow step is measured by bench/.
+const testTimeout = 60_000;
+
+// When the run ends Jest gives each worker 500 ms to exit, then kills it and warns "failed to exit
+// gracefully" (scripts/jest.mjs fails the run on that warning: it means a leaked server, pool, timer or
+// socket). A worker's exit is not instant: its ESM mode keeps every finished file's modules (identity-api's
+// heap grows by 40-50 MB a file), and tearing down a heap of 0.5-1 GB took 0.3-0.9 s here, more with the
+// cores busy. So a worker gets 5 s, generous for a big heap on a loaded machine and still far short of a
+// handle that never closes; and one past 512 MB of heap after a file is replaced by a fresh one, so no
+// worker ends the run bloated.
+const workerGracefulExitTimeout = 5_000;
+const workerIdleMemoryLimit = '512MB';
+
 export function jestConfig({ environment = 'node', ...rest } = {}) {
   return {
     ...(maxWorkers === undefined ? {} : { maxWorkers }),
+    testTimeout,
+    workerGracefulExitTimeout,
+    workerIdleMemoryLimit,
     testEnvironment: environment === 'jsdom' ? jsdom.testEnvironment : environment,
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
@@ -60,7 +79,14 @@ export function jestConfig({ environment = 'node', ...rest } = {}) {
     transformIgnorePatterns: ['/node_modules/'],
     moduleNameMapper: workspaceSources,
     ...(environment === 'jsdom'
-      ? { setupFiles: jsdom.setupFiles, testEnvironmentOptions: jsdom.testEnvironmentOptions }
+      ? {
+          setupFiles: jsdom.setupFiles,
+          setupFilesAfterEnv: jsdom.setupFilesAfterEnv,
+          testEnvironmentOptions: jsdom.testEnvironmentOptions,
+          // The setup file lives at the root: it finds the package's own @testing-library/react (the
+          // same instance the tests import) through the package's node_modules.
+          modulePaths: ['<rootDir>/node_modules'],
+        }
       : {}),
     ...rest,
   };

@@ -3,8 +3,6 @@ import { jestConfig } from '../jest.base.js';
 const base = jestConfig();
 export default {
   ...base,
-  // Suites start real servers (identity-api, echo upstreams): give them time on a busy CI machine.
-  testTimeout: 30000,
   // @fastify/static requires content-disposition 3, which is ESM-only and so cannot be required under
   // Jest on Node 20 (Node itself can): the tests get a stand-in that throws (downloads are not tested here).
   moduleNameMapper: {

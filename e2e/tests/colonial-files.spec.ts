@@ -4,7 +4,7 @@ import { productToday } from 'shared-domain';
 import { demoId } from 'shared-domain/server';
 import { apiGet, downloadFrom } from './documents.js';
 import { headerOf, rowsOf, sheetOf } from './excel.js';
-import { signIn } from './support.js';
+import { holdAnswers, signIn } from './support.js';
 
 /**
  * Colonial's files and the test BCNs (issue 12 "Colonial files and BCN", "Acceptance"). Demo data:
@@ -39,12 +39,10 @@ test('compliance runs the Colonial bill file of a month and downloads it as Exce
   await expect(page.getByLabel('Year')).toHaveValue(String(thisYear));
   await page.getByLabel('Month').selectOption(String(month));
   await page.getByLabel('Year').selectOption(String(year));
-  await page.route('**/api/colonial/bill-file?*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
+  const release = await holdAnswers(page, '**/api/colonial/bill-file?*');
   await page.getByRole('button', { name: 'Run Report' }).click();
   await expect(page.getByText('Generating Report. Please wait')).toBeVisible();
+  release();
   const table = page.getByRole('table', { name: /^Bill file: / });
   const deltaRow = table.getByRole('row').filter({ hasText: 'Delta Freight Services' });
   await expect(deltaRow).toContainText('E480111');

@@ -3,7 +3,7 @@ import { productToday } from 'shared-domain';
 import { demoId } from 'shared-domain/server';
 import { apiGet, downloadFrom } from './documents.js';
 import { headerOf, rowsOf, sheetOf } from './excel.js';
-import { signIn } from './support.js';
+import { holdAnswers, signIn } from './support.js';
 
 /**
  * A strategic partner's clients and report (issue 12 "Acceptance": the client export and the
@@ -97,13 +97,11 @@ test('compliance runs the strategic partner report of a month and downloads it a
     .selectOption({ label: 'Summit Benefits Partners' });
   await page.getByLabel('Month').selectOption(String(month));
   await page.getByLabel('Year').selectOption(String(year));
-  // Hold the answer a moment: the page says it is working meanwhile.
-  await page.route('**/api/strategic-partner/*/report?*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
+  // Hold the answer: the page says it is working meanwhile.
+  const release = await holdAnswers(page, '**/api/strategic-partner/*/report?*');
   await page.getByRole('button', { name: 'Run Report' }).click();
   await expect(page.getByText('Generating Report. Please wait')).toBeVisible();
+  release();
   const table = page.getByRole('table', { name: /^Summit Benefits Partners: / });
   const acmeRow = table.getByRole('row').filter({ hasText: ACME_DOCUMENT });
   await expect(acmeRow).toContainText('Acme Landscaping Inc');

@@ -15,3 +15,17 @@ export async function signOut(page: Page): Promise<void> {
   await page.goto('/logout');
   await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeVisible();
 }
+
+/**
+ * Holds every answer to `url` until `release()` is called, so a journey can see what the page shows while
+ * it waits (a fixed delay would be overrun on a loaded machine, and the text gone before it is read).
+ */
+export async function holdAnswers(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

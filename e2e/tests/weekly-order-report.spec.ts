@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { productToday } from 'shared-domain';
 import { apiGet } from './documents.js';
 import { headerOf, rowsOf, sheetOf } from './excel.js';
-import { signIn } from './support.js';
+import { holdAnswers, signIn } from './support.js';
 
 /**
  * The weekly order report (issue 12 "Weekly order report", "Acceptance": the report downloads an Excel
@@ -30,14 +30,12 @@ test('the weekly order report runs for last Monday to this Sunday and its Excel 
   await page.goto('/admin/utilities/weekly-order-report');
   await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue(usDate(from));
   await expect(page.getByRole('textbox', { name: 'To' })).toHaveValue(usDate(to));
-  // Hold the answer a moment: the page says it is working meanwhile.
-  await page.route('**/api/sales-report/epop?*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
+  // Hold the answer: the page says it is working meanwhile.
+  const release = await holdAnswers(page, '**/api/sales-report/epop?*');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Run Report' }).click();
   await expect(page.getByText('Generating Report. Please wait')).toBeVisible();
+  release();
 
   // Nobody clicks Download Excel: the file comes by itself because there are rows.
   const file = await download;

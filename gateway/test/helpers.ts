@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { startIdentityApi, type TestIdentityApi, type TestUserInput } from 'identity-api/testing';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type GatewayConfig } from '../src/config.js';
@@ -38,6 +38,15 @@ export const PLANTED_RESPONSE_HEADERS = {
 const REFRESH_SETTING_PATH = '/system-message/config/refresh-token';
 
 /**
+ * The gateway's own start-up call for the refresh-token setting (not proxied: no x-forwarded-for). A
+ * fake cart-api answers it as the real one does, and leaves it out of what it counts: unanswered, the
+ * gateway retries it in the background at any moment of a test.
+ */
+export function isRefreshSettingCall(request: FastifyRequest): boolean {
+  return request.url === REFRESH_SETTING_PATH && request.headers['x-forwarded-for'] === undefined;
+}
+
+/**
  * A tiny upstream that answers what it received (method, url, headers, body) as JSON, and tries to
  * plant a cookie and its own cache policy on the way back.
  */
@@ -50,11 +59,8 @@ export async function startEcho(name: string, options: { healthy?: boolean } = {
     options.healthy === false ? reply.code(500).send({ status: 'down' }) : { status: 'ok' },
   );
   app.all('/*', async (request, reply) => {
-    // The gateway's own start-up call (not proxied: no x-forwarded-for) is answered, not recorded,
-    // so tests that count what reached the upstream see only the browser's requests.
-    if (request.url === REFRESH_SETTING_PATH && request.headers['x-forwarded-for'] === undefined) {
-      return { enabled: true };
-    }
+    // Answered, not recorded: tests that count what reached the upstream see the browser's requests.
+    if (isRefreshSettingCall(request)) return { enabled: true };
     const echo: Echo = {
       upstream: name,
       method: request.method,
@@ -74,6 +80,23 @@ export async function startEcho(name: string, options: { healthy?: boolean } = {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `http://127.0.0.1:${port}`, received, close: () => app.close() };
+}
+
+/**
+ * `check`'s value once it passes: for what a server finishes in the background (a renewal, a retry),
+ * checked again every 25 ms instead of after a fixed sleep that a loaded machine overruns. After
+ * `timeoutMs` its last failure is thrown.
+ */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 export function tempDir(prefix: string): { path: string; remove(): void } {

@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { BOOT_BLOCK_ID } from 'shared-domain';
 import { buildApp } from '../src/app.js';
 import { shellPage } from '../src/routes/static/shell-page.js';
-import { fakeShell, tempDir, testConfig } from './helpers.js';
+import { eventually, fakeShell, tempDir, testConfig } from './helpers.js';
 
 const BUILT = '<!doctype html><html><head><title>POP</title></head><body><div id="root"></div></body></html>';
 
@@ -142,8 +142,11 @@ describe('shellPage', () => {
     messages.current = hostile;
     clock += 60_000;
     await load(); // renews in the background, serving the previous page meanwhile
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const html = await load();
+    const html = await eventually(async () => {
+      const page = await load();
+      expect(bootOf(page)).toEqual({ systemMessages: { login: hostile } });
+      return page;
+    });
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(html).not.toContain('<script>alert');
     expect(bootOf(html)).toEqual({ systemMessages: { login: hostile } });
@@ -153,8 +156,9 @@ describe('shellPage', () => {
     messages.current = WELCOME;
     clock += 60_000;
     await load();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(bootOf(await load())).toEqual({ systemMessages: { login: WELCOME } });
+    await eventually(async () =>
+      expect(bootOf(await load())).toEqual({ systemMessages: { login: WELCOME } }),
+    );
     const before = cart.calls.length;
     clock += 10_000; // within the time to live: no call
     await load();
@@ -183,7 +187,8 @@ describe('shellPage', () => {
     messages.current = WELCOME;
     clock += 6_000;
     await load();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(bootOf(await load())).toEqual({ systemMessages: { login: WELCOME } });
+    await eventually(async () =>
+      expect(bootOf(await load())).toEqual({ systemMessages: { login: WELCOME } }),
+    );
   });
 });

@@ -3,7 +3,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
 import { buildApp } from '../src/app.js';
 import { GATEWAY_MESSAGES } from '../src/messages.js';
-import { CSRF, identityEnv, sessionCookieOf, tempDir, testConfig, withSession } from './helpers.js';
+import {
+  CSRF,
+  identityEnv,
+  isRefreshSettingCall,
+  sessionCookieOf,
+  tempDir,
+  testConfig,
+  withSession,
+} from './helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 const MiB = 1024 * 1024;
@@ -14,6 +22,7 @@ async function countingUpstream() {
   const received: { url: string; bytes: number }[] = [];
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.all('/*', async (request) => {
+    if (isRefreshSettingCall(request)) return { enabled: true };
     const bytes = Buffer.isBuffer(request.body) ? request.body.length : 0;
     received.push({ url: request.url, bytes });
     return { bytes };

@@ -118,19 +118,28 @@ describe('the job queue and its runner', () => {
 
   it('stops after the jobs under way, leaving the rest due for the next start', async () => {
     let started = 0;
+    // The two jobs under way run until the test lets them go: stop() is called while they run, however
+    // slow the machine (a fixed pause could stop before the claim, or after the next one).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let bothStarted!: () => void;
+    const underWay = new Promise<void>((resolve) => (bothStarted = resolve));
     for (let n = 0; n < 10; n += 1) await enqueue(db, { kind: 'stoppable', payload: n }, clock);
     const worker = runner(
       {
         stoppable: async () => {
           started += 1;
-          await new Promise((resolve) => setTimeout(resolve, 30));
+          if (started === 2) bothStarted();
+          await released;
         },
       },
       2,
     );
     const pass = worker.runDue();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    await worker.stop();
+    await underWay;
+    const stopped = worker.stop();
+    release();
+    await stopped;
     expect(await pass).toBe(2);
     expect(started).toBe(2);
     const left = await db.selectFrom('job').select('state').where('kind', '=', 'stoppable').execute();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { MESSAGES, PASSWORD_POLICY_TEXT } from 'shared-domain';
 import { broker, stubFetch, type RecordedCall } from 'shared-ui/testing';
 import { clickOn, fillIn, renderShell } from '../../../testing/render-shell.js';
@@ -73,10 +73,13 @@ describe('/profile (Your Profile)', () => {
     renderShell('/profile');
     await screen.findByLabelText('First Name');
     await clickOn(screen.getByRole('button', { name: 'Update Profile' }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(profilePosts(calls)).toEqual([
-      { ...profile, changePassword: false, password: '', confirmPassword: '' },
-    ]);
+    await waitFor(() =>
+      expect(profilePosts(calls)).toEqual([
+        { ...profile, changePassword: false, password: '', confirmPassword: '' },
+      ]),
+    );
+    // Then the answer is read: nothing may follow it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(MESSAGES.profileUpdated)).toBeNull();
     expect(document.querySelector('.Toastify__toast')).toBeNull();
   });
