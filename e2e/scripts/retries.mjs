@@ -41,7 +41,9 @@ if (retried.length === 0) {
 } else {
   console.log(`e2e retries: ${retried.length} journey(s) needed a retry`);
   for (const { title, outcome, errors } of retried) {
-    console.log(`  - ${title} (${outcome === 'flaky' ? 'passed on retry' : outcome})`);
+    const verdict =
+      { flaky: 'passed on its retry', unexpected: 'failed on every attempt' }[outcome] ?? outcome;
+    console.log(`  - ${title} (${verdict})`);
     for (const error of errors) console.log(`      ${error}`);
   }
 }

@@ -22,8 +22,6 @@ import { signIn } from './support.js';
  * demo.broker's cart, promo codes, card and ACH payments in the sandbox, the receipt page, its PDF and
  * its e-mail. Each journey starts from an empty cart and fills the order form as a new user would.
  */
-test.describe.configure({ timeout: 120_000 });
-
 const FULL_CARD_NUMBER = '4111111111111111';
 const ACH_NOTE =
   'Your account information is sent encrypted and is never stored: only its last four digits appear on your receipt.';

@@ -180,7 +180,6 @@ test("partner settings: a partner's labels, clearing, and a save with Update Cli
 test("a Colonial document's no-pay reason N1: confirmed, the client page, the document Inactive", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const since = Date.now();
   const company = `Colonial No-Pay ${Date.now()}`;
   await signIn(page, 'demo.compliance');
