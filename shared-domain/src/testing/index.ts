@@ -5,7 +5,6 @@ export {
   readableFiles,
   readableMail,
   readableRecords,
-  writtenForms,
   type Finding,
   type Readable,
 } from './secrets.js';

@@ -95,13 +95,6 @@ export function findSecrets(readables: Readable[], secrets: readonly string[]): 
   return findings;
 }
 
-/** Every written form of a card or account number: as typed (with spaces or dashes) and digits only. */
-export function writtenForms(number: string): string[] {
-  const digits = number.replace(/\D/g, '');
-  const groups = digits.match(/.{1,4}/g) ?? [];
-  return [...new Set([number, digits, groups.join(' '), groups.join('-')])];
-}
-
 /**
  * The JSON Web Tokens in `text`: runs shaped like one (`eyJ…` header and payload, since both are JSON
  * objects, then a signature) whose header decodes to JSON naming an `alg`. A random id that happens to
