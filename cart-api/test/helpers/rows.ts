@@ -56,3 +56,20 @@ export function documentRow(
 /** An ISO date `days` from today (UTC). */
 export const daysFromToday = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A `partner_rule` row: a strategic partner's rule of `ruleTypeId` with its settings. */
+export function partnerRuleRow(
+  partnerId: string,
+  ruleTypeId: number,
+  settings: object,
+  { productId = EPOP_PRODUCT.product_id as string | null, createdAt = new Date() } = {},
+): Insertable<Database['partner_rule']> {
+  return {
+    rule_id: randomUUID(),
+    company_id: partnerId,
+    rule_type_id: ruleTypeId,
+    product_id: productId,
+    settings: JSON.stringify(settings),
+    created_at: createdAt.toISOString(),
+  };
+}

@@ -1,7 +1,7 @@
 import { EmptyBody, notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
 import { documentForLifecycle } from '../epop-document/lifecycle.js';
-import { DOCUMENT_NOT_FOUND } from '../epop-document/policy.js';
+import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
 import bcnRoutes from './bcn.js';
 import billFileRoutes from './bill-file.js';
 import { applyNoPay, checkNoPay, NO_PAY_MESSAGES } from './no-pay.js';

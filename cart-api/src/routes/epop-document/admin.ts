@@ -2,7 +2,7 @@ import { notFound, Nullable, Type, Uuid, type FastifyPluginAsyncTypebox } from '
 import { COMPLIANCE } from '../../lib/contract.js';
 import { CustomIdentifier, NoPayOption, partnerFormSettings } from '../strategic-partner/settings.js';
 import { logDocumentChange } from '../client/change-log.js';
-import { DOCUMENT_NOT_FOUND } from './policy.js';
+import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
 import { storedDocument } from './queries.js';
 
 export const ADMIN_MESSAGES = {

@@ -10,7 +10,7 @@ import {
   type GeneratedFile,
   type PrintableDocument,
 } from './files.js';
-import { DOCUMENT_NOT_FOUND } from './policy.js';
+import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
 
 export const DOWNLOAD_MESSAGES = {
   purchaseFirst: 'This document must be purchased before it can be downloaded',

@@ -4,7 +4,7 @@ import { validateInput } from 'shared-domain';
 import { documentSchema, US_STATES } from 'shared-domain/forms';
 import type { Database } from '../../db/schema.js';
 import { partnerFormSettings, type PartnerFormSettings } from '../strategic-partner/settings.js';
-import { SAVE_MESSAGES } from './policy.js';
+import { SAVE_MESSAGES } from '../../domain/documents/index.js';
 import type { SavedForm } from './queries.js';
 
 /**

@@ -23,7 +23,7 @@ import { checkedLinks, renewedAlready } from './links.js';
 import { ACTION_ITEM_NOT_FOUND } from '../action-item/policy.js';
 import { changedFields, logDocumentChange } from '../client/change-log.js';
 import { actionItemById, completeActionItems } from '../action-item/queries.js';
-import { DOCUMENT_NOT_FOUND, keepLockedFields, SAVE_MESSAGES } from './policy.js';
+import { DOCUMENT_NOT_FOUND, keepLockedFields, SAVE_MESSAGES } from '../../domain/documents/index.js';
 import {
   insertDocument,
   documentById,

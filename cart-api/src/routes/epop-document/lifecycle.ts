@@ -17,7 +17,7 @@ import { jsonObject } from '../../lib/json.js';
 import { enqueueMail, plainMessage } from '../../mail/outgoing.js';
 import { completeActionItems } from '../action-item/queries.js';
 import { logChange } from '../client/change-log.js';
-import { DOCUMENT_NOT_FOUND } from './policy.js';
+import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
 
 export const LIFECYCLE_MESSAGES = {
   reasonRequired: 'A reason is required to deactivate a document',

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { notFound, ValidationFailure, type Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import { clientPolicy } from '../client/policy.js';
-import { DOCUMENT_NOT_FOUND, documentPolicy, SAVE_MESSAGES } from './policy.js';
+import { DOCUMENT_NOT_FOUND, SAVE_MESSAGES } from '../../domain/documents/index.js';
+import { documentPolicy } from './policy.js';
 import { companyOfKind } from './queries.js';
 
 /** The records a new document is tied to: the client it joins, the document it renews. */

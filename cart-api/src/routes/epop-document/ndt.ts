@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.js';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
 import { jsonObject } from '../../lib/json.js';
 import { completeActionItems } from '../action-item/queries.js';
-import { DOCUMENT_NOT_FOUND } from './policy.js';
+import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
 import { todayIso } from './queries.js';
 
 export const NDT_MESSAGES = {

@@ -8,6 +8,7 @@ import { containsIgnoringCase } from '../../lib/search.js';
 import type { EpopDocument } from './schemas.js';
 import { recordExists } from '../../lib/exists.js';
 import { jsonObject } from '../../lib/json.js';
+import type { StoredAnswers } from '../../domain/documents/index.js';
 import { readyForRenewal } from 'shared-domain/forms';
 import { partnerFormSettings } from '../strategic-partner/settings.js';
 import { openInviteOf } from '../action-item/queries.js';
@@ -284,13 +285,9 @@ export async function companyOfKind(
 }
 
 /** What a save compares the incoming form with: the stored document. */
-export interface StoredDocument {
-  status: DocumentStatus;
+export interface StoredDocument extends StoredAnswers {
   readOnly: boolean;
   strategicPartnerId: string | null;
-  planYearStart: string;
-  planYearEnd: string;
-  form: Record<string, unknown>;
 }
 
 export async function storedDocument(
@@ -299,12 +296,21 @@ export async function storedDocument(
 ): Promise<StoredDocument | undefined> {
   const row = await db
     .selectFrom('epop_document')
-    .select(['status', 'active', 'strategic_partner_id', 'plan_year_start', 'plan_year_end', 'json'])
+    .select([
+      'status',
+      'status_before_inactive',
+      'active',
+      'strategic_partner_id',
+      'plan_year_start',
+      'plan_year_end',
+      'json',
+    ])
     .where('document_id', '=', documentId)
     .executeTakeFirst();
   return (
     row && {
       status: row.status,
+      statusBeforeInactive: row.status_before_inactive,
       readOnly: isReadOnly(row),
       strategicPartnerId: row.strategic_partner_id,
       planYearStart: row.plan_year_start,

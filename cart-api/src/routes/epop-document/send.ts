@@ -6,7 +6,7 @@ import { documentRecipients, enqueueMail, plainMessage, type MailDeps } from '..
 import { archiveFile } from './archive.js';
 import { allPdfs, printableDocument } from './files.js';
 import { logDocumentChange } from '../client/change-log.js';
-import { DOCUMENT_NOT_FOUND } from './policy.js';
+import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
 import { storedDocument } from './queries.js';
 
 export const SEND_MESSAGES = {

@@ -2,7 +2,7 @@ import { blankDocumentForm } from 'shared-domain/forms';
 import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN, UserIdParams } from '../../lib/contract.js';
 import { isCompliance } from '../../policies/rules.js';
-import { SAVE_MESSAGES } from '../epop-document/policy.js';
+import { SAVE_MESSAGES } from '../../domain/documents/index.js';
 import { DocumentDraft } from '../epop-document/schemas.js';
 import { partnerFormSettings } from '../strategic-partner/settings.js';
 

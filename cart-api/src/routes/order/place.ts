@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ActionItemType, RoleGroup } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
+import { answersToPlace } from '../../domain/documents/index.js';
 import { jsonObject } from '../../lib/json.js';
 import { completeActionItems } from '../action-item/queries.js';
 import { insertDocument, type SavedForm } from '../epop-document/queries.js';
@@ -117,25 +118,34 @@ export async function placeOrder(
       originalDocumentId?: string | null;
     };
     let documentId = row.document_id;
+    let renews = originalDocumentId ?? null;
     if (documentId) {
-      // The document an invite or an unpaid item was for, as the purchaser reviewed it in the cart
-      // (a field the cart's form does not hold keeps its stored value).
+      // The document an invite, an unpaid item or an auto-renew invoice was for, as the purchaser
+      // reviewed it in the cart, with its locked fields as stored (a field the cart's form does not
+      // hold keeps its stored value).
       const stored = await trx
         .selectFrom('epop_document')
-        .select(['json', 'plan_year_start', 'plan_year_end'])
+        .select(['json', 'status', 'status_before_inactive', 'plan_year_start', 'plan_year_end'])
         .where('document_id', '=', documentId)
         .executeTakeFirstOrThrow();
-      const merged = {
-        ...jsonObject(stored.json),
-        ...form,
-        ...(originalDocumentId ? { originalDocumentId } : {}),
-      };
+      const placed = answersToPlace(
+        {
+          status: stored.status,
+          statusBeforeInactive: stored.status_before_inactive,
+          planYearStart: stored.plan_year_start,
+          planYearEnd: stored.plan_year_end,
+          form: jsonObject(stored.json),
+        },
+        form,
+      );
+      renews =
+        typeof placed.form.originalDocumentId === 'string' ? placed.form.originalDocumentId || null : null;
       const updated = await trx
         .updateTable('epop_document')
         .set({
-          json: JSON.stringify(merged),
-          plan_year_start: form.currentPlanYearStartDate ?? stored.plan_year_start,
-          plan_year_end: form.currentPlanYearEndDate ?? stored.plan_year_end,
+          json: JSON.stringify(placed.form),
+          plan_year_start: placed.planYearStart,
+          plan_year_end: placed.planYearEnd,
           status: 'Paid',
           free: 0,
           // A deactivated document bought again is back on the dashboards.
@@ -173,7 +183,7 @@ export async function placeOrder(
       describe: (label) =>
         row.document_id
           ? `${label} paid: order ${orderNumber}`
-          : `${label} created${originalDocumentId ? " (renewing the previous plan year's document)" : ''} and paid: order ${orderNumber}`,
+          : `${label} created${renews ? " (renewing the previous plan year's document)" : ''} and paid: order ${orderNumber}`,
     });
     // An employer who paid for their invitation joins the client company it was for.
     if (member && row.document_id) {
@@ -195,7 +205,7 @@ export async function placeOrder(
     if (row.document_id) {
       for (const itemType of PAID_BY_PURCHASE) await completeActionItems(trx, documentId, itemType);
     }
-    if (originalDocumentId) await completeActionItems(trx, originalDocumentId, 'pop-document-renewal');
+    if (renews) await completeActionItems(trx, renews, 'pop-document-renewal');
 
     const product = await trx
       .selectFrom('product')

@@ -11,6 +11,8 @@ import { formatIsoDate, MESSAGES, productToday } from 'shared-domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { BUYERS, SIGNED_IN, RecordOrUserIdParams, UserIdParams } from '../../lib/contract.js';
+import { keepLockedFields } from '../../domain/documents/index.js';
+import { isCompliance } from '../../policies/rules.js';
 import { checkedForm, partnerOf } from '../epop-document/form.js';
 import { checkedLinks } from '../epop-document/links.js';
 import { storedDocument } from '../epop-document/queries.js';
@@ -79,8 +81,8 @@ async function checkedCartItem(
   const payingFor = item && PURCHASE_ITEMS.has(item.itemType) ? item.data.DocumentId : null;
   const invite = item?.itemType === 'pop-document-invite' ? item.data : null;
   let strategicPartnerId = body.strategicPartnerId ?? null;
+  const stored = payingFor ? await storedDocument(db, payingFor) : undefined;
   if (payingFor) {
-    const stored = await storedDocument(db, payingFor);
     if (!stored) throw notFound(CART_MESSAGES.actionItemNotFound);
     if (body.strategicPartnerId !== undefined && body.strategicPartnerId !== stored.strategicPartnerId) {
       throw new ValidationFailure([CART_MESSAGES.partnerFixed]);
@@ -88,7 +90,14 @@ async function checkedCartItem(
     strategicPartnerId = stored.strategicPartnerId;
   }
   const partner = await partnerOf(db, strategicPartnerId);
-  const form = await checkedForm(body.json, partner);
+  let fields = body.json;
+  if (stored && !isCompliance(caller)) {
+    // The stored document's locked fields: as they are, whoever pays for it (a repayment, an invite).
+    const locked = keepLockedFields(stored, body.json);
+    if (locked.errors.length > 0) throw new ValidationFailure(locked.errors);
+    fields = locked.form;
+  }
+  const form = await checkedForm(fields, partner);
   // The client it joins and the document it renews travel with the item to the checkout.
   const links = await checkedLinks(db, caller, body.json, { strategicPartnerId, payingFor });
   if (links.clientId) form.clientId = links.clientId;

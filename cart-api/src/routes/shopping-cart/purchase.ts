@@ -8,11 +8,10 @@ import {
 } from 'service-kit';
 import { formatMoney, MESSAGES, productToday } from 'shared-domain';
 import { BUYERS, UserIdParams } from '../../lib/contract.js';
-import { jsonObject } from '../../lib/json.js';
 import type { PaymentResult } from '../../payments/gateway.js';
 import { achProblems, cardBrand, cardProblems, digitsOf } from '../../payments/checks.js';
-import { renewedAlready } from '../epop-document/links.js';
-import { placeOrder, type OrderPayment } from '../order/place.js';
+import { cartRefusals, linkRefusals } from '../../domain/purchase/refusals.js';
+import { OrderConflict, placeOrder, type OrderPayment } from '../order/place.js';
 import { JOB_KINDS } from '../../jobs/handlers.js';
 import { enqueue } from '../../jobs/queue.js';
 import {
@@ -27,7 +26,7 @@ import {
   type Lock,
   type PurchaseSnapshot,
 } from './purchase-lock.js';
-import { cartRowsById, paidOrClosed, pricedCart, type CartRow } from './queries.js';
+import { cartRowsById, pricedCart } from './queries.js';
 import { AchPayment, CardPayment, FreePurchase, PaymentAnswer } from './schemas.js';
 
 export const PURCHASE_MESSAGES = {
@@ -36,10 +35,6 @@ export const PURCHASE_MESSAGES = {
   nothingToPay: 'Your cart total is $0.00: press Complete to finish your order',
   totalChanged: (total: number) =>
     `Your cart total has changed to ${formatMoney(total)}: review your cart before paying`,
-  renewedMeanwhile: (product: string) =>
-    `${product} renews a document that has been renewed since: remove it from your cart`,
-  renewalTwice: (product: string) => `${product} renews the same document as another item: remove one`,
-  paidMeanwhile: (product: string) => `${product} has been paid already: remove it from your cart`,
   otherMethod: (method: string) =>
     `Your last payment could not be confirmed: pay again by ${method} to confirm it (you will not be charged twice)`,
   unconfirmed:
@@ -77,24 +72,6 @@ function paymentOf(method: Method): PurchaseSnapshot['payment'] {
  * order that cannot be placed after the charge is refunded.
  */
 const purchase: FastifyPluginAsyncTypebox = async (app) => {
-  /** Why the cart cannot be bought as it is: checked before anything is charged. */
-  async function refusals(inCart: CartRow[]): Promise<string[]> {
-    const problems: string[] = [];
-    const renewing = new Set<string>();
-    for (const row of inCart) {
-      const original = jsonObject(row.json).originalDocumentId;
-      if (typeof original === 'string') {
-        if (renewing.has(original)) problems.push(PURCHASE_MESSAGES.renewalTwice(row.display_text));
-        else if (await renewedAlready(app.db, original, row.document_id)) {
-          problems.push(PURCHASE_MESSAGES.renewedMeanwhile(row.display_text));
-        }
-        renewing.add(original);
-      }
-      if (await paidOrClosed(app.db, row)) problems.push(PURCHASE_MESSAGES.paidMeanwhile(row.display_text));
-    }
-    return problems;
-  }
-
   /** Calls the processor with the lock's key and the snapshot's amount; a throw leaves it unconfirmed. */
   async function charge(method: Method, lock: Lock, amountCents: number, description: string) {
     if (method.kind === 'card') {
@@ -163,7 +140,7 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
     if (expectedTotal !== undefined && Math.round(expectedTotal * 100) !== price.totalCents) {
       throw conflict(PURCHASE_MESSAGES.totalChanged(price.totalCents / 100));
     }
-    const problems = await refusals(inCart);
+    const problems = await cartRefusals(app.db, caller, inCart);
     if (problems.length > 0) throw new ValidationFailure(problems);
     return {
       cartItemIds: inCart.map((row) => row.cart_item_id),
@@ -190,6 +167,9 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
       const order = await app.db.transaction().execute(async (trx) => {
         const rows = await cartRowsById(trx, userId, snapshot.cartItemIds);
         if (rows.length !== snapshot.cartItemIds.length) throw new Error('a paid cart item is gone');
+        // What changed since the check before the charge (a link removed meanwhile): refunded.
+        const [problem] = await linkRefusals(trx, caller, rows);
+        if (problem) throw new OrderConflict(problem);
         const placed = await placeOrder(trx, {
           purchaser: {
             userId,
@@ -220,6 +200,8 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
     } catch (error) {
       if (payment.method === null || !result.transactionId) {
         await releasePurchaseLock(app.db, userId, lock);
+        // Nothing was charged: the item to remove, as before the charge.
+        if (error instanceof OrderConflict) throw new ValidationFailure([error.message]);
         throw error;
       }
       const refund = await app.payments.refund({

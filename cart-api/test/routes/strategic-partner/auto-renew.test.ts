@@ -7,7 +7,7 @@ import { RULE_TYPE } from '../../../src/routes/strategic-partner/rules.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, type Account } from '../../helpers/parties.js';
 import { cardPayment } from '../../helpers/payments.js';
-import { companyRow, documentRow } from '../../helpers/rows.js';
+import { companyRow, documentRow, partnerRuleRow } from '../../helpers/rows.js';
 
 /** The clock of these tests: March 2nd, 2027 in New York. */
 const NOW = new Date('2027-03-02T15:00:00Z');
@@ -34,14 +34,9 @@ describe("a partner's auto-renew rule", () => {
     if (settings) {
       await db()
         .insertInto('partner_rule')
-        .values({
-          rule_id: randomUUID(),
-          company_id: partner.company_id,
-          rule_type_id: RULE_TYPE.autoRenew,
-          product_id: productId,
-          settings: JSON.stringify(settings),
-          created_at: NOW.toISOString(),
-        })
+        .values(
+          partnerRuleRow(partner.company_id, RULE_TYPE.autoRenew, settings, { productId, createdAt: NOW }),
+        )
         .execute();
     }
     return partner.company_id;

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Caller } from 'service-kit';
+import type { Database } from '../../db/schema.js';
+import { jsonObject } from '../../lib/json.js';
+import { clientPolicy } from '../../routes/client/policy.js';
+import { renewedAlready } from '../../routes/epop-document/links.js';
+import { documentPolicy } from '../../routes/epop-document/policy.js';
+import { paidOrClosed, type CartRow } from '../../routes/shopping-cart/queries.js';
+
+/** Why an item of the cart cannot be bought as it is now (each names the item: the buyer removes it). */
+export const PURCHASE_REFUSALS = {
+  renewedMeanwhile: (product: string) =>
+    `${product} renews a document that has been renewed since: remove it from your cart`,
+  renewalTwice: (product: string) => `${product} renews the same document as another item: remove one`,
+  paidMeanwhile: (product: string) => `${product} has been paid already: remove it from your cart`,
+  clientUnlinked: (product: string) =>
+    `${product} is for a client you are no longer linked to: remove it from your cart`,
+  originalUnreachable: (product: string) =>
+    `${product} renews a document you can no longer open: remove it from your cart`,
+} as const;
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * The cart's items checked again at the purchase, against what is true now (the item was checked when
+ * it was added, maybe days ago): its document not paid and its action item open, the document it
+ * renews not renewed since nor twice in this cart, and its links (`linkRefusals`). Run before the charge.
+ */
+export async function cartRefusals(db: Kysely<Database>, buyer: Caller, rows: CartRow[]): Promise<string[]> {
+  const problems: string[] = [];
+  const renewing = new Set<string>();
+  for (const row of rows) {
+    const original = text(jsonObject(row.json).originalDocumentId);
+    if (original) {
+      if (renewing.has(original)) problems.push(PURCHASE_REFUSALS.renewalTwice(row.display_text));
+      else if (await renewedAlready(db, original, row.document_id)) {
+        problems.push(PURCHASE_REFUSALS.renewedMeanwhile(row.display_text));
+      }
+      renewing.add(original);
+    }
+    if (await paidOrClosed(db, row)) problems.push(PURCHASE_REFUSALS.paidMeanwhile(row.display_text));
+  }
+  return [...problems, ...(await linkRefusals(db, buyer, rows))];
+}
+
+/**
+ * The links of the cart's new documents, as they are now: the client a document joins is still the
+ * buyer's (an employer removed from a company does not get it back by paying), the document it renews
+ * still theirs to open. Run before the charge and again inside the order's transaction (`db` is then
+ * the transaction): a link removed while the payment ran refunds it. A stored document's client is its own.
+ */
+export async function linkRefusals(db: Kysely<Database>, buyer: Caller, rows: CartRow[]): Promise<string[]> {
+  const problems: string[] = [];
+  const clients = clientPolicy(db);
+  const documents = documentPolicy(db);
+  for (const row of rows.filter((item) => !item.document_id)) {
+    const form = jsonObject(row.json);
+    const clientId = text(form.clientId);
+    if (clientId && !(await clients.allows(buyer, 'write', clientId))) {
+      problems.push(PURCHASE_REFUSALS.clientUnlinked(row.display_text));
+    }
+    const original = text(form.originalDocumentId);
+    if (original && !(await documents.allows(buyer, 'read', original))) {
+      problems.push(PURCHASE_REFUSALS.originalUnreachable(row.display_text));
+    }
+  }
+  return problems;
+}
