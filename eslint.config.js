@@ -158,6 +158,17 @@ const literalScreenPaths = [
   },
 ];
 
+/**
+ * A day cut from a UTC timestamp is the wrong day from 7 pm New York time (issue 20): the product's
+ * calendar is shared-domain's time module (productDay, productToday, addDays, calendarDayOf).
+ */
+const isoDaySlice = {
+  selector:
+    "CallExpression[callee.property.name='slice'][callee.object.type='CallExpression'][callee.object.callee.property.name='toISOString']",
+  message:
+    "toISOString().slice(0, 10) is a UTC day: use shared-domain's time module (productDay, productToday, addDays, calendarDayOf).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -245,6 +256,12 @@ export default tseslint.config(
     },
   },
   {
+    // The one module that may turn an instant into a day (and its test, which shows the UTC day is wrong).
+    files: ['*/{src,test,tests,scripts}/**/*.{ts,tsx,js,mjs}'],
+    ignores: ['shared-domain/src/time.ts', 'shared-domain/src/time.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', isoDaySlice] },
+  },
+  {
     files: webApps.map((app) => `${app}/src/**/*.{ts,tsx}`),
     ignores: [
       '**/*.test.{ts,tsx}',
@@ -254,6 +271,6 @@ export default tseslint.config(
       // API paths (the generated client's), not screen paths.
       'shared-ui/src/api/types.ts',
     ],
-    rules: { 'no-restricted-syntax': ['error', ...literalScreenPaths, ...literalApiPaths] },
+    rules: { 'no-restricted-syntax': ['error', ...literalScreenPaths, ...literalApiPaths, isoDaySlice] },
   },
 );

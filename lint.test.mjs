@@ -202,3 +202,15 @@ describe('domain API paths', () => {
     assert.deepEqual(await rulesFiring('shared-ui/src/api/client.ts', "export const API_BASE = '/api';"), []);
   });
 });
+
+describe('days', () => {
+  it('are cut from instants by the time module only, never by toISOString().slice(0, 10)', () =>
+    Promise.all(
+      ['cart-api/src/Probe.ts', 'mf-admin/src/features/orders/components/Probe.tsx'].map((file) =>
+        check('no-restricted-syntax', file, {
+          bad: 'export const today = () => new Date().toISOString().slice(0, 10);',
+          good: "import { productToday } from 'shared-domain';\nexport const today = () => productToday();",
+        }),
+      ),
+    ));
+});

@@ -38,7 +38,7 @@ import ExcelJS from 'exceljs';
 import { migrateToLatest } from 'cart-api/dist/db/migrate.js';
 import { EPOP_PRODUCT } from 'cart-api/dist/db/reference-data.js';
 import { seedDemo } from 'cart-api/dist/demo/seed.js';
-import { demoAccount } from 'shared-domain';
+import { addDays, calendarDayOf, demoAccount } from 'shared-domain';
 import { createDatabase } from 'shared-domain/server';
 import {
   benchEngine,
@@ -79,8 +79,6 @@ const measureReturnFile = env.BENCH_SKIP_RETURN_FILE !== '1';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500; // rows per INSERT: well under SQLite's and PostgreSQL's parameter limits
 const PRICE_CENTS = 30_000;
-const addDays = (isoDate, days) =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const reportTo = addDays(reportFrom, 6);
 
 // Which clients are whose (by index): 40% Colonial's (i % 5 < 2), of which one in 16 has no BCN yet
@@ -240,8 +238,8 @@ async function seedBackOffice(db) {
       client_company_id: company.company_id,
       strategic_partner_id: partnerRow?.company_id ?? null,
       name: 'POP Document',
-      plan_year_start: planStart.toISOString().slice(0, 10),
-      plan_year_end: planEnd.toISOString().slice(0, 10),
+      plan_year_start: calendarDayOf(planStart),
+      plan_year_end: calendarDayOf(planEnd),
       status: 'Paid',
       json: JSON.stringify({ clientCompanyName: name, primaryEmail: `office@client${i}.example` }),
       active: 1,

@@ -36,7 +36,7 @@ import { migrateToLatest } from 'cart-api/dist/db/migrate.js';
 import { EPOP_PRODUCT } from 'cart-api/dist/db/reference-data.js';
 import { demoForm } from 'cart-api/dist/demo/forms.js';
 import { seedDemo } from 'cart-api/dist/demo/seed.js';
-import { demoAccount, productToday } from 'shared-domain';
+import { addDays, calendarDayOf, demoAccount, productToday } from 'shared-domain';
 import { createDatabase } from 'shared-domain/server';
 import {
   benchEngine,
@@ -101,12 +101,10 @@ const BATCH = 500; // rows per INSERT (the json column makes rows large; well un
 const RENEWAL_DAYS = 60;
 const NDT_DAYS = 90;
 
-const addDays = (isoDate, days) =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 /** The twelve-month plan year that ends on `end`. */
 const planYearEnding = (end) => {
   const [y, m, d] = end.split('-').map(Number);
-  return { start: new Date(Date.UTC(y - 1, m - 1, d + 1)).toISOString().slice(0, 10), end };
+  return { start: calendarDayOf(new Date(Date.UTC(y - 1, m - 1, d + 1))), end };
 };
 
 const today = productToday(clock);

@@ -1,3 +1,4 @@
+import clock from './plugins/app/clock.js';
 import type { RouteOptions } from 'fastify';
 import {
   createService,
@@ -41,7 +42,7 @@ export interface BuildOptions {
   identity?: IdentityDirectory;
   /** The payment gateway to use instead of PAYMENT_GATEWAY's (tests that count the charges). */
   payments?: PaymentGateway;
-  /** The clock of the jobs (tests that move time). */
+  /** The service's clock (tests that move time): the routes' and the jobs' "now". */
   now?: () => Date;
 }
 
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     openApi: { title: 'cart-api', version: '1', description: 'The domain API of POP Documents.' },
   });
 
+  await app.register(clock, options.now ? { now: options.now } : {});
   await app.register(db, { databaseUrl: config.databaseUrl });
   await app.register(mailer, { mail: config.mail });
   await app.register(payments, {

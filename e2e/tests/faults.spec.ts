@@ -9,6 +9,11 @@ import { signIn } from './support.js';
 const pidOf = (service: string) =>
   Number(readFileSync(join(E2E_DATA_DIR, 'stack', `${service}.pid`), 'utf8'));
 
+// Whatever happens in the journey, the next one starts with cart-api back (the supervisor restarts it).
+test.afterEach(async ({ request }) => {
+  await expect.poll(async () => (await request.get('/healthz')).status(), { timeout: 60_000 }).toBe(200);
+});
+
 test('cart-api crashes under the running stack: 502 and the toast, then the same session works again', async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { productToday } from 'shared-domain';
+import { addDays, formatIsoDate, productToday } from 'shared-domain';
 import { apiGet } from './documents.js';
 import { headerOf, rowsOf, sheetOf } from './excel.js';
 import { holdAnswers, signIn } from './support.js';
@@ -13,23 +13,19 @@ interface WeeklyRow {
   transactionId: string;
 }
 
-const shiftDay = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
-
 test('the weekly order report runs for last Monday to this Sunday and its Excel file downloads by itself', async ({
   page,
 }) => {
   await signIn(page, 'demo.compliance');
   const today = productToday();
-  const monday = shiftDay(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
-  const [from, to] = [shiftDay(monday, -7), shiftDay(monday, 6)];
+  const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const [from, to] = [addDays(monday, -7), addDays(monday, 6)];
   const expected = await apiGet<WeeklyRow[]>(page, `sales-report/epop?from=${from}&to=${to}`);
   expect(expected.map((row) => row.companyName)).toContain('Acme Landscaping Inc');
 
   await page.goto('/admin/utilities/weekly-order-report');
-  await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue(usDate(from));
-  await expect(page.getByRole('textbox', { name: 'To' })).toHaveValue(usDate(to));
+  await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue(formatIsoDate(from));
+  await expect(page.getByRole('textbox', { name: 'To' })).toHaveValue(formatIsoDate(to));
   // Hold the answer: the page says it is working meanwhile.
   const release = await holdAnswers(page, '**/api/sales-report/epop?*');
   const download = page.waitForEvent('download');

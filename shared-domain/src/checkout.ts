@@ -1,21 +1,5 @@
 /** Checkout's constants and texts (specs/1-foundation.md §2 "Shopping cart", "Checkout", §5, §9). */
 
-/**
- * The time zone of the product's calendar: a promo code's start and end dates are whole days there
- * (the compliance team works on US Eastern time).
- */
-export const PRODUCT_TIME_ZONE = 'America/New_York';
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: PRODUCT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today's date in the product's time zone, YYYY-MM-DD. */
-export const productToday = (now: Date = new Date()): string => dayFormat.format(now);
-
 export const PAYMENT_TYPES = ['Credit Card', 'ACH'] as const;
 export const CARD_COUNTRIES = [
   { value: 'US', label: 'United States' },

@@ -6,5 +6,6 @@ export * from './html.js';
 export * from './messages.js';
 export * from './ndt/index.js';
 export * from './format.js';
+export * from './time.js';
 export * from './roles.js';
 export type * from './types.js';

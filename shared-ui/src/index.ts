@@ -50,7 +50,7 @@ export { USER_SEARCH_TYPES, type UserRow, type UserSearchBy } from './users/type
 export { UserSearchModal, type UserSearchModalProps } from './users/UserSearchModal.js';
 export { ErrorWindowHost } from './feedback/ErrorWindowHost.js';
 export { dismissToasts, notifyError, notifySuccess, ToastHost } from './feedback/toasts.js';
-export { formatDate, formatMoney } from './format.js';
+export { formatDate, formatDateTime, formatMoney } from './format.js';
 export { useDebouncedValue } from './hooks/use-debounced-value.js';
 export { SessionProvider, useSession, type Session, type SessionStatus } from './session/session.js';
 export { SignInForm, type SignInFormProps } from './session/SignInForm.js';

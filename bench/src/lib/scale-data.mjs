@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { calendarDayOf } from 'shared-domain';
 
 // The large data sets of api-latency, document-latency and checkout-latency: clients, documents,
 // orders, order items and action items spread over many brokers, written through cart-api's own Kysely
@@ -215,8 +216,8 @@ export async function seedScale(
       client_company_id: company.company_id,
       strategic_partner_id: partner,
       name: 'POP Document',
-      plan_year_start: planStart.toISOString().slice(0, 10),
-      plan_year_end: planEnd.toISOString().slice(0, 10),
+      plan_year_start: calendarDayOf(planStart),
+      plan_year_end: calendarDayOf(planEnd),
       status: 'Paid',
       json: JSON.stringify({ clientCompanyName: name }),
       // A few documents were deactivated: the list must skip them.

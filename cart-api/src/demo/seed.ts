@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { demoAccount } from 'shared-domain';
+import { calendarDayOf, demoAccount, productDay } from 'shared-domain';
 import { demoId } from 'shared-domain/server';
 import type { Database } from '../db/schema.js';
 import { COMMISSION_INCLUDED, EPOP_BASE_PRICE_CENTS, EPOP_PRODUCT } from '../db/reference-data.js';
@@ -40,14 +40,16 @@ const CONTACTS = [
   { first: 'Tom', last: 'Becker' },
 ] as const;
 
-const isoDate = (time: number): string => new Date(time).toISOString().slice(0, 10);
+/** An instant's day in New York (the product's calendar). */
+const isoDate = (time: number): string => productDay(time);
 
 /** The plan year that starts on the first of the month after `time`, twelve months long. */
 function planYearAfter(time: number): { start: string; end: string } {
   const created = new Date(time);
   const start = Date.UTC(created.getUTCFullYear(), created.getUTCMonth() + 1, 1);
   const end = Date.UTC(created.getUTCFullYear() + 1, created.getUTCMonth() + 1, 0);
-  return { start: isoDate(start), end: isoDate(end) };
+  // Midnight UTC of calendar days (not instants).
+  return { start: calendarDayOf(new Date(start)), end: calendarDayOf(new Date(end)) };
 }
 
 /**

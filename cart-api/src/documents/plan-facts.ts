@@ -1,4 +1,4 @@
-import { formatIsoDate } from 'shared-domain';
+import { formatIsoDate, formatProductDate } from 'shared-domain';
 import { LEGAL_ENTITY_TYPES, US_STATES, type LegalEntityType } from 'shared-domain/forms';
 
 /**
@@ -11,7 +11,7 @@ export interface DocumentSource {
   form: Record<string, unknown>;
   /** The document's plan year, `YYYY-MM-DD` (the document row's; the form's dates when these are not dates). */
   planYear: { start: string; end: string };
-  /** The generation day: `YYYY-MM-DD` or an ISO timestamp (its date part is printed). */
+  /** The generation day: `YYYY-MM-DD`, or an ISO timestamp (its day in New York is printed). */
   generatedOn: string;
 }
 
@@ -230,7 +230,7 @@ export function planFacts({ form, planYear, generatedOn }: DocumentSource): Plan
     planYearStart,
     planYearEnd: end ?? BLANK,
     planYear: `${planYearStart} - ${end ?? BLANK}`,
-    generatedOn: dateOf(generatedOn) ?? BLANK,
+    generatedOn: Number.isNaN(Date.parse(generatedOn)) ? BLANK : formatProductDate(generatedOn),
     effectiveDate,
     amendment,
     shortPlanYear: yes(form.shortPlanYear),

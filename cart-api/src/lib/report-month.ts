@@ -1,5 +1,5 @@
 import { Type, ValidationFailure } from 'service-kit';
-import { productToday } from 'shared-domain';
+import { addDays, productToday } from 'shared-domain';
 
 /** specs/3-admin.md §5, §9: a report's year runs from this one back, never below 2017. */
 export const FIRST_REPORT_YEAR = 2017;
@@ -27,10 +27,6 @@ export interface ReportMonth {
   contains(timestamp: string | null): boolean;
 }
 
-/** A day `days` after `day` (YYYY-MM-DD, calendar arithmetic in UTC). */
-const shiftDay = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /**
  * `month` of `year` as the reports read it: in the product's time zone, so a sale at 11 pm in New
  * York on the last day belongs to that month. A year after this one is refused (400 validation).
@@ -42,8 +38,8 @@ export function reportMonth({ month, year }: { month: number; year: number }, no
   const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
   return {
     label,
-    from: `${shiftDay(`${label}-01`, -1)}T00:00:00.000Z`,
-    to: `${shiftDay(next, 1)}T00:00:00.000Z`,
+    from: `${addDays(`${label}-01`, -1)}T00:00:00.000Z`,
+    to: `${addDays(next, 1)}T00:00:00.000Z`,
     contains: (timestamp) => timestamp !== null && productToday(new Date(timestamp)).startsWith(label),
   };
 }

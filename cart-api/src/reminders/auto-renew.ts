@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { formatIsoDate, productToday } from 'shared-domain';
+import { addDays, formatIsoDate, productToday } from 'shared-domain';
 import { nextPlanYear } from 'shared-domain/forms';
 import type { Database } from '../db/schema.js';
 import { enqueueUnique } from '../jobs/queue.js';
@@ -78,9 +78,6 @@ function daysPriorFor(rules: AutoRenewRule[], productId: string): number {
   return (own ?? rules.find((rule) => rule.productId === null))?.daysPrior ?? 0;
 }
 
-const addDaysIso = (isoDate: string, days: number) =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** Documents read per query of the scan. */
 const BATCH = 500;
 
@@ -106,7 +103,7 @@ export async function scanAutoRenewals(db: Kysely<Database>, now: Date): Promise
         .where('d.status', '=', 'Paid')
         .where('d.active', '=', 1)
         .where('d.plan_year_end', '>=', today)
-        .where('d.plan_year_end', '<=', addDaysIso(today, widest))
+        .where('d.plan_year_end', '<=', addDays(today, widest))
         .where('d.document_id', '>', after)
         .where(({ not, exists, selectFrom }) =>
           not(exists(selectFrom('job as j').select('j.job_id').whereRef('j.unique_key', '=', key))),
@@ -125,7 +122,7 @@ export async function scanAutoRenewals(db: Kysely<Database>, now: Date): Promise
         .limit(BATCH)
         .execute();
       const due = batch.filter(
-        (document) => document.plan_year_end <= addDaysIso(today, daysPriorFor(rules, document.product_id)),
+        (document) => document.plan_year_end <= addDays(today, daysPriorFor(rules, document.product_id)),
       );
       if (due.length > 0) {
         const added = await enqueueUnique(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { formatIsoDate, productToday } from 'shared-domain';
+import { addDays, formatIsoDate, productToday } from 'shared-domain';
 import { nextPlanYear } from 'shared-domain/forms';
 import type { ActionItemType } from 'shared-domain';
 import type { Database } from '../db/schema.js';
@@ -25,9 +25,6 @@ type Kind = 'renewal-reminder' | 'ndt-reminder';
 export const reminderKey = (kind: Kind, documentId: string, planYearEnd: string) =>
   `${kind}:${documentId}:${planYearEnd}`;
 
-const addDaysIso = (isoDate: string, days: number) =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 interface Candidate {
   document_id: string;
   owner_user_id: string;
@@ -48,7 +45,7 @@ async function candidates(db: Kysely<Database>, kind: Kind, today: string, days:
     .where('d.status', '=', 'Paid')
     .where('d.active', '=', 1)
     .where('d.plan_year_end', '>=', today)
-    .where('d.plan_year_end', '<=', addDaysIso(today, days))
+    .where('d.plan_year_end', '<=', addDays(today, days))
     .where('d.document_id', '>', after)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('job as j').select('j.job_id').whereRef('j.unique_key', '=', key))),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { addDays, productToday } from 'shared-domain';
 import { EPOP_PRODUCT } from '../../src/db/reference-data.js';
 import type { Database } from '../../src/db/schema.js';
 
@@ -53,9 +54,8 @@ export function documentRow(
   };
 }
 
-/** An ISO date `days` from today (UTC). */
-export const daysFromToday = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** An ISO date `days` from today (the product's day, as the service counts). */
+export const daysFromToday = (days: number) => addDays(productToday(), days);
 
 /** A `partner_rule` row: a strategic partner's rule of `ruleTypeId` with its settings. */
 export function partnerRuleRow(

@@ -26,19 +26,24 @@ function ToastBody({ title, message }: { title?: string; message: string }) {
   );
 }
 
-/** The toast on screen for each text, so the same message is never shown twice at once. */
+/** The last toast shown for each text, so the same message is never on screen twice. */
 const shown = new Map<string, Id>();
 
 /**
- * Shows the notice, replacing the same text's toast if one is still on screen or closing: a repeated
- * action ('Rule has been saved' twice) gets a fresh toast with its full 5 s. react-toastify drops a toast
- * whose id is still known, active or mid-exit, so the text is not the id: each toast gets its own.
+ * Shows the notice. The same text while its toast is on screen renews that toast (its full 5 s again,
+ * one element); once it is closing or gone, a new toast shows it again. react-toastify drops a toast
+ * whose id it still holds, even mid-exit, so each toast gets its own id rather than one made of its
+ * text (a second 'Rule has been saved' was never shown).
  */
 function notify(kind: 'success' | 'error', message: string, title?: string) {
   const key = `${kind}:${title ?? ''}:${message}`;
-  const previous = shown.get(key);
-  if (previous !== undefined) toast.dismiss(previous);
-  const id: Id = toast[kind](<ToastBody title={title} message={message} />, {
+  const body = <ToastBody title={title} message={message} />;
+  const current = shown.get(key);
+  if (current !== undefined && toast.isActive(current)) {
+    toast.update(current, { render: body, type: kind, autoClose: TOAST_DURATION_MS });
+    return;
+  }
+  const id: Id = toast[kind](body, {
     onClose: () => {
       if (shown.get(key) === id) shown.delete(key);
     },

@@ -1,16 +1,21 @@
-import type { ActionItem, PendingActionItems } from 'shared-domain';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import {
+  addDays,
+  productToday,
+  startOfProductDay,
+  type ActionItem,
+  type PendingActionItems,
+} from 'shared-domain';
 
 /**
- * Groups pending items by their created date relative to `now`, by UTC calendar day: today,
- * yesterday, the six days before that (the past week: the seven days before today), and older. Each group keeps the order
- * it was given (newest first).
+ * Groups pending items by their created date relative to `now`, by the product's calendar day
+ * (America/New_York): today, yesterday, the six days before that (the past week: the seven days before
+ * today), and older. Each group keeps the order it was given (newest first).
  */
 export function groupByAge(items: ActionItem[], now: Date): PendingActionItems {
-  const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const startOfYesterday = startOfToday - DAY_MS;
-  const startOfPastWeek = startOfToday - 7 * DAY_MS;
+  const today = productToday(now);
+  const startOfToday = startOfProductDay(today).getTime();
+  const startOfYesterday = startOfProductDay(addDays(today, -1)).getTime();
+  const startOfPastWeek = startOfProductDay(addDays(today, -7)).getTime();
   const groups: PendingActionItems = { today: [], yesterday: [], pastweek: [], older: [] };
   for (const item of items) {
     const created = Date.parse(item.createdDate);

@@ -20,7 +20,7 @@ const actionItem: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { 
         response: { 200: PendingActionItems },
       },
     },
-    async (request) => groupByAge(await pendingActionItems(app.db, request.params.userId), new Date()),
+    async (request) => groupByAge(await pendingActionItems(app.db, request.params.userId), app.now()),
   );
 
   app.get(

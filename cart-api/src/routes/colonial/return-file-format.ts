@@ -1,3 +1,4 @@
+import { calendarDayOf } from 'shared-domain';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
@@ -88,8 +89,6 @@ const HEADER_KEYS = new Map(
   ]),
 );
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /** A cell's value as text (rich text, hyperlinks and formulas by what they show). */
 function cellText(value: ExcelJS.CellValue): string {
   return fullCellText(value).slice(0, MAX_CELL_TEXT);
@@ -97,7 +96,7 @@ function cellText(value: ExcelJS.CellValue): string {
 
 function fullCellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return isoDay(value);
+  if (value instanceof Date) return calendarDayOf(value);
   if (typeof value === 'object') {
     if ('richText' in value)
       return value.richText
@@ -117,9 +116,9 @@ function fullCellText(value: ExcelJS.CellValue): string {
  * YYYY-MM-DD; '' when blank; otherwise the text as written (the row then fails, naming it).
  */
 function qualifyDay(value: ExcelJS.CellValue): string {
-  if (value instanceof Date) return isoDay(value);
+  if (value instanceof Date) return calendarDayOf(value);
   if (typeof value === 'number' && value > 0 && value < 2958466) {
-    return isoDay(new Date(Math.round((value - 25569) * 86_400_000)));
+    return calendarDayOf(new Date(Math.round((value - 25569) * 86_400_000)));
   }
   const text = cellText(value);
   if (text === '') return '';
@@ -139,7 +138,7 @@ function qualifyDay(value: ExcelJS.CellValue): string {
   return parsed.getUTCFullYear() === year &&
     parsed.getUTCMonth() === month - 1 &&
     parsed.getUTCDate() === date
-    ? isoDay(parsed)
+    ? calendarDayOf(parsed)
     : text;
 }
 

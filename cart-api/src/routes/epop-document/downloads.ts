@@ -52,7 +52,7 @@ const downloads: FastifyPluginAsyncTypebox = async (app) => {
 
   /** The document the files are made of: only a Paid one (bought or free) is handed out. */
   async function printable(documentId: string): Promise<PrintableDocument> {
-    const document = await printableDocument(app.db, documentId);
+    const document = await printableDocument(app.db, documentId, app.now());
     if (document === 'missing') throw notFound(DOCUMENT_NOT_FOUND);
     if (document === 'unpaid') throw badRequest(DOWNLOAD_MESSAGES.purchaseFirst);
     return document;

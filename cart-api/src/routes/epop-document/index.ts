@@ -33,6 +33,7 @@ import {
   updateDocument,
 } from './queries.js';
 import { blankDocumentForm, nextPlanYear } from 'shared-domain/forms';
+import { productToday } from 'shared-domain';
 import {
   DocumentBody,
   DocumentDraft,
@@ -67,8 +68,9 @@ const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, 
     },
     async (request) => {
       const { resource, id } = request.target!;
-      if (resource === 'user') return listOwnedDocuments(app.db, id, withPaging(request.query));
-      const document = await documentById(app.db, id, isCompliance(request.caller!));
+      if (resource === 'user')
+        return listOwnedDocuments(app.db, id, withPaging(request.query), productToday(app.now()));
+      const document = await documentById(app.db, id, productToday(app.now()), isCompliance(request.caller!));
       if (!document) throw notFound(DOCUMENT_NOT_FOUND);
       return document;
     },
@@ -218,7 +220,7 @@ const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, 
       const caller = request.caller!;
       const documentId =
         resource === 'user' ? await create(caller, id, request.body) : await update(caller, id, request.body);
-      const saved = await documentById(app.db, documentId);
+      const saved = await documentById(app.db, documentId, productToday(app.now()));
       if (!saved) throw notFound(DOCUMENT_NOT_FOUND);
       return saved;
     },
@@ -246,7 +248,11 @@ const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, 
       },
     },
     async (request) => {
-      const document = await documentById(app.db, await documentOfItem(request.params.actionItemId));
+      const document = await documentById(
+        app.db,
+        await documentOfItem(request.params.actionItemId),
+        productToday(app.now()),
+      );
       if (!document) throw notFound(DOCUMENT_NOT_FOUND);
       return document;
     },
@@ -276,7 +282,7 @@ const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, 
         throw notFound(ACTION_ITEM_NOT_FOUND);
       }
       const documentId = await update(caller, await documentOfItem(item.id), request.body, true);
-      const saved = await documentById(app.db, documentId);
+      const saved = await documentById(app.db, documentId, productToday(app.now()));
       if (!saved) throw notFound(DOCUMENT_NOT_FOUND);
       return saved;
     },
@@ -302,7 +308,7 @@ const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, 
       const { id, userId } = request.params;
       // The renewal is for the caller (compliance renews on anyone's behalf).
       if (!isCompliance(caller) && userId !== caller.userId) throw notFound(DOCUMENT_NOT_FOUND);
-      const document = await documentById(app.db, id);
+      const document = await documentById(app.db, id, productToday(app.now()));
       if (!document) throw notFound(DOCUMENT_NOT_FOUND);
       if (!document.readyForRenewal) throw badRequest(SAVE_MESSAGES.notReadyForRenewal);
       const planYear = nextPlanYear(document.currentPlanYearEndDate);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { evaluateNdt, validateNdtInput, type NdtResult } from 'shared-domain';
+import { evaluateNdt, productToday, validateNdtInput, type NdtResult } from 'shared-domain';
 import { badRequest, notFound, Nullable, Type, Uuid, ValidationFailure, type Static } from 'service-kit';
 import type { FastifyPluginAsyncTypebox } from 'service-kit';
 import type { Database } from '../../db/schema.js';
@@ -8,7 +8,6 @@ import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
 import { jsonObject } from '../../lib/json.js';
 import { completeActionItems } from '../action-item/queries.js';
 import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
-import { todayIso } from './queries.js';
 
 export const NDT_MESSAGES = {
   readOnly: 'This document is read-only and cannot be tested',
@@ -164,7 +163,7 @@ const ndt: FastifyPluginAsyncTypebox = async (app) => {
         throw badRequest(NDT_MESSAGES.readOnly);
       if (document.status !== 'Paid') throw badRequest(NDT_MESSAGES.purchaseFirst);
       // The wizard offers Next only while the plan year has not ended (§4); so does the server.
-      if (document.plan_year_end < todayIso()) throw badRequest(NDT_MESSAGES.planYearEnded);
+      if (document.plan_year_end < productToday(app.now())) throw badRequest(NDT_MESSAGES.planYearEnded);
 
       const checked = validateNdtInput(request.body);
       if (!checked.ok) throw new ValidationFailure(checked.errors);

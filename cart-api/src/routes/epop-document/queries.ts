@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { DocumentListRow, Page } from 'shared-domain';
+import type { DocumentListRow, IsoDate, Page } from 'shared-domain';
 import { EPOP_PRODUCT } from '../../db/reference-data.js';
 import type { CompanyKind, Database, DocumentStatus, EpopDocumentTable } from '../../db/schema.js';
 import { offsetFor, pagesFor, type PagedSearchQuery } from '../../lib/pagination.js';
@@ -22,6 +22,8 @@ export async function listOwnedDocuments(
   db: Kysely<Database>,
   ownerUserId: string,
   query: PagedSearchQuery,
+  /** The product's day the renewal window is counted from. */
+  today: IsoDate,
 ): Promise<Page<DocumentListRow>> {
   const searchText = query.searchText.trim();
   // Every document has its client company (a NOT NULL foreign key), so the count needs no join:
@@ -81,7 +83,6 @@ export async function listOwnedDocuments(
     .orderBy('d.document_id', 'desc')
     .execute();
 
-  const today = todayIso();
   return {
     data: rows.map((row) => ({
       documentId: row.document_id,
@@ -137,9 +138,6 @@ function renewedDocument(eb: DocumentQueryBuilder) {
       .where('r.active', '=', 1),
   );
 }
-
-/** Today as an ISO date (UTC), the day renewal windows are counted from. */
-export const todayIso = () => new Date().toISOString().slice(0, 10);
 
 function latestOrder(eb: DocumentQueryBuilder, column: 'o.order_id' | 'o.order_number') {
   return eb
@@ -206,6 +204,8 @@ export const isReadOnly = (row: { active: number; status: DocumentStatus }): boo
 export async function documentById(
   db: Kysely<Database>,
   documentId: string,
+  /** The product's day the renewal window is counted from. */
+  today: IsoDate,
   /** Compliance's note is for compliance: other callers get null. */
   withNotes = false,
 ): Promise<EpopDocument | undefined> {
@@ -259,7 +259,7 @@ export async function documentById(
         planYearEnd: row.plan_year_end,
         renewed: Boolean(Number(row.renewed)),
       },
-      todayIso(),
+      today,
     ),
     hasReceipt: Boolean(Number(row.has_receipt)),
     orderId: row.order_id,

@@ -80,10 +80,12 @@ export async function placeOrder(
     payment: OrderPayment;
     /** The codes the cart was priced with: taken off the cart (one applied since stays). */
     discountIds: string[];
+    /** The order's time (the service's clock): its receipt's date is this instant's day in New York. */
+    now: Date;
   },
 ): Promise<PlacedOrder> {
   const { purchaser, rows, price, payment, discountIds } = input;
-  const now = new Date().toISOString();
+  const now = input.now.toISOString();
   const orderId = randomUUID();
   const orderNumber = await nextOrderNumber(trx);
   await trx

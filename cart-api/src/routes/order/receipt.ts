@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Content } from 'pdfmake/interfaces.js';
-import { escapeHtml, formatIsoDate, formatMoney } from 'shared-domain';
+import { escapeHtml, formatIsoDate, formatMoney, formatProductDate } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
 import { renderPdf } from '../../lib/pdf.js';
 
@@ -129,7 +129,7 @@ export function receiptMarkup(receipt: ReceiptData): string {
     `<h2>Receipt</h2>`,
     `<dl class="receipt-summary">`,
     `<dt>Order Number</dt><dd>${e(receipt.orderNumber)}</dd>`,
-    `<dt>Order Date</dt><dd>${e(usDate(receipt.orderDate.slice(0, 10)))}</dd>`,
+    `<dt>Order Date</dt><dd>${e(formatProductDate(receipt.orderDate))}</dd>`,
     `<dt>Purchased By</dt><dd>${e(receipt.purchaser.name)} (${e(receipt.purchaser.email)})</dd>`,
     `<dt>Payment Method</dt><dd>${e(paymentLine(receipt.payment))}</dd>`,
     `<dt>Transaction ID</dt><dd>${e(receipt.transactionId ?? '--')}</dd>`,
@@ -153,7 +153,7 @@ export function receiptPdf(receipt: ReceiptData): Promise<Buffer> {
       widths: [110, '*'],
       body: [
         ['Order Number', receipt.orderNumber],
-        ['Order Date', usDate(receipt.orderDate.slice(0, 10))],
+        ['Order Date', formatProductDate(receipt.orderDate)],
         ['Purchased By', `${receipt.purchaser.name} (${receipt.purchaser.email})`],
         ['Payment Method', paymentLine(receipt.payment)],
         ['Transaction ID', receipt.transactionId ?? '--'],

@@ -1,3 +1,4 @@
+import { isIsoDate } from 'shared-domain';
 import { Type, ValidationFailure, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
 import { excelResponse, sendExcel, type ExcelColumn } from '../../lib/excel.js';
@@ -25,9 +26,8 @@ export function reportDay(text: string): string | undefined {
   const [year, month, day] = us ? [us[3], us[1], us[2]] : iso ? [iso[1], iso[2], iso[3]] : [];
   if (!year || !month || !day) return undefined;
   const value = `${year}-${month}-${day}`;
-  // The round trip refuses 02/30 and 13/01.
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value ? value : undefined;
+  // 02/30 and 13/01 are not days.
+  return isIsoDate(value) ? value : undefined;
 }
 
 function checkedRange(query: WeeklyReportQuery) {

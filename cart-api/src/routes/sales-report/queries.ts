@@ -1,12 +1,8 @@
 import type { Kysely } from 'kysely';
-import { productToday } from 'shared-domain';
+import { addDays, productToday } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
 import { toDollars } from '../../lib/money.js';
 import type { WeeklyReportRow } from './schemas.js';
-
-/** The day after a YYYY-MM-DD day, and the day before (calendar arithmetic in UTC). */
-const shiftDay = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The items sold from `from` to `to` (YYYY-MM-DD, inclusive, days in the product's time zone), in
@@ -38,8 +34,8 @@ export async function weeklyReportRows(
       'i.order_item_id',
     ])
     .where('i.returned', '=', 0)
-    .where('o.created_at', '>=', `${shiftDay(from, -1)}T00:00:00.000Z`)
-    .where('o.created_at', '<', `${shiftDay(to, 2)}T00:00:00.000Z`)
+    .where('o.created_at', '>=', `${addDays(from, -1)}T00:00:00.000Z`)
+    .where('o.created_at', '<', `${addDays(to, 2)}T00:00:00.000Z`)
     .$if(excludeColonial, (q) =>
       q.where((eb) => eb.or([eb('p.colonial', 'is', null), eb('p.colonial', '=', 0)])),
     )

@@ -218,7 +218,7 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
       if (typed === '') throw badRequest(DISCOUNT_MESSAGES.noCode);
       const found = await discountByCode(app.db, typed);
       if (!found) throw badRequest(DISCOUNT_MESSAGES.unknownCode(typed));
-      const today = productToday();
+      const today = productToday(app.now());
       if (today > found.end_date)
         throw badRequest(DISCOUNT_MESSAGES.expired(found.code, formatIsoDate(found.end_date)));
       if (today < found.start_date) {

@@ -125,7 +125,7 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
     expectedTotal: number | undefined,
   ): Promise<PaymentAnswer | PurchaseSnapshot> {
     const [{ inCart, price, codes }, [purchaser]] = await Promise.all([
-      pricedCart(app.db, userId),
+      pricedCart(app.db, userId, productToday(app.now())),
       app.identity.lookupUsers([userId]),
     ]);
     if (inCart.length === 0) {
@@ -181,6 +181,7 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
           price: snapshot.price,
           payment,
           discountIds: snapshot.discountIds,
+          now: app.now(),
         });
         await markDone(trx, userId, lock.purchaseId, { ...result, orderId: placed.orderId });
         // The receipt e-mail is a job of the order's own transaction: sent after the answer (its PDF
@@ -310,7 +311,7 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const problems = cardProblems(request.body, productToday());
+      const problems = cardProblems(request.body, productToday(app.now()));
       if (problems.length > 0) throw new ValidationFailure(problems);
       const brand = cardBrand(request.body.cardNumber)!;
       const { expectedTotal } = request.body;

@@ -74,22 +74,22 @@ describe('groupByAge', () => {
   });
   const now = new Date('2026-03-10T15:00:00.000Z');
 
-  it('splits at UTC midnights: today, yesterday, the seven days before today, older', () => {
+  it("splits at New York midnights (the product's days, across the clock change of March 8th)", () => {
     const groups = groupByAge(
       [
-        item('2026-03-10T00:00:00.000Z'),
-        item('2026-03-09T23:59:59.999Z'),
-        item('2026-03-09T00:00:00.000Z'),
-        item('2026-03-08T23:59:59.999Z'),
-        item('2026-03-03T00:00:00.000Z'),
-        item('2026-03-02T23:59:59.999Z'),
+        item('2026-03-10T04:00:00.000Z'), // 00:00 on Mar 10 in New York (EDT)
+        item('2026-03-10T03:59:59.999Z'), // 23:59 on Mar 9
+        item('2026-03-09T04:00:00.000Z'), // 00:00 on Mar 9
+        item('2026-03-09T03:59:59.999Z'), // 23:59 on Mar 8
+        item('2026-03-03T05:00:00.000Z'), // 00:00 on Mar 3 (EST)
+        item('2026-03-03T04:59:59.999Z'), // 23:59 on Mar 2
       ],
       now,
     );
     const ids = (items: ActionItem[]) => items.map((i) => i.id);
-    expect(ids(groups.today)).toEqual(['2026-03-10T00:00:00.000Z']);
-    expect(ids(groups.yesterday)).toEqual(['2026-03-09T23:59:59.999Z', '2026-03-09T00:00:00.000Z']);
-    expect(ids(groups.pastweek)).toEqual(['2026-03-08T23:59:59.999Z', '2026-03-03T00:00:00.000Z']);
-    expect(ids(groups.older)).toEqual(['2026-03-02T23:59:59.999Z']);
+    expect(ids(groups.today)).toEqual(['2026-03-10T04:00:00.000Z']);
+    expect(ids(groups.yesterday)).toEqual(['2026-03-10T03:59:59.999Z', '2026-03-09T04:00:00.000Z']);
+    expect(ids(groups.pastweek)).toEqual(['2026-03-09T03:59:59.999Z', '2026-03-03T05:00:00.000Z']);
+    expect(ids(groups.older)).toEqual(['2026-03-03T04:59:59.999Z']);
   });
 });

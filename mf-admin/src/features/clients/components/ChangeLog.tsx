@@ -1,7 +1,7 @@
 import Table from 'react-bootstrap/Table';
-import { Busy } from 'shared-ui';
+import { Busy, formatDateTime } from 'shared-ui';
 import { useChangeLog } from '../api/get-change-log.js';
-import { CLIENT_MESSAGES, formatChangeDate } from '../messages.js';
+import { CLIENT_MESSAGES } from '../messages.js';
 
 /** The client's change log, newest first: date ('MM/DD/YYYY h:mm a'), user, description. */
 export function ChangeLog({ clientId }: { clientId: string }) {
@@ -27,7 +27,7 @@ export function ChangeLog({ clientId }: { clientId: string }) {
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td className="text-nowrap">{formatChangeDate(entry.changeDate)}</td>
+                <td className="text-nowrap">{formatDateTime(entry.changeDate)}</td>
                 <td>{entry.user}</td>
                 <td>{entry.description}</td>
               </tr>

@@ -4,7 +4,6 @@ import { Route, Routes } from 'react-router-dom';
 import { patterns, type ClientDetails, type ClientDocument } from 'shared-ui';
 import { compliance, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';
 import type { ChangeLogEntry } from '../api/get-change-log.js';
-import { formatChangeDate } from '../messages.js';
 import { ClientPage } from './ClientPage.js';
 
 const harbor: ClientDetails = {
@@ -266,12 +265,5 @@ describe('/admin/client/{clientId}', () => {
     renderAt('/admin/client/cl-404', page());
     expect(await screen.findByRole('heading', { name: 'Client not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Clients' }).getAttribute('href')).toBe('/admin/clients');
-  });
-});
-
-describe('formatChangeDate', () => {
-  it("writes 'MM/DD/YYYY h:mm a' on US Eastern time", () => {
-    expect(formatChangeDate('2026-03-05T19:07:00.000Z')).toBe('03/05/2026 2:07 PM');
-    expect(formatChangeDate('2026-07-01T04:30:00.000Z')).toBe('07/01/2026 12:30 AM');
   });
 });

@@ -1,13 +1,10 @@
 import BootstrapForm from 'react-bootstrap/Form';
-import { productToday } from 'shared-domain';
+import { addDays, productToday } from 'shared-domain';
 import { formatDate, formatMoney, useDownload } from 'shared-ui';
 import { DateField, Form, Formik, useField } from 'shared-ui/forms';
 import { ReportResult, ReportRows, RunReportButton } from '../../../components/ReportResult.js';
 import { useReportRun } from '../../../hooks/use-report-run.js';
 import { getWeeklyReport, weeklyReportExcelUrl, type WeeklyReportQuery } from '../api/get-weekly-report.js';
-
-const shiftDay = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * §5: the default range, Monday of last week to this Sunday (weeks run Monday to Sunday), from
@@ -16,12 +13,9 @@ const shiftDay = (day: string, days: number) =>
 export function defaultRange(today: string = productToday()): { from: string; to: string } {
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
   const sinceMonday = (weekday + 6) % 7;
-  const monday = shiftDay(today, -sinceMonday);
-  return { from: shiftDay(monday, -7), to: shiftDay(monday, 6) };
+  const monday = addDays(today, -sinceMonday);
+  return { from: addDays(monday, -7), to: addDays(monday, 6) };
 }
-
-/** A timestamp's day as compliance reads it (the product's time zone), MM/DD/YYYY. */
-const productDate = (timestamp: string) => formatDate(productToday(new Date(timestamp)));
 
 function ExcludeColonial() {
   const [field] = useField<boolean>({ name: 'excludeColonial', type: 'checkbox' });
@@ -114,7 +108,7 @@ export function WeeklyOrderReport() {
               <tr key={`${row.transactionId}-${index}`}>
                 <td>{row.companyName}</td>
                 <td>{row.state}</td>
-                <td>{productDate(row.orderDate)}</td>
+                <td>{formatDate(row.orderDate)}</td>
                 <td>{row.planStartDate ? formatDate(row.planStartDate) : ''}</td>
                 <td>{row.planEndDate ? formatDate(row.planEndDate) : ''}</td>
                 <td>{row.paymentMethod}</td>

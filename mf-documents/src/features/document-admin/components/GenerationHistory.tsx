@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { Button, Table } from 'react-bootstrap';
-import { apiUrl, Busy, useDownload } from 'shared-ui';
+import { apiUrl, Busy, formatDateTime, useDownload } from 'shared-ui';
 import { useArchive, type ArchivedFile } from '../api/get-archive.js';
-import { dateTime } from './date-time.js';
 
 /** specs/2-documents.md §8 "Empty lists", word for word. */
 export const NO_GENERATIONS = 'No documents have been generated yet';
@@ -26,7 +25,7 @@ function HistoryRow({ documentId, file }: { documentId: string; file: ArchivedFi
         </Button>
         {busy && <Busy label={`Downloading ${file.name}`} />}
       </td>
-      <td>{dateTime(file.generatedOn)}</td>
+      <td>{formatDateTime(file.generatedOn)}</td>
     </tr>
   );
 }

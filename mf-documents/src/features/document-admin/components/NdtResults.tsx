@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { Table } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { Busy, paths } from 'shared-ui';
+import { Busy, formatDateTime, paths } from 'shared-ui';
 import { useNdtResults } from '../api/get-ndt-results.js';
-import { dateTime } from './date-time.js';
 
 /** specs/2-documents.md §8 "Empty lists", spelling as shown. */
 export const NO_NDT_RESULTS = 'No non-discriminiation tests results found';
@@ -41,7 +40,7 @@ export function NdtResults({ documentId }: { documentId: string }) {
             {results.map((result) => (
               <tr key={result.id}>
                 <td>{result.takenBy}</td>
-                <td>{dateTime(result.createdOn)}</td>
+                <td>{formatDateTime(result.createdOn)}</td>
                 <td className={`fw-bold ${result.pass ? 'text-success' : 'text-danger'}`}>
                   {result.ndtResult}
                 </td>
