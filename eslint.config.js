@@ -50,9 +50,47 @@ function featureZones(app) {
       message: 'Features do not import the app: the app composes the features.',
     },
     {
-      target: `${src}/{components,hooks,lib,types,utils}/**`,
+      target: `${src}/{api,components,hooks,lib,types,utils}/**`,
       from: [`${src}/features/**`, `${src}/app/**`],
       message: 'Shared code does not import features or the app.',
+    },
+  ];
+}
+
+/**
+ * cart-api's layers (issue 20; cart-api/README.md "Where a rule lives"): a route folder is thin over the
+ * domain and never imports another route folder; the domain and the contract never import routes; the
+ * contract (the TypeBox schemas of the HTTP answers) imports no domain module.
+ */
+function cartApiZones() {
+  const src = path.join(root, 'cart-api', 'src');
+  const routeFolders = readdirSync(path.join(src, 'routes'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return [
+    ...routeFolders.map((folder) => ({
+      target: `${src}/routes/${folder}/**`,
+      from: `${src}/routes/*/**`,
+      except: [`${src}/routes/${folder}/**`],
+      message: `The route folder '${folder}' does not import another route folder: what both need is a domain operation (src/domain/).`,
+    })),
+    {
+      target: [
+        `${src}/domain/**`,
+        `${src}/contract/**`,
+        `${src}/jobs/**`,
+        `${src}/reminders/**`,
+        `${src}/policies/**`,
+        `${src}/demo/**`,
+      ],
+      from: `${src}/routes/**`,
+      message:
+        'Only app.ts imports routes: the domain, the contract, jobs, reminders, policies and the seed call domain operations.',
+    },
+    {
+      target: `${src}/contract/**`,
+      from: `${src}/domain/**`,
+      message: 'The contract (HTTP schemas) does not import the domain: the domain may import the contract.',
     },
   ];
 }
@@ -139,10 +177,10 @@ const literalApiPaths = [
 
 /**
  * An API path may begin like a screen (`client/{clientId}` and the /client page): an argument of
- * apiClient.X(), queryKey() or apiUrl() is the generated client's, checked by its types instead.
+ * apiClient.X(), queryKey(), apiKey(), apiUrl() or useApi() is the generated client's, checked by its types instead.
  */
 const apiPathArgument =
-  ":matches(CallExpression[callee.object.name='apiClient'], CallExpression[callee.name=/^(queryKey|apiUrl)$/]) > Literal.arguments";
+  ":matches(CallExpression[callee.object.name='apiClient'], CallExpression[callee.name=/^(queryKey|apiKey|apiUrl|useApi)$/]) > Literal.arguments";
 
 const literalScreenPaths = [
   { selector: `Literal[value=/${screenPath}/]:not(${apiPathArgument})`, message: usePaths },
@@ -235,6 +273,12 @@ export default tseslint.config(
     files: webApps.map((app) => `${app}/src/**/*.{ts,tsx}`),
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: webApps.flatMap(featureZones) }],
+    },
+  },
+  {
+    files: ['cart-api/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: cartApiZones() }],
     },
   },
   ...webApps.map((app) => ({

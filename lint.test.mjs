@@ -107,6 +107,27 @@ describe('apps', () => {
     }));
 });
 
+describe("cart-api's layers", () => {
+  const rule = 'import-x/no-restricted-paths';
+  it('a route folder imports the domain, never another route folder', () =>
+    check(rule, 'cart-api/src/routes/order/Probe.ts', {
+      bad: "export { cartOf } from '../shopping-cart/index.js';",
+      good: "export { cartOf } from '../../domain/cart/queries.js';",
+    }));
+
+  it('the domain never imports routes', () =>
+    check(rule, 'cart-api/src/domain/orders/Probe.ts', {
+      bad: "export { default } from '../../routes/order/index.js';",
+      good: "export { cartOf } from '../cart/queries.js';",
+    }));
+
+  it('the contract imports no domain module', () =>
+    check(rule, 'cart-api/src/contract/Probe.ts', {
+      bad: "export { cartOf } from '../domain/cart/queries.js';",
+      good: "export { Cart } from './shopping-cart.js';",
+    }));
+});
+
 describe('cycles', () => {
   // FeesDialog.tsx imports FeeText.tsx: FeeText importing FeesDialog back closes a cycle.
   it('no module imports a module that leads back to it', () =>
@@ -147,6 +168,7 @@ describe('screen paths', () => {
         "export const authentication = '/authentication/x';",
         // API paths that begin like a screen, in the generated client's calls.
         "import { apiClient, queryKey } from 'shared-ui';\nexport const get = (clientId: string) => apiClient.GET('/client/{clientId}', { params: { path: { clientId } } });\nexport const key = (id: string) => queryKey('/client/{clientId}', id);",
+        "import { useApi } from 'shared-ui';\nexport const useClient = (clientId: string) => useApi('/client/{clientId}', { path: { clientId } });",
       ],
     }));
 

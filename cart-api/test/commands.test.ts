@@ -4,8 +4,8 @@ import { createDatabase, createTestDatabase, type TestDatabase } from 'shared-do
 import { runCommand, USAGE } from '../src/commands.js';
 import type { Database } from '../src/db/schema.js';
 import { demoId } from '../src/demo/seed.js';
-import { checkedForm } from '../src/routes/epop-document/form.js';
-import { partnerFormSettings } from '../src/routes/strategic-partner/settings.js';
+import { checkedForm } from '../src/domain/documents/form.js';
+import { partnerFormSettings } from '../src/domain/partners/settings.js';
 
 describe('cli commands', () => {
   let testDb: TestDatabase;

@@ -3,7 +3,7 @@ import { calendarDayOf, demoAccount, productDay } from 'shared-domain';
 import { demoId } from 'shared-domain/server';
 import type { Database } from '../db/schema.js';
 import { COMMISSION_INCLUDED, EPOP_BASE_PRICE_CENTS, EPOP_PRODUCT } from '../db/reference-data.js';
-import { RULE_TYPE } from '../routes/strategic-partner/rules.js';
+import { RULE_TYPE } from '../domain/partners/rules.js';
 import { demoForm } from './forms.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

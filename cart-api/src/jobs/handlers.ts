@@ -1,4 +1,4 @@
-import { mailReceipt } from '../routes/order/receipt-mail.js';
+import { mailReceipt } from '../domain/orders/receipt-mail.js';
 import { SEND_EMAIL, sendQueuedMail, type MailDeps, type OutgoingMail } from '../mail/outgoing.js';
 import { SCAN_REMINDERS, scanReminders } from '../reminders/scan.js';
 import {
@@ -7,8 +7,8 @@ import {
   scanAutoRenewals,
   type AutoRenewPayload,
 } from '../reminders/auto-renew.js';
-import { SEND_DOCUMENTS, sendDocumentsJob, type SendDocumentsPayload } from '../routes/epop-document/send.js';
-import { PROCESS_RETURN_FILE, processReturnFile } from '../routes/colonial/return-file-job.js';
+import { SEND_DOCUMENTS, sendDocumentsJob, type SendDocumentsPayload } from '../domain/documents/send.js';
+import { PROCESS_RETURN_FILE, processReturnFile } from '../domain/colonial/return-file-job.js';
 import type { JobHandler } from './runner.js';
 
 /** The kinds of job cart-api runs, and what each does (README "Jobs"). */

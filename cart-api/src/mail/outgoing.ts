@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Mailer } from 'shared-domain/server';
 import type { Database } from '../db/schema.js';
 import { enqueue, type NewJob } from '../jobs/queue.js';
-import { archivedFiles } from '../routes/epop-document/archive.js';
+import { archivedFiles } from '../domain/documents/archive.js';
 import type { IdentityDirectory } from '../plugins/app/identity.js';
 
 /** What the mail jobs need: the database, the mailer, identity-api's users and the links' base. */

@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Policies, Policy } from 'service-kit';
 import type { Database } from '../db/schema.js';
-import { actionItemPolicy } from '../routes/action-item/policy.js';
-import { clientPolicy } from '../routes/client/policy.js';
-import { companyPolicy, userLinkPolicy } from '../routes/company/policy.js';
-import { discountPolicy } from '../routes/discount/policy.js';
-import { documentPolicy, documentRecordPolicy } from '../routes/epop-document/policy.js';
-import { archiveDocument } from '../routes/epop-document/archive.js';
-import { ndtResultDocument } from '../routes/epop-document/ndt.js';
-import { orderPolicy, receiptPolicy } from '../routes/order/policy.js';
-import { cartItemPolicy } from '../routes/shopping-cart/policy.js';
+import { actionItemPolicy } from '../domain/action-items/policy.js';
+import { clientPolicy } from '../domain/clients/policy.js';
+import { companyPolicy, userLinkPolicy } from '../domain/companies/policy.js';
+import { discountPolicy } from '../domain/promo-codes/policy.js';
+import { documentPolicy, documentRecordPolicy } from '../domain/documents/policy.js';
+import { archiveDocument } from '../domain/documents/archive.js';
+import { ndtResultDocument } from '../domain/documents/ndt.js';
+import { orderPolicy, receiptPolicy } from '../domain/orders/policy.js';
+import { cartItemPolicy } from '../domain/cart/policy.js';
 import { followingLinks, type LinkedUsersOf } from './linked-users.js';
 import { userPolicy } from './user.js';
 

@@ -5,8 +5,8 @@ import { nextPlanYear } from 'shared-domain/forms';
 import type { Database } from '../db/schema.js';
 import { enqueueUnique } from '../jobs/queue.js';
 import { jsonObject } from '../lib/json.js';
-import { completeActionItems } from '../routes/action-item/queries.js';
-import { RULE_TYPE } from '../routes/strategic-partner/rules.js';
+import { completeActionItems } from '../domain/action-items/queries.js';
+import { RULE_TYPE } from '../domain/partners/rules.js';
 import { documentRecipients, enqueueMail, plainMessage, type MailDeps } from '../mail/outgoing.js';
 
 /**

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { CART_ITEM_EXAMPLE } from '../../src/routes/shopping-cart/schemas.js';
-import { INVITE_EXAMPLE } from '../../src/routes/action-item/schemas.js';
-import { DiscountBody } from '../../src/routes/discount/schemas.js';
-import { BLANK_DETAIL as BLANK_PARTNER_DETAIL } from '../../src/routes/strategic-partner/partner-queries.js';
-import { AchPayment, CardPayment } from '../../src/routes/shopping-cart/schemas.js';
+import { CART_ITEM_EXAMPLE } from '../../src/contract/shopping-cart.js';
+import { INVITE_EXAMPLE } from '../../src/contract/action-item.js';
+import { DiscountBody } from '../../src/contract/discount.js';
+import { BLANK_DETAIL as BLANK_PARTNER_DETAIL } from '../../src/domain/partners/partner-queries.js';
+import { AchPayment, CardPayment } from '../../src/contract/shopping-cart.js';
 import {
   CALLER_NAMES,
   seededTestApp,

@@ -1,4 +1,4 @@
-import { DOCUMENT_EXAMPLE } from '../../src/routes/epop-document/schemas.js';
+import { DOCUMENT_EXAMPLE } from '../../src/contract/epop-document.js';
 
 /**
  * An order form that passes the document rules (specs/2-documents.md §5): the body example of the

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import { jsonObject } from '../../lib/json.js';
-import { clientPolicy } from '../../routes/client/policy.js';
-import { renewedAlready } from '../../routes/epop-document/links.js';
-import { documentPolicy } from '../../routes/epop-document/policy.js';
-import { paidOrClosed, type CartRow } from '../../routes/shopping-cart/queries.js';
+import { clientPolicy } from '../clients/policy.js';
+import { renewedAlready } from '../documents/links.js';
+import { documentPolicy } from '../documents/policy.js';
+import { paidOrClosed, type CartRow } from '../cart/queries.js';
 
 /** Why an item of the cart cannot be bought as it is now (each names the item: the buyer removes it). */
 export const PURCHASE_REFUSALS = {

@@ -1,10 +1,10 @@
 import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN, UserIdParams } from '../../lib/contract.js';
-import { groupByAge } from './group.js';
-import { sendDocumentInvite } from './invite.js';
-import { ACTION_ITEM_NOT_FOUND } from './policy.js';
-import { actionItemById, pendingActionItems } from './queries.js';
-import { InviteBody, OneActionItem, PendingActionItems, SentInvite } from './schemas.js';
+import { groupByAge } from '../../domain/action-items/group.js';
+import { sendDocumentInvite } from '../../domain/action-items/invite.js';
+import { ACTION_ITEM_NOT_FOUND } from '../../domain/action-items/policy.js';
+import { actionItemById, pendingActionItems } from '../../domain/action-items/queries.js';
+import { InviteBody, OneActionItem, PendingActionItems, SentInvite } from '../../contract/action-item.js';
 
 const ActionItemIdParams = Type.Object({ actionItemId: Uuid() }, { additionalProperties: false });
 

@@ -10,10 +10,10 @@ import { validateInput } from 'shared-domain';
 import { clientSchema } from 'shared-domain/forms';
 import { companyDetailColumns } from '../../lib/company-detail.js';
 import { COMPLIANCE } from '../../lib/contract.js';
-import { logChange } from './change-log.js';
-import { brokerOf, clientDetails } from './details.js';
-import { CLIENT_NOT_FOUND } from './policy.js';
-import { ClientBody, ClientDetails, ClientIdParams } from './schemas.js';
+import { logChange } from '../../domain/clients/change-log.js';
+import { brokerOf, clientDetails } from '../../domain/clients/details.js';
+import { CLIENT_NOT_FOUND } from '../../domain/clients/policy.js';
+import { ClientBody, ClientDetails, ClientIdParams } from '../../contract/client.js';
 
 export const CLIENT_EDIT_MESSAGES = {
   otherClient: 'clientId must be the client of the path',

@@ -1,11 +1,16 @@
 import { callerOf, notFound, Type, ValidationFailure, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
-import { changeLogOf, logChange } from './change-log.js';
-import { callersClientWithTaxId, clientDetails, clientDocuments, recordClientView } from './details.js';
+import { changeLogOf, logChange } from '../../domain/clients/change-log.js';
+import {
+  callersClientWithTaxId,
+  clientDetails,
+  clientDocuments,
+  recordClientView,
+} from '../../domain/clients/details.js';
 import edit from './edit.js';
-import { CLIENT_NOT_FOUND } from './policy.js';
-import { recentlyViewedClients, searchClients } from './queries.js';
-import { clientsWithBcn } from '../colonial/bcn.js';
+import { CLIENT_NOT_FOUND } from '../../domain/clients/policy.js';
+import { recentlyViewedClients, searchClients } from '../../domain/clients/queries.js';
+import { clientsWithBcn } from '../../domain/colonial/bcn.js';
 import {
   ClientDetails,
   ClientDocument,
@@ -17,7 +22,7 @@ import {
   ClientSearchRow,
   DuplicateCheckQuery,
   TaxIdParams,
-} from './schemas.js';
+} from '../../contract/client.js';
 
 const CLIENT = { resource: 'client', action: 'read', param: 'clientId' } as const;
 

@@ -1,13 +1,13 @@
 import { EmptyBody, notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
-import { documentForLifecycle } from '../epop-document/lifecycle.js';
+import { documentForLifecycle } from '../../domain/documents/lifecycle.js';
 import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
 import bcnRoutes from './bcn.js';
 import billFileRoutes from './bill-file.js';
-import { applyNoPay, checkNoPay, NO_PAY_MESSAGES } from './no-pay.js';
+import { applyNoPay, checkNoPay, NO_PAY_MESSAGES } from '../../domain/colonial/no-pay.js';
 import returnFileRoutes from './return-file.js';
 
-export { NO_PAY_MESSAGES, PURCHASE_REASONS } from './no-pay.js';
+export { NO_PAY_MESSAGES, PURCHASE_REASONS } from '../../domain/colonial/no-pay.js';
 
 const NoPayParams = Type.Object(
   {

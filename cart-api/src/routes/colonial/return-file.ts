@@ -11,14 +11,14 @@ import {
 } from 'service-kit';
 import { enqueue } from '../../jobs/queue.js';
 import { COMPLIANCE } from '../../lib/contract.js';
-import { databaseArchiveStore } from '../epop-document/archive.js';
-import { PROCESS_RETURN_FILE, type ReturnRowResult } from './return-file-job.js';
+import { databaseArchiveStore } from '../../domain/documents/archive.js';
+import { PROCESS_RETURN_FILE, type ReturnRowResult } from '../../domain/colonial/return-file-job.js';
 import {
   checkReturnFileHeader,
   RETURN_FILE_MAX_BYTES,
   RETURN_FILE_MESSAGES,
   ReturnFileError,
-} from './return-file-format.js';
+} from '../../domain/colonial/return-file-format.js';
 
 export const RETURN_JOB_MESSAGES = {
   notFound: 'Return file job not found',

@@ -1,12 +1,11 @@
 import { callerOf, EmptyBody, NoContent, notFound, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN } from '../../lib/contract.js';
-import { logChange } from '../client/change-log.js';
-import { MANAGE_USERS } from './policy.js';
-import { companyUserIds, linkCompanyUser, unlinkCompanyUser } from './queries.js';
-import { CompanyIdParams, CompanyUser, CompanyUserParams } from './schemas.js';
-import { companyUsers, knownUser } from './users.js';
-
-export const COMPANY_USER_MESSAGES = { userNotFound: 'User not found' } as const;
+import { logChange } from '../../domain/clients/change-log.js';
+import { MANAGE_USERS } from '../../domain/companies/policy.js';
+import { companyUserIds, linkCompanyUser, unlinkCompanyUser } from '../../domain/companies/queries.js';
+import { CompanyIdParams, CompanyUser, CompanyUserParams } from '../../contract/company.js';
+import { companyUsers, knownUser } from '../../domain/companies/users.js';
+import { COMPANY_USER_MESSAGES } from '../../domain/companies/messages.js';
 
 const USER_LINK = (action: string) => ({ resource: 'user-link', action, param: 'companyId' }) as const;
 

@@ -1,7 +1,7 @@
 import { notFound, Type, ValidationFailure, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, RecordOrUserIdParams, SIGNED_IN } from '../../lib/contract.js';
-import { productExists } from '../product/queries.js';
-import { DISCOUNT_MESSAGES, DISCOUNT_NOT_FOUND } from './policy.js';
+import { productExists } from '../../domain/products/queries.js';
+import { DISCOUNT_MESSAGES, DISCOUNT_NOT_FOUND } from '../../domain/promo-codes/policy.js';
 import {
   appliedCodes,
   codeTaken,
@@ -11,7 +11,7 @@ import {
   listDiscounts,
   updateDiscount,
   type DiscountWrite,
-} from './queries.js';
+} from '../../domain/promo-codes/queries.js';
 import {
   AppliedCodesOrDiscount,
   Deleted,
@@ -19,7 +19,7 @@ import {
   DiscountBody,
   DiscountIdParams,
   DiscountUpdateBody,
-} from './schemas.js';
+} from '../../contract/discount.js';
 
 /** Whole cents of a dollar amount, or null when it has a fraction of a cent. */
 function wholeCents(dollars: number): number | null {

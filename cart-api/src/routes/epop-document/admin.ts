@@ -1,9 +1,10 @@
 import { notFound, Nullable, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
-import { CustomIdentifier, NoPayOption, partnerFormSettings } from '../strategic-partner/settings.js';
-import { logDocumentChange } from '../client/change-log.js';
+import { CustomIdentifier, NoPayOption } from '../../contract/strategic-partner-settings.js';
+import { partnerFormSettings } from '../../domain/partners/settings.js';
+import { logDocumentChange } from '../../domain/clients/change-log.js';
 import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
-import { storedDocument } from './queries.js';
+import { storedDocument } from '../../domain/documents/queries.js';
 
 export const ADMIN_MESSAGES = {
   partnerNotFound: 'Strategic partner not found',

@@ -1,7 +1,7 @@
 import { badRequest, notFound, Type, Uuid, type Caller, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN } from '../../lib/contract.js';
 import { attachment } from '../../lib/download.js';
-import { archiveFile, archivedFile, archiveOf } from './archive.js';
+import { archiveFile, archivedFile, archiveOf } from '../../domain/documents/archive.js';
 import {
   documentsZip,
   isSection,
@@ -9,7 +9,7 @@ import {
   sectionPdf,
   type GeneratedFile,
   type PrintableDocument,
-} from './files.js';
+} from '../../domain/documents/files.js';
 import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
 
 export const DOWNLOAD_MESSAGES = {

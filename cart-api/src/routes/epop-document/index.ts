@@ -18,11 +18,11 @@ import {
 } from 'service-kit';
 import { RecordOrUserIdParams, SIGNED_IN } from '../../lib/contract.js';
 import { isCompliance } from '../../policies/rules.js';
-import { checkedForm, partnerOf } from './form.js';
-import { checkedLinks, renewedAlready } from './links.js';
-import { ACTION_ITEM_NOT_FOUND } from '../action-item/policy.js';
-import { changedFields, logDocumentChange } from '../client/change-log.js';
-import { actionItemById, completeActionItems } from '../action-item/queries.js';
+import { checkedForm, partnerOf } from '../../domain/documents/form.js';
+import { checkedLinks, renewedAlready } from '../../domain/documents/links.js';
+import { ACTION_ITEM_NOT_FOUND } from '../../domain/action-items/policy.js';
+import { changedFields, logDocumentChange } from '../../domain/clients/change-log.js';
+import { actionItemById, completeActionItems } from '../../domain/action-items/queries.js';
 import { DOCUMENT_NOT_FOUND, keepLockedFields, SAVE_MESSAGES } from '../../domain/documents/index.js';
 import {
   insertDocument,
@@ -31,7 +31,7 @@ import {
   listOwnedDocuments,
   storedDocument,
   updateDocument,
-} from './queries.js';
+} from '../../domain/documents/queries.js';
 import { blankDocumentForm, nextPlanYear } from 'shared-domain/forms';
 import { productToday } from 'shared-domain';
 import {
@@ -40,7 +40,7 @@ import {
   DocumentPageOrDocument,
   DocumentQuery,
   EpopDocument,
-} from './schemas.js';
+} from '../../contract/epop-document.js';
 
 /** The documents of the specs (specs/1-foundation.md "Orders and documents list", 2-documents.md §7). */
 const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { appUrl }) => {

@@ -3,8 +3,8 @@ import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-ki
 import { SIGNED_IN, UserIdParams } from '../../lib/contract.js';
 import { isCompliance } from '../../policies/rules.js';
 import { SAVE_MESSAGES } from '../../domain/documents/index.js';
-import { DocumentDraft } from '../epop-document/schemas.js';
-import { partnerFormSettings } from '../strategic-partner/settings.js';
+import { DocumentDraft } from '../../contract/epop-document.js';
+import { partnerFormSettings } from '../../domain/partners/settings.js';
 
 const NewDocumentQuery = Type.Object(
   { strategicPartnerId: Type.Optional(Uuid({ description: 'the partner the document is sold through' })) },

@@ -8,11 +8,18 @@ import {
   type FastifyPluginAsyncTypebox,
 } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
-import { ORDER_MESSAGES, ORDER_NOT_FOUND, RECEIPT_NOT_FOUND } from './policy.js';
-import { listOrders, markReviewed } from './queries.js';
-import { receiptMarkup, receiptOf, receiptPdf } from './receipt.js';
-import { sendReceipt } from './receipt-mail.js';
-import { Order, OrderIdParams, ReceiptMarkup, ReceiptPdf, ReceiptSent, Reviewed } from './schemas.js';
+import { ORDER_MESSAGES, ORDER_NOT_FOUND, RECEIPT_NOT_FOUND } from '../../domain/orders/policy.js';
+import { listOrders, markReviewed } from '../../domain/orders/queries.js';
+import { receiptMarkup, receiptOf, receiptPdf } from '../../domain/orders/receipt.js';
+import { sendReceipt } from '../../domain/orders/receipt-mail.js';
+import {
+  Order,
+  OrderIdParams,
+  ReceiptMarkup,
+  ReceiptPdf,
+  ReceiptSent,
+  Reviewed,
+} from '../../contract/order.js';
 
 /** Admin Orders (compliance home): the order list and Mark as Reviewed. */
 const order: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,6 +1,6 @@
 import { NoContent, type FastifyPluginAsyncTypebox } from 'service-kit';
-import { recordPageView } from './queries.js';
-import { PageViewBody } from './schemas.js';
+import { recordPageView } from '../../domain/page-views/queries.js';
+import { PageViewBody } from '../../contract/page-view.js';
 
 /** POST page-view: the shell records every navigation, a guest's too (specs/1-foundation.md §2). */
 const pageView: FastifyPluginAsyncTypebox = async (app) => {

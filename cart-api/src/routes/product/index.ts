@@ -1,11 +1,11 @@
 import { PRODUCT_CODE_EPOP, type RoleGroup } from 'shared-domain';
 import { userPolicy } from '../../policies/user.js';
-import { ACTION_ITEM_NOT_FOUND, actionItemPolicy } from '../action-item/policy.js';
-import { actionItemById } from '../action-item/queries.js';
+import { ACTION_ITEM_NOT_FOUND, actionItemPolicy } from '../../domain/action-items/policy.js';
+import { actionItemById } from '../../domain/action-items/queries.js';
 import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN, UserIdParams } from '../../lib/contract.js';
-import { listProducts, PRICING_MESSAGES, productFor } from './queries.js';
-import { Product, ProductName } from './schemas.js';
+import { listProducts, PRICING_MESSAGES, productFor } from '../../domain/products/queries.js';
+import { Product, ProductName } from '../../contract/product.js';
 
 const ProductQuery = Type.Object(
   {

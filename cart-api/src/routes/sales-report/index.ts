@@ -2,8 +2,8 @@ import { isIsoDate } from 'shared-domain';
 import { Type, ValidationFailure, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
 import { excelResponse, sendExcel, type ExcelColumn } from '../../lib/excel.js';
-import { weeklyReportRows } from './queries.js';
-import { WeeklyReportQuery, WeeklyReportRow } from './schemas.js';
+import { weeklyReportRows } from '../../domain/reports/queries.js';
+import { WeeklyReportQuery, WeeklyReportRow } from '../../contract/sales-report.js';
 
 /** The weekly order report's refusals (the specs give none). */
 export const WEEKLY_REPORT_MESSAGES = {

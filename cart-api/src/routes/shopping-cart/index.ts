@@ -13,16 +13,16 @@ import type { Database } from '../../db/schema.js';
 import { BUYERS, SIGNED_IN, RecordOrUserIdParams, UserIdParams } from '../../lib/contract.js';
 import { keepLockedFields } from '../../domain/documents/index.js';
 import { isCompliance } from '../../policies/rules.js';
-import { checkedForm, partnerOf } from '../epop-document/form.js';
-import { checkedLinks } from '../epop-document/links.js';
-import { storedDocument } from '../epop-document/queries.js';
-import { actionItemById } from '../action-item/queries.js';
-import { priceFor } from '../product/queries.js';
-import { DISCOUNT_MESSAGES } from '../discount/policy.js';
-import { discountByCode } from '../discount/queries.js';
-import { CART_MESSAGES } from './policy.js';
+import { checkedForm, partnerOf } from '../../domain/documents/form.js';
+import { checkedLinks } from '../../domain/documents/links.js';
+import { storedDocument } from '../../domain/documents/queries.js';
+import { actionItemById } from '../../domain/action-items/queries.js';
+import { priceFor } from '../../domain/products/queries.js';
+import { DISCOUNT_MESSAGES } from '../../domain/promo-codes/policy.js';
+import { discountByCode } from '../../domain/promo-codes/queries.js';
+import { CART_MESSAGES } from '../../domain/cart/policy.js';
 import purchase from './purchase.js';
-import { purchaseRunning } from './purchase-lock.js';
+import { purchaseRunning } from '../../domain/purchase/purchase-lock.js';
 import {
   applyCode,
   cartCounts,
@@ -39,7 +39,7 @@ import {
   openActionItemOf,
   updateCartItem,
   type CartItemWrite,
-} from './queries.js';
+} from '../../domain/cart/queries.js';
 import {
   Cart,
   CartCounts,
@@ -50,7 +50,7 @@ import {
   CartOrItem,
   PromoCodeAnswer,
   PromoCodeParams,
-} from './schemas.js';
+} from '../../contract/shopping-cart.js';
 
 /** The action items a cart item pays the document of (the others' documents are paid already). */
 const PURCHASE_ITEMS = new Set([

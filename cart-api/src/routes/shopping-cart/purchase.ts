@@ -11,7 +11,7 @@ import { BUYERS, UserIdParams } from '../../lib/contract.js';
 import type { PaymentResult } from '../../payments/gateway.js';
 import { achProblems, cardBrand, cardProblems, digitsOf } from '../../payments/checks.js';
 import { cartRefusals, linkRefusals } from '../../domain/purchase/refusals.js';
-import { OrderConflict, placeOrder, type OrderPayment } from '../order/place.js';
+import { OrderConflict, placeOrder, type OrderPayment } from '../../domain/purchase/place.js';
 import { JOB_KINDS } from '../../jobs/handlers.js';
 import { enqueue } from '../../jobs/queue.js';
 import {
@@ -25,9 +25,9 @@ import {
   takePurchaseLock,
   type Lock,
   type PurchaseSnapshot,
-} from './purchase-lock.js';
-import { cartRowsById, pricedCart } from './queries.js';
-import { AchPayment, CardPayment, FreePurchase, PaymentAnswer } from './schemas.js';
+} from '../../domain/purchase/purchase-lock.js';
+import { cartRowsById, pricedCart } from '../../domain/cart/queries.js';
+import { AchPayment, CardPayment, FreePurchase, PaymentAnswer } from '../../contract/shopping-cart.js';
 
 export const PURCHASE_MESSAGES = {
   emptyCart: 'Your cart is empty',

@@ -1,14 +1,14 @@
 import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
-import { partnerRules } from './rules.js';
-import { ExcludedStates } from './schemas.js';
-import { StrategicPartner } from './partner-schemas.js';
-import { partnerFormSettings } from './settings.js';
+import { partnerRules } from '../../domain/partners/rules.js';
+import { ExcludedStates } from '../../contract/strategic-partner.js';
+import { StrategicPartner } from '../../contract/strategic-partner-partner.js';
+import { partnerFormSettings } from '../../domain/partners/settings.js';
 import partnerClientRoutes from './clients.js';
 import partnerReportRoutes from './report.js';
 import partnerRecordRoutes from './partner-routes.js';
 import partnerRuleRoutes from './rule-routes.js';
-import { listPartners } from './partner-queries.js';
+import { listPartners } from '../../domain/partners/partner-queries.js';
 
 const PartnerIdParams = Type.Object({ id: Uuid() }, { additionalProperties: false });
 const ProductQuery = Type.Object(

@@ -18,7 +18,7 @@ import {
   partnerUsage,
   savePartnerLabels,
   updatePartner,
-} from './partner-queries.js';
+} from '../../domain/partners/partner-queries.js';
 import {
   NewStrategicPartner,
   PartnerDeleted,
@@ -27,8 +27,8 @@ import {
   PartnerLabels,
   StrategicPartner,
   StrategicPartnerBody,
-} from './partner-schemas.js';
-import { CUSTOM_IDENTIFIER_FIELDS } from './settings.js';
+} from '../../contract/strategic-partner-partner.js';
+import { CUSTOM_IDENTIFIER_FIELDS } from '../../domain/partners/settings.js';
 
 export const PARTNER_MESSAGES = {
   notFound: 'Strategic partner not found',

@@ -1,8 +1,14 @@
 import { notFound, Type, validOrFail, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
 import { PARTNER_MESSAGES } from './partner-routes.js';
-import { partnerById } from './partner-queries.js';
-import { assignedRules, checkedRules, removeRules, replaceRules, ruleRows } from './rule-queries.js';
+import { partnerById } from '../../domain/partners/partner-queries.js';
+import {
+  assignedRules,
+  checkedRules,
+  removeRules,
+  replaceRules,
+  ruleRows,
+} from '../../domain/partners/rule-queries.js';
 import {
   AssignedRule,
   RuleIdParams,
@@ -13,9 +19,9 @@ import {
   RuleRowsBody,
   RuleType,
   RuleTypeParams,
-} from './rule-schemas.js';
-import { RULE_TYPES, ruleTypeByRoute } from './rule-types.js';
-import { PartnerIdParams } from './partner-schemas.js';
+} from '../../contract/strategic-partner-rule.js';
+import { RULE_TYPES, ruleTypeByRoute } from '../../contract/strategic-partner-rule-types.js';
+import { PartnerIdParams } from '../../contract/strategic-partner-partner.js';
 
 const ADMIN = { access: COMPLIANCE, ownership: 'none' } as const;
 

@@ -1,6 +1,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from 'service-kit';
-import { activeMessages, appConfig, refreshTokenSetting } from './queries.js';
-import { AppConfig, LocationQuery, RefreshTokenSetting, SystemMessage } from './schemas.js';
+import { activeMessages, appConfig, refreshTokenSetting } from '../../domain/system-messages/queries.js';
+import {
+  AppConfig,
+  LocationQuery,
+  RefreshTokenSetting,
+  SystemMessage,
+} from '../../contract/system-message.js';
 
 const PUBLIC = { access: 'public', ownership: 'none' } as const;
 

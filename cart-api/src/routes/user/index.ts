@@ -1,8 +1,8 @@
 import { notFound, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, UserIdParams } from '../../lib/contract.js';
-import { COMPANY_USER_MESSAGES } from '../company/index.js';
-import { userCompanies } from './queries.js';
-import { UserCompany } from './schemas.js';
+import { COMPANY_USER_MESSAGES } from '../../domain/companies/messages.js';
+import { userCompanies } from '../../domain/users/queries.js';
+import { UserCompany } from '../../contract/user.js';
 
 /**
  * `user/{userId}/company` (specs/3-admin.md §7 Users and companies): the companies of a user. Here,

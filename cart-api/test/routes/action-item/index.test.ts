@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { demoAccount, type ActionItem, type PendingActionItems } from 'shared-domain';
 import { seedDemo } from '../../../src/demo/seed.js';
-import { groupByAge } from '../../../src/routes/action-item/group.js';
+import { groupByAge } from '../../../src/domain/action-items/group.js';
 import { buildTestApp, type TestContext } from '../../helpers/build.js';
 
 describe('GET /action-item/:userId/pending', () => {

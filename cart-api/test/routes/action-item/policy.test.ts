@@ -1,7 +1,7 @@
 import { describe, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { userPolicy } from '../../../src/policies/user.js';
-import { actionItemPolicy } from '../../../src/routes/action-item/policy.js';
+import { actionItemPolicy } from '../../../src/domain/action-items/policy.js';
 import { expectDecisions, policyFixture } from '../../helpers/policy-cases.js';
 
 describe('the action item policy', () => {

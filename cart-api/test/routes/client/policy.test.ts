@@ -1,6 +1,6 @@
 import { describe, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { clientPolicy } from '../../../src/routes/client/policy.js';
+import { clientPolicy } from '../../../src/domain/clients/policy.js';
 import { expectDecisions, policyFixture } from '../../helpers/policy-cases.js';
 
 describe('the client policy', () => {

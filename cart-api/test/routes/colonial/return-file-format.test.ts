@@ -4,7 +4,7 @@ import {
   readReturnFile,
   RETURN_FILE_MAX_ROWS,
   RETURN_FILE_MESSAGES,
-} from '../../../src/routes/colonial/return-file-format.js';
+} from '../../../src/domain/colonial/return-file-format.js';
 
 async function workbook(rows: number, bcn = 'TEST-0001'): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { seededTestApp, snapshot } from '../../helpers/parties.js';
 import { companyRow, documentRow } from '../../helpers/rows.js';
-import { RETURN_FILE_MESSAGES } from '../../../src/routes/colonial/return-file-format.js';
+import { RETURN_FILE_MESSAGES } from '../../../src/domain/colonial/return-file-format.js';
 import { multipart, returnFile, RETURN_HEADERS } from './return-files.js';
 
 interface ResultRow {
@@ -133,7 +133,7 @@ describe('the Colonial return file', () => {
     await suite.ctx.app.jobs.runner.runDue();
     const before = await snapshot(suite.ctx.db);
     // The same job again (as after a crash between the rows and the job's end): every row is skipped.
-    const { processReturnFile } = await import('../../../src/routes/colonial/return-file-job.js');
+    const { processReturnFile } = await import('../../../src/domain/colonial/return-file-job.js');
     expect(await processReturnFile({ db: suite.ctx.db, appUrl: 'http://localhost' }, jobId)).toEqual({
       rows: 1,
       succeeded: 0,
@@ -216,7 +216,7 @@ describe('the Colonial return file', () => {
 
   it('reads the shipped sample file (samples/colonial-return-file.xlsx)', async () => {
     const { readFile } = await import('node:fs/promises');
-    const { readReturnFile } = await import('../../../src/routes/colonial/return-file-format.js');
+    const { readReturnFile } = await import('../../../src/domain/colonial/return-file-format.js');
     const sample = await readFile(new URL('../../../samples/colonial-return-file.xlsx', import.meta.url));
     const rows = await readReturnFile(sample);
     expect(rows.map((row) => [row.bcn, row.accountId, row.qualifyDate, row.noPay])).toEqual([
@@ -237,7 +237,7 @@ describe('the Colonial return file', () => {
       '03/01/2027',
       '',
     ]);
-    const { readReturnFile } = await import('../../../src/routes/colonial/return-file-format.js');
+    const { readReturnFile } = await import('../../../src/domain/colonial/return-file-format.js');
     const read = await readReturnFile(await returnFile(rows, RETURN_HEADERS));
     expect(read).toHaveLength(10_000);
     expect(read[9_999]).toEqual({

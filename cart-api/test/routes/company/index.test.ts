@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, jest } from '@jest/globals';
-import { COMPANY_USER_MESSAGES } from '../../../src/routes/company/index.js';
+import { COMPANY_USER_MESSAGES } from '../../../src/domain/companies/messages.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
 
 /** The company users panel's calls (specs/2-documents.md §7): list, Add User, Remove Access. */

@@ -1,6 +1,6 @@
 import { describe, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { companyPolicy, MANAGE_USERS, userLinkPolicy } from '../../../src/routes/company/policy.js';
+import { companyPolicy, MANAGE_USERS, userLinkPolicy } from '../../../src/domain/companies/policy.js';
 import { expectDecisions, policyFixture } from '../../helpers/policy-cases.js';
 
 describe('the company and user link policies', () => {

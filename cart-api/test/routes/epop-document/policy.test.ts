@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Policy } from 'service-kit';
-import { documentPolicy, documentRecordPolicy } from '../../../src/routes/epop-document/policy.js';
+import { documentPolicy, documentRecordPolicy } from '../../../src/domain/documents/policy.js';
 import { migratedDatabase } from '../../helpers/database.js';
 import { seedParties, type Parties } from '../../helpers/parties.js';
 import { expectDecisions } from '../../helpers/policy-cases.js';

@@ -6,7 +6,7 @@ import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
 import type { TestContext } from '../../helpers/build.js';
 import { companyRow, daysFromToday, documentRow } from '../../helpers/rows.js';
-import { RULE_TYPE } from '../../../src/routes/strategic-partner/rules.js';
+import { RULE_TYPE } from '../../../src/domain/partners/rules.js';
 
 /** Renewal (specs/2-documents.md §4; issue 9 "Renewal"): readyForRenewal, the next plan year, once. */
 describe('GET /epop-document/:documentId/renew/:userId and renewing a document', () => {

@@ -1,8 +1,8 @@
 import { describe, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { userPolicy } from '../../../src/policies/user.js';
-import { documentPolicy } from '../../../src/routes/epop-document/policy.js';
-import { orderPolicy, receiptPolicy } from '../../../src/routes/order/policy.js';
+import { documentPolicy } from '../../../src/domain/documents/policy.js';
+import { orderPolicy, receiptPolicy } from '../../../src/domain/orders/policy.js';
 import { expectDecisions, policyFixture } from '../../helpers/policy-cases.js';
 
 describe('the order and receipt policies', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { userPolicy } from '../../../src/policies/user.js';
-import { cartItemPolicy } from '../../../src/routes/shopping-cart/policy.js';
+import { cartItemPolicy } from '../../../src/domain/cart/policy.js';
 import { expectDecisions, policyFixture } from '../../helpers/policy-cases.js';
 
 describe('the cart item policy', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { percentOf, priceCart, share, type PromoTerms } from '../../../src/routes/shopping-cart/pricing.js';
+import { percentOf, priceCart, share, type PromoTerms } from '../../../src/domain/cart/pricing.js';
 
 const TODAY = '2026-11-25';
 const code = (terms: Partial<PromoTerms>): PromoTerms => ({

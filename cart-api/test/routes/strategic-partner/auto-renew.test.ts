@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-data.js';
-import { RULE_TYPE } from '../../../src/routes/strategic-partner/rules.js';
+import { RULE_TYPE } from '../../../src/domain/partners/rules.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, type Account } from '../../helpers/parties.js';
 import { cardPayment } from '../../helpers/payments.js';

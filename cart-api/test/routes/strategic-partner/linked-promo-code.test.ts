@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-data.js';
-import { RULE_TYPE } from '../../../src/routes/strategic-partner/rules.js';
+import { RULE_TYPE } from '../../../src/domain/partners/rules.js';
 import { documentForm } from '../../helpers/documents.js';
 import { promoCodeRow, seededTestApp, type Account } from '../../helpers/parties.js';
 import { cardPayment } from '../../helpers/payments.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { seededTestApp, snapshot } from '../../helpers/parties.js';
 import { companyRow, documentRow } from '../../helpers/rows.js';
-import type { StrategicPartner } from '../../../src/routes/strategic-partner/partner-schemas.js';
+import type { StrategicPartner } from '../../../src/contract/strategic-partner-partner.js';
 
 const DETAIL = {
   name: 'Northwind Benefits',

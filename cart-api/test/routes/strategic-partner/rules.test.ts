@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT, NO_PAY_OPTIONS } from '../../../src/db/reference-data.js';
-import { partnerRules, RULE_TYPE } from '../../../src/routes/strategic-partner/rules.js';
+import { partnerRules, RULE_TYPE } from '../../../src/domain/partners/rules.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot } from '../../helpers/parties.js';
 import type { TestContext } from '../../helpers/build.js';

@@ -1,0 +1,50 @@
+import type { Order as SharedOrder, OrderItem as SharedOrderItem } from 'shared-domain';
+import { Nullable, Type, Uuid, type Static } from 'service-kit';
+import type { Assert, Same } from '../lib/contract.js';
+
+export const OrderItem = Type.Object({
+  orderItemId: Uuid(),
+  productType: Type.String(),
+  displayText: Type.String(),
+  returned: Type.Boolean(),
+  documentId: Nullable(Uuid()),
+  currentPlanYearStartDate: Nullable(Type.String({ format: 'date' })),
+  currentPlanYearEndDate: Nullable(Type.String({ format: 'date' })),
+  clientId: Nullable(Uuid()),
+  clientCompanyName: Nullable(Type.String()),
+  price: Type.Number({ description: 'dollars' }),
+  broker: Nullable(Type.String()),
+});
+
+export const Order = Type.Object({
+  orderId: Uuid(),
+  orderNumber: Type.String(),
+  orderDate: Type.String({ format: 'date-time' }),
+  orderedBy: Type.String(),
+  orderedByEmail: Type.String(),
+  total: Type.Number({ description: 'dollars' }),
+  transactionId: Nullable(Type.String()),
+  new: Type.Boolean({ description: 'not reviewed by compliance yet' }),
+  hasReceipt: Type.Boolean(),
+  items: Type.Array(OrderItem),
+});
+
+export const OrderIdParams = Type.Object({ orderId: Uuid() }, { additionalProperties: false });
+
+export const Reviewed = Type.Object({ orderId: Uuid(), new: Type.Literal(false) });
+
+export type _OrderItemIsShared = Assert<Same<Static<typeof OrderItem>, SharedOrderItem>>;
+export type _OrderIsShared = Assert<Same<Static<typeof Order>, SharedOrder>>;
+
+/** `GET order/{orderId}/receipt`: the receipt as markup (escaped values), and what names it. */
+export const ReceiptMarkup = Type.Object({
+  orderId: Uuid(),
+  orderNumber: Type.String(),
+  receipt: Type.String({ description: 'HTML fragment: the receipt, every value escaped' }),
+});
+
+/** `GET order/{orderId}/receipt/download`: the PDF's bytes. */
+export const ReceiptPdf = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'the PDF' });
+
+/** Email Purchaser: whom the receipt went to. */
+export const ReceiptSent = Type.Object({ orderId: Uuid(), sentTo: Type.String() });

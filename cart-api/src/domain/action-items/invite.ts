@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from 'shared-domain';
+import { ValidationFailure, type Caller } from 'service-kit';
+import { checkedForm, partnerOf } from '../documents/form.js';
+import { checkedLinks } from '../documents/links.js';
+import { insertDocument } from '../documents/queries.js';
+import { logDocumentChange } from '../clients/change-log.js';
+import { priceFor } from '../products/queries.js';
+import { EPOP_PRODUCT } from '../../db/reference-data.js';
+import type { ActionItemData } from './data.js';
+import type { InviteBody } from '../../contract/action-item.js';
+
+/** What an invitation answers: the action item the invitee got and the Unpaid document it is about. */
+export interface SentInvite {
+  actionItemId: string;
+  documentId: string;
+}
+
+/**
+ * `POST action-item/document-invite` (specs/2-documents.md §4 "Invite"; 'Send Invite' of brokers and
+ * employers, compliance's 'Invite to Purchase'): the document is checked like any other write, its
+ * price chosen by the inviter (their role, their attribute values, the partner's prices), then
+ * identity-api finds the invitee's account by e-mail or creates one (first-time setup), and one
+ * transaction stores the client, the Unpaid document and the invitee's `pop-document-invite` action
+ * item (their only way to it until they pay). Then one e-mail tells the invitee where to go.
+ */
+export async function sendDocumentInvite(
+  app: FastifyInstance,
+  caller: Caller,
+  body: InviteBody,
+  appUrl: string,
+): Promise<SentInvite> {
+  const invitee = {
+    firstName: body.firstname.trim(),
+    lastName: body.lastname.trim(),
+    email: body.email.trim(),
+    companyName: body.companyName.trim(),
+  };
+  const missing = [
+    ...(invitee.firstName ? [] : ['First name is required']),
+    ...(invitee.lastName ? [] : ['Last name is required']),
+    ...(invitee.companyName ? [] : ['Company name is required']),
+  ];
+  if (missing.length > 0) throw new ValidationFailure(missing);
+
+  const { strategicPartnerId = null, clientId, originalDocumentId, ...fields } = body.document;
+  const partner = await partnerOf(app.db, strategicPartnerId);
+  const form = await checkedForm(fields, partner);
+  const links = await checkedLinks(app.db, caller, { clientId, originalDocumentId }, { strategicPartnerId });
+  const price = await priceFor(
+    app.db,
+    EPOP_PRODUCT.product_id,
+    caller.roleGroup,
+    body.attributes,
+    strategicPartnerId,
+  );
+
+  const account = await app.identity.inviteUser(invitee);
+  const [inviter] = await app.identity.lookupUsers([caller.userId]);
+  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : caller.username;
+  const broker = caller.roleGroup === 'broker' ? caller.userId : null;
+
+  const actionItemId = randomUUID();
+  const documentId = await app.db.transaction().execute(async (trx) => {
+    const id = await insertDocument(trx, {
+      // Compliance invites on the invitee's behalf; a broker or employer keeps the invite in their list.
+      ownerUserId: caller.roleGroup === 'compliance' ? account.userId : caller.userId,
+      createdBy: caller.userId,
+      form: links.originalDocumentId ? { ...form, originalDocumentId: links.originalDocumentId } : form,
+      clientId: links.clientId,
+      originalDocumentId: links.originalDocumentId,
+      strategicPartnerId,
+      brokerUserId: broker,
+      // The invitee reaches the document through their action item alone until they pay: an e-mail
+      // address proves nothing (registration does not verify it), so no client is opened to them.
+      // An employer who invites keeps their own document.
+      memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
+      kind: 'unpaid',
+    });
+    await logDocumentChange(trx, {
+      documentId: id,
+      caller,
+      describe: (document) => `${document} created, to be purchased by ${invitee.email} (invitation sent)`,
+    });
+    const data: ActionItemData = {
+      DocumentId: id,
+      Document: { BrokerId: broker },
+      Attributes: price.attributeValueIds,
+      PricedFor: caller.roleGroup === 'guest' ? null : caller.roleGroup,
+    };
+    await trx
+      .insertInto('action_item')
+      .values({
+        action_item_id: actionItemId,
+        user_id: account.userId,
+        item_type: 'pop-document-invite',
+        // specs/1-foundation.md §3: an invite's description is a broker text and a default text.
+        description: JSON.stringify({
+          broker: `Review and purchase the POP document of ${form.clientCompanyName} (invited by ${inviterName})`,
+          default: `${inviterName} invited you to review and purchase the POP document of ${form.clientCompanyName}`,
+        }),
+        json: JSON.stringify(data),
+        created_by: caller.username || caller.userId,
+        created_at: new Date().toISOString(),
+        completed: 0,
+        completed_at: null,
+      })
+      .execute();
+    return id;
+  });
+
+  const itemUrl = `${appUrl}/document/action-item/${actionItemId}`;
+  const steps = account.setupUrl
+    ? [`First set up your account: ${account.setupUrl}`, `Then open the invitation: ${itemUrl}`]
+    : [`Sign in and open the invitation: ${itemUrl}`];
+  const intro = `${inviterName} has prepared the Section 125 Premium Only Plan document of ${form.clientCompanyName} and invites you to review and purchase it.`;
+  await app.mailer.send({
+    to: invitee.email,
+    subject: 'You have been invited to purchase your POP document',
+    text: [`Hello ${invitee.firstName},`, '', intro, '', ...steps, '', 'POP Documents'].join('\n'),
+    html:
+      `<p>Hello ${escapeHtml(invitee.firstName)},</p><p>${escapeHtml(intro)}</p>` +
+      steps
+        .map((step) => {
+          const [label, url] = step.split(/: (?=http)/);
+          return `<p>${escapeHtml(label!)}: <a href="${escapeHtml(url!)}">${escapeHtml(url!)}</a></p>`;
+        })
+        .join('') +
+      '<p>POP Documents</p>',
+  });
+  return { actionItemId, documentId };
+}

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import { badRequest, Type, type Static } from 'service-kit';
+import type { Database } from '../../db/schema.js';
+
+export const BCN_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,19}$/;
+
+export const BCN_MESSAGES = {
+  blank: 'A BCN cannot be blank: remove the empty item from the list',
+  invalid: (bcn: string) => `${bcn} is not a valid BCN: use 1 to 20 letters, digits or hyphens`,
+  duplicate: (bcn: string) => `${bcn} is already a test BCN`,
+} as const;
+
+/** The BCN as kept, or undefined when blank. */
+export const normalizeBcn = (value: string): string | undefined => {
+  const bcn = value.trim().toUpperCase();
+  return bcn === '' ? undefined : bcn;
+};
+
+/** A BCN as typed, checked: the kept form, or a `400 {message}` naming it. */
+export function checkedBcn(value: string): string {
+  const bcn = normalizeBcn(value);
+  if (bcn === undefined) throw badRequest(BCN_MESSAGES.blank);
+  if (!BCN_PATTERN.test(bcn)) throw badRequest(BCN_MESSAGES.invalid(value.trim()));
+  return bcn;
+}
+
+export const TestBcn = Type.Object({
+  bcn: Type.String(),
+  addedBy: Type.String(),
+  addedDate: Type.String({ description: 'ISO timestamp' }),
+});
+export type TestBcn = Static<typeof TestBcn>;
+
+/** The test BCNs, in order. */
+export async function testBcns(db: Kysely<Database>): Promise<TestBcn[]> {
+  const rows = await db.selectFrom('colonial_test_bcn').selectAll().orderBy('bcn').execute();
+  return rows.map((row) => ({ bcn: row.bcn, addedBy: row.added_by, addedDate: row.added_at }));
+}
+
+/** `GET client/search?bcn=`: the clients whose BCN is this one (at most one: BCNs are unique). */
+export async function clientsWithBcn(db: Kysely<Database>, value: string) {
+  const bcn = normalizeBcn(value);
+  if (bcn === undefined) return [];
+  const rows = await db
+    .selectFrom('company')
+    .select(['company_id', 'name', 'address_line1', 'city', 'state'])
+    .where('kind', '=', 'client')
+    .where('bcn', '=', bcn)
+    .orderBy('name')
+    .execute();
+  return rows.map((row) => ({
+    clientId: row.company_id,
+    name: row.name,
+    address: row.address_line1 ?? '',
+    city: row.city ?? '',
+    state: row.state ?? '',
+  }));
+}

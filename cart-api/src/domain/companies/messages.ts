@@ -1,0 +1,1 @@
+export const COMPANY_USER_MESSAGES = { userNotFound: 'User not found' } as const;

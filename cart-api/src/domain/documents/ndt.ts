@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import { type NdtResult } from 'shared-domain';
+import { Nullable, Type, Uuid, type Static } from 'service-kit';
+import type { Database } from '../../db/schema.js';
+import { jsonObject } from '../../lib/json.js';
+
+export const NDT_MESSAGES = {
+  readOnly: 'This document is read-only and cannot be tested',
+  purchaseFirst: 'This document must be purchased before it can be tested',
+  planYearEnded: 'The plan year of this document has ended: testing is for a current plan year',
+  resultNotFound: 'Test result not found',
+} as const;
+
+/** The admin document page shows the last 4 results (specs/2-documents.md §9). */
+export const ADMIN_RESULTS_SHOWN = 4;
+
+const Answer = Type.Boolean();
+/** Figures are checked by shared-domain's validateNdtInput (0 or greater, whole counts, part ≤ whole). */
+const Figure = Type.Number({ maximum: 1e12 });
+
+/**
+ * The wizard's answers (specs/2-documents.md §3 "NDT input"), structurally. Which are required for the
+ * branch taken and the numeric rules are shared-domain's validateNdtInput, run next, whose messages
+ * name each field.
+ */
+export const NdtInputBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 200, description: 'who took the test, as typed' })),
+    ndtAnswer1: Type.Optional(Answer),
+    ndtAnswer2: Type.Optional(Answer),
+    ndtAnswer3: Type.Optional(Answer),
+    ndtAnswer3a: Type.Optional(Answer),
+    ndtAnswer4: Type.Optional(Answer),
+    ndtAnswer5: Type.Optional(Answer),
+    ndtAnswer6: Type.Optional(Answer),
+    eligibleNonHces: Type.Optional(Figure),
+    totalNonHces: Type.Optional(Figure),
+    eligibleHces: Type.Optional(Figure),
+    totalHces: Type.Optional(Figure),
+    grossCompensationHces: Type.Optional(Figure),
+    grossCompensationNonHces: Type.Optional(Figure),
+    participatingHces: Type.Optional(Figure),
+    participatingNonHces: Type.Optional(Figure),
+    totalCostOfBenefits: Type.Optional(Figure),
+    totalCostKeyEmployees: Type.Optional(Figure),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ name: 'Pat Doe', ndtAnswer1: true, ndtAnswer2: true, ndtAnswer3: true, ndtAnswer4: true }],
+  },
+);
+
+const NdtStepResult = Type.Object({
+  step: Type.String({ description: '1, 2, 3, 3a, 3b, 4, 5, 5a, 6 or 7' }),
+  question: Type.String(),
+  answer: Nullable(Type.Boolean({ description: 'null for the steps that take figures' })),
+  figures: Type.Record(Type.String(), Nullable(Type.Number())),
+  pass: Type.Boolean(),
+  why: Type.String(),
+});
+
+/** A stored test (specs/2-documents.md §3 "Stored result"), with the result the server computed. */
+export const StoredNdtResult = Type.Object({
+  id: Uuid(),
+  documentId: Uuid(),
+  takenBy: Type.String(),
+  createdOn: Type.String({ format: 'date-time' }),
+  planYearStart: Type.String({ format: 'date' }),
+  planYearEnd: Type.String({ format: 'date' }),
+  pass: Type.Boolean(),
+  ndtResult: Type.Union([Type.Literal('Pass'), Type.Literal('Fail')]),
+  safeHarbor: Type.Boolean({ description: 'steps 1–4 all yes: the premium-only safe harbor' }),
+  input: Type.Record(Type.String(), Type.Unknown(), { description: 'the answers given' }),
+  results: Type.Array(NdtStepResult),
+});
+export type StoredNdtResult = Static<typeof StoredNdtResult>;
+
+export type NdtRow = Database['ndt_result'];
+
+export function storedResult(row: NdtRow): StoredNdtResult {
+  const results = JSON.parse(row.results) as NdtResult;
+  const pass = Number(row.pass) === 1;
+  return {
+    id: row.ndt_result_id,
+    documentId: row.document_id,
+    takenBy: row.taken_by_name,
+    createdOn: row.created_at,
+    planYearStart: row.plan_year_start,
+    planYearEnd: row.plan_year_end,
+    pass,
+    ndtResult: pass ? 'Pass' : 'Fail',
+    safeHarbor: results.safeHarbor,
+    input: jsonObject(row.input),
+    results: results.results,
+  };
+}
+
+/** A document's tests, newest first (`limit` of them). */
+export async function ndtResultsOf(
+  db: Kysely<Database>,
+  documentId: string,
+  limit: number,
+): Promise<StoredNdtResult[]> {
+  const rows = await db
+    .selectFrom('ndt_result')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .orderBy('created_at', 'desc')
+    .orderBy('ndt_result_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(storedResult);
+}
+
+/** The document a test belongs to (the `ndt-result` policy's lookup). */
+export async function ndtResultDocument(db: Kysely<Database>, resultId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('ndt_result')
+    .select('document_id')
+    .where('ndt_result_id', '=', resultId)
+    .executeTakeFirst();
+  return row?.document_id;
+}
