@@ -3,19 +3,26 @@
 export {
   API_BASE,
   apiClient,
+  apiKey,
   apiUrl,
   call,
   queryKey,
+  useApi,
   useQuery,
   useRevalidate,
+  type ApiData,
+  type ApiGetPath,
+  type ApiParams,
   type ApiPath,
   type ApiPaths,
   type QueryKey,
+  type UseApiOptions,
 } from './api/client.js';
+export { useAppConfig, useClient, useClientDocuments, useStrategicPartners } from './api/reads.js';
 export type * from './api/types.js';
 export { bootData, resetBootData, type BootData } from './api/boot.js';
 export { bff, type Credentials, type SignInResult, type TokenExchangeResult } from './api/bff.js';
-export { ApiError, isMessageError, isServerError, isValidationError } from './api/errors.js';
+export { ApiError, isMessageError, isNotFound, isServerError, isValidationError } from './api/errors.js';
 export { reportError, setUnauthorizedHandler, type RequestOptions } from './api/http.js';
 export { downloadFile, fileNameOf, useDownload } from './actions/download.js';
 export {

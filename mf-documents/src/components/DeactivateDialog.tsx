@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { ModalDialog, notifySuccess } from 'shared-ui';
 import { deactivateDocument, useRefreshDocuments, type Deactivation } from './document-lifecycle.js';
-import { isColonial, useDocument } from './get-document.js';
+import { useDocument } from '../api/document.js';
+import { isColonial } from './document-facts.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -6,7 +6,7 @@ import { closeErrorWindow } from '../feedback/error-window-store.js';
 import { ToastHost } from '../feedback/toasts.js';
 import { stubFetch } from '../testing/fetch-stub.js';
 import { apiClient, call } from './client.js';
-import { ApiError } from './errors.js';
+import { ApiError, isNotFound } from './errors.js';
 import { setUnauthorizedHandler } from './http.js';
 
 const hide = (orderId: string) =>
@@ -125,5 +125,60 @@ describe('the typed API client', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText('Not shown')).toBeNull();
+  });
+
+  describe('quiet: the statuses the caller tells itself', () => {
+    const getClient = (clientId: string) =>
+      call(apiClient.GET('/client/{clientId}', { params: { path: { clientId } } }), { quiet: [404] });
+
+    it('a quiet 404 shows no toast; the caller gets the error and isNotFound says so', async () => {
+      stubFetch({ 'GET /client/{clientId}': { status: 404, body: { message: 'Client not found' } } });
+      const error = await failedCall(() => getClient('gone'));
+      expect(isNotFound(error)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText('Client not found')).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('a 500 of the same call still opens the error window, and is not a not-found', async () => {
+      stubFetch({ 'GET /client/{clientId}': { status: 500, body: { errorText: 'Database down' } } });
+      const error = await failedCall(() => getClient('c1'));
+      expect(isNotFound(error)).toBe(false);
+      expect(await screen.findByText(MESSAGES.errorWindowTitle)).toBeTruthy();
+      expect(screen.getByText('Database down')).toBeTruthy();
+    });
+
+    it('a status it does not name is a toast as usual', async () => {
+      stubFetch({ 'GET /client/{clientId}': { status: 400, body: { message: 'Not a client id' } } });
+      await failedCall(() => getClient('x'));
+      expect(await screen.findByText('Not a client id')).toBeTruthy();
+    });
+
+    it('no response is still the connection toast', async () => {
+      globalThis.fetch = (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof fetch;
+      expect(isNotFound(await failedCall(() => getClient('c1')))).toBe(false);
+      expect(await screen.findByText(MESSAGES.connectionError)).toBeTruthy();
+    });
+
+    it('a 401 still goes to the shell handler', async () => {
+      let signedOut = 0;
+      setUnauthorizedHandler(() => signedOut++);
+      stubFetch({ 'GET /client/{clientId}': { status: 401, body: { message: 'Your session has ended' } } });
+      await failedCall(() => getClient('c1'));
+      expect(signedOut).toBe(1);
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+  });
+});
+
+describe('isNotFound', () => {
+  it('is a 404 ApiError, and nothing else', () => {
+    expect(isNotFound(new ApiError(404, { message: 'Not found' }, 'Not found'))).toBe(true);
+    expect(isNotFound(new ApiError(500, null, 'Boom'))).toBe(false);
+    expect(isNotFound(new ApiError(null, null, 'No response'))).toBe(false);
+    expect(isNotFound(Object.assign(new Error('Not found'), { status: 404 }))).toBe(false);
+    expect(isNotFound(undefined)).toBe(false);
   });
 });

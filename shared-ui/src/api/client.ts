@@ -1,9 +1,9 @@
-import createClient from 'openapi-fetch';
+import createClient, { type ClientPathsWithMethod, type MethodResponse } from 'openapi-fetch';
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr';
 import { useCallback } from 'react';
 import { MESSAGES } from 'shared-domain';
 import { ApiError, isMessageError } from './errors.js';
-import { handleUnauthorized, reportError, type RequestOptions } from './http.js';
+import { handleUnauthorized, isQuiet, reportError, type RequestOptions } from './http.js';
 import type { paths } from './generated/schema.js';
 
 /** The domain API's paths as the generated client names them (the gateway's `/api` prefix is the base). */
@@ -34,9 +34,10 @@ interface ClientAnswer<T> {
 }
 
 /**
- * The data of a typed call, or an ApiError once the user has been told (toast or error window;
- * `silent` leaves that to the caller). A 401 means the session ended: the shell's handler signs
- * out, nothing is shown.
+ * The data of a typed call, or an ApiError once the user has been told (toast or error window).
+ * `quiet: [404]` leaves the failures of those statuses to the caller (a page that says 'not found'
+ * itself: test them with `isNotFound`); `silent` leaves every failure to it. A 401 means the session
+ * ended: the shell's handler signs out, nothing is shown.
  */
 export async function call<T>(pending: Promise<ClientAnswer<T>>, options: RequestOptions = {}): Promise<T> {
   let answer: ClientAnswer<T>;
@@ -44,7 +45,7 @@ export async function call<T>(pending: Promise<ClientAnswer<T>>, options: Reques
     answer = await pending;
   } catch {
     const error = new ApiError(null, null, MESSAGES.connectionError);
-    if (!options.silent) reportError(error);
+    if (!isQuiet(null, options)) reportError(error);
     throw error;
   }
   const { response } = answer;
@@ -52,17 +53,84 @@ export async function call<T>(pending: Promise<ClientAnswer<T>>, options: Reques
   const body = answer.error ?? null;
   const message = isMessageError(body) ? body.message : `Request failed (${response.status})`;
   const error = new ApiError(response.status, body, message);
-  if (!(response.status === 401 && handleUnauthorized()) && !options.silent) reportError(error);
+  if (!(response.status === 401 && handleUnauthorized()) && !isQuiet(response.status, options)) {
+    reportError(error);
+  }
   throw error;
 }
 
 /** A cache key of one API read: its path and parameters (the same key in every app: swr is shared). */
 export type QueryKey = readonly [ApiPath, ...unknown[]];
 
+/**
+ * A key by hand, for a read whose fetcher is more than one call (it narrows or reshapes the answer, so
+ * its cache holds something else than the API's answer). A plain read is `useApi`, which derives its key.
+ */
 export const queryKey = <P extends ApiPath>(path: P, ...parameters: unknown[]): QueryKey => [
   path,
   ...parameters,
 ];
+
+/** The paths the API answers a GET on. */
+export type ApiGetPath = ClientPathsWithMethod<typeof apiClient, 'get'>;
+type GetOperation<P extends ApiGetPath> = NonNullable<ApiPaths[P]['get']>;
+/** What a GET of `path` takes, as the generated client takes it: `{ path: { id }, query: { page } }`. */
+export type ApiParams<P extends ApiGetPath> = Pick<GetOperation<P>['parameters'], 'path' | 'query'>;
+/** What a GET of `path` answers (its success body). */
+export type ApiData<P extends ApiGetPath> = MethodResponse<typeof apiClient, 'get', P>;
+
+/**
+ * The cache key of `GET path` with these parameters: the path, then the values of its `{…}`
+ * parameters in the order the path names them, then the query when it has any value. So the first
+ * parameter (the user of `/shopping-cart/{id}`, the partner of `/strategic-partner/{id}/rule`) is the
+ * key's second item, which `useRevalidate()(paths, first)` matches.
+ */
+export function apiKey<P extends ApiGetPath>(path: P, params?: ApiParams<P>): QueryKey {
+  const { path: inPath = {}, query = {} } = (params ?? {}) as {
+    path?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+  };
+  const named = Array.from(path.matchAll(/\{(\w+)\}/g), ([, name]) => inPath[name!]);
+  const hasQuery = Object.values(query).some((value) => value !== undefined);
+  return [path, ...named, ...(hasQuery ? [query] : [])];
+}
+
+/**
+ * One read of the domain API, the one way the screens read: `GET path` with `params` through `call`,
+ * cached by SWR under `apiKey(path, params)` (one cache for all apps). `params` null skips the read (no
+ * user yet). Options: those of `call` (`quiet: [404]` for a page that says 'not found' itself) and
+ * `initial`, an answer the page already holds (shown at once, not fetched on mount).
+ */
+export function useApi<P extends ApiGetPath>(
+  path: P,
+  ...[params, options = {}]: UseApiArguments<P>
+): SWRResponse<ApiData<P>, ApiError> {
+  const { initial, ...callOptions } = options;
+  const given = params ?? undefined;
+  return useQuery<ApiData<P>>(
+    params === null ? null : apiKey(path, given),
+    () =>
+      call(
+        (apiClient.GET as (path: ApiGetPath, init: unknown) => Promise<ClientAnswer<ApiData<P>>>)(path, {
+          params: given,
+        }),
+        callOptions,
+      ),
+    { initial },
+  );
+}
+
+export interface UseApiOptions<T> extends RequestOptions {
+  initial?: T;
+}
+
+/** The keys of T that must be given. */
+type RequiredKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T];
+
+/** `params` may be left out when the operation needs none. */
+type UseApiArguments<P extends ApiGetPath> = [RequiredKeys<ApiParams<P>>] extends [never]
+  ? [params?: ApiParams<P> | null, options?: UseApiOptions<ApiData<P>>]
+  : [params: ApiParams<P> | null, options?: UseApiOptions<ApiData<P>>];
 
 /**
  * SWR over a typed call: `key` null skips it (no user yet); failures are ApiErrors already reported.

@@ -13,6 +13,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 404: the record is missing, or it is not the caller's (the API answers both alike). The page says
+ * so in place of its content; read the answer with `call(…, { quiet: [404] })` so no toast says it too.
+ */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

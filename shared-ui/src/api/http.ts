@@ -4,8 +4,19 @@ import { notifyError } from '../feedback/toasts.js';
 import { ApiError, isMessageError, isObject, isServerError, isValidationError } from './errors.js';
 
 export interface RequestOptions {
-  /** Do not tell the user about a failure (the caller handles it). */
+  /** Do not tell the user about any failure (the caller handles them all). */
   silent?: boolean;
+  /**
+   * The statuses the caller expects and tells itself (`[404]`: a record that is missing or not the
+   * caller's, said in place of the page): no toast, no error window. Every other failure is told as
+   * the catalogue says; a 401 still goes to the shell's handler.
+   */
+  quiet?: readonly number[];
+}
+
+/** Whether a failure with this status (null: no response) is left to the caller. */
+export function isQuiet(status: number | null, options: RequestOptions): boolean {
+  return options.silent === true || (status !== null && (options.quiet?.includes(status) ?? false));
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -59,7 +70,7 @@ export function reportError(error: ApiError) {
 
 /**
  * One JSON call to the gateway: same-origin cookie, the CSRF header, JSON in and out. Failures are
- * reported to the user (unless silent) and thrown as ApiError.
+ * reported to the user (unless silent, or quiet about their status) and thrown as ApiError.
  */
 export async function request<T>(
   method: Method,
@@ -80,7 +91,7 @@ export async function request<T>(
     });
   } catch {
     const error = new ApiError(null, null, MESSAGES.connectionError);
-    if (!options.silent) reportError(error);
+    if (!isQuiet(null, options)) reportError(error);
     throw error;
   }
 
@@ -91,7 +102,7 @@ export async function request<T>(
   const error = new ApiError(response.status, payload, message);
   if (response.status === 401 && options.onUnauthorized && unauthorizedHandler) {
     unauthorizedHandler();
-  } else if (!options.silent) {
+  } else if (!isQuiet(response.status, options)) {
     reportError(error);
   }
   throw error;

@@ -1,25 +1,14 @@
-import { apiClient, call, queryKey, useQuery } from '../api/client.js';
-import { ApiError } from '../api/errors.js';
-import { reportError } from '../api/http.js';
+import { apiClient, apiKey, call, useApi } from '../api/client.js';
 import type { CompanyUser } from '../api/types.js';
 import type { UserRow, UserSearchBy } from './types.js';
 
+/** The cache key of a company's users (`GET company/{companyId}/user`). */
+export const companyUsersKey = (companyId: string) =>
+  apiKey('/company/{companyId}/user', { path: { companyId } });
+
 /** GET company/{companyId}/user: the company users panel's rows (a 404 is the page's to tell, not a toast). */
-export async function getCompanyUsers(companyId: string): Promise<CompanyUser[]> {
-  try {
-    return await call(apiClient.GET('/company/{companyId}/user', { params: { path: { companyId } } }), {
-      silent: true,
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 404 && error.status !== 401) reportError(error);
-    throw error;
-  }
-}
-
-export const companyUsersKey = (companyId: string) => queryKey('/company/{companyId}/user', companyId);
-
 export const useCompanyUsers = (companyId: string) =>
-  useQuery(companyUsersKey(companyId), () => getCompanyUsers(companyId));
+  useApi('/company/{companyId}/user', { path: { companyId } }, { quiet: [404] });
 
 /** POST company/{companyId}/user/{userId}: Add User (the user chosen in the search). */
 export const addCompanyUser = (companyId: string, userId: string): Promise<CompanyUser> =>

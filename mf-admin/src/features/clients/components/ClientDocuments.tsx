@@ -1,7 +1,6 @@
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
-import { Busy, formatDate, paths, type ClientDocument } from 'shared-ui';
-import { useClientDocuments } from '../api/get-client-documents.js';
+import { Busy, formatDate, paths, useClientDocuments, type ClientDocument } from 'shared-ui';
 import { CLIENT_MESSAGES } from '../messages.js';
 
 /** Each status its own colour (specs/3-admin.md §2: Unpaid, Inactive and Processing are distinct). */

@@ -3,9 +3,17 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useParams } from 'react-router-dom';
-import { Busy, CompanyUsers, ConfirmDialog, notifySuccess, paths, queryKey, useRevalidate } from 'shared-ui';
-import { isNotFound } from '../api/call-quietly.js';
-import { useClient } from '../api/get-client.js';
+import {
+  Busy,
+  CompanyUsers,
+  ConfirmDialog,
+  isNotFound,
+  notifySuccess,
+  paths,
+  queryKey,
+  useClient,
+  useRevalidate,
+} from 'shared-ui';
 import { removeBroker } from '../api/remove-broker.js';
 import { saveClient } from '../api/save-client.js';
 import { CLIENT_MESSAGES } from '../messages.js';

@@ -1,12 +1,10 @@
-import { apiClient, call, queryKey, useQuery, type ApiResult } from 'shared-ui';
+import { apiClient, call, useApi, type ApiResult } from 'shared-ui';
 
 export type TestBcn = ApiResult<'/colonial/bcn'>[number];
 
 /** GET colonial/bcn: the test BCNs. */
-export const getTestBcns = () => call(apiClient.GET('/colonial/bcn'));
-
 export function useTestBcns() {
-  const { data, ...rest } = useQuery(queryKey('/colonial/bcn'), getTestBcns);
+  const { data, ...rest } = useApi('/colonial/bcn');
   return { bcns: data ?? [], ...rest };
 }
 

@@ -1,10 +1,6 @@
 import { PAGE_SIZE } from 'shared-domain';
-import { apiClient, call, queryKey, useQuery } from 'shared-ui';
+import { useApi } from 'shared-ui';
 
 /** GET order?page&pageSize=10&searchText= (specs/1-foundation.md §7). */
-export const getOrders = (page: number, searchText: string) =>
-  call(apiClient.GET('/order', { params: { query: { page, pageSize: PAGE_SIZE, searchText } } }));
-
-export function useOrders(page: number, searchText: string) {
-  return useQuery(queryKey('/order', page, searchText), () => getOrders(page, searchText));
-}
+export const useOrders = (page: number, searchText: string) =>
+  useApi('/order', { query: { page, pageSize: PAGE_SIZE, searchText } });

@@ -1,11 +1,10 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router-dom';
-import { paths } from 'shared-ui';
-import { useStrategicPartners } from '../api/get-strategic-partners.js';
+import { paths, useStrategicPartners } from 'shared-ui';
 
 /** 'New POP Document': General, then one entry per strategic partner (specs/1-foundation.md §2). */
 export function NewDocumentDropdown() {
-  const { partners } = useStrategicPartners();
+  const { data: partners = [] } = useStrategicPartners();
   return (
     <Dropdown align="end">
       <Dropdown.Toggle variant="success" id="new-pop-document">

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { productToday } from 'shared-domain';
-import { formatDate, formatMoney, useDownload } from 'shared-ui';
+import { formatDate, formatMoney, useDownload, useStrategicPartners } from 'shared-ui';
 import { PeriodSelect } from '../../../components/PeriodSelect.js';
 import { ReportResult, ReportRows, RunReportButton } from '../../../components/ReportResult.js';
 import { useReportRun } from '../../../hooks/use-report-run.js';
 import { currentPeriod, periodName, type ReportPeriod } from '../../../lib/report-period.js';
 import { getPartnerReport, partnerReportExcelUrl } from '../api/get-partner-report.js';
-import { useStrategicPartners } from '../api/get-strategic-partners.js';
 
 /** A timestamp's day as compliance reads it (the product's time zone), MM/DD/YYYY. */
 const productDate = (timestamp: string) => formatDate(productToday(new Date(timestamp)));
@@ -22,7 +21,7 @@ const getRows = ({ partnerId, period }: PartnerReportQuery) => getPartnerReport(
  * same rows as an Excel file.
  */
 export function PartnerReport() {
-  const { partners } = useStrategicPartners();
+  const { data: partners = [] } = useStrategicPartners();
   const [partnerId, setPartnerId] = useState('');
   const [period, setPeriod] = useState<ReportPeriod>(currentPeriod);
   const { running, result, run } = useReportRun(getRows);

@@ -9,7 +9,7 @@ import { Busy, notifySuccess, paths, useRevalidate } from 'shared-ui';
 import { ChoiceField, DateField, Form, Formik, SelectField, TextField } from 'shared-ui/forms';
 import { createPromoCode } from '../api/create-promo-code.js';
 import { usePromoCode } from '../api/get-promo-code.js';
-import { useProducts } from '../api/get-products.js';
+import { useProducts } from '../../../api/products.js';
 import { updatePromoCode } from '../api/update-promo-code.js';
 import { AmountField } from './AmountField.js';
 import {

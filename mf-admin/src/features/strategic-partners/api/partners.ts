@@ -6,11 +6,6 @@ export type StrategicPartner = ApiResult<'/strategic-partner/{id}'>;
 export type PartnerRecord = StrategicPartner | ApiResult<'/strategic-partner/new'>;
 export type PartnerPayload = ApiBody<'/strategic-partner', 'post'>;
 
-/** GET strategic-partner: every partner, by name (the list). */
-export function useStrategicPartners() {
-  return useQuery(queryKey('/strategic-partner'), () => call(apiClient.GET('/strategic-partner')));
-}
-
 /** GET strategic-partner/new, or GET strategic-partner/{companyId}. */
 export function useStrategicPartner(companyId: string | undefined) {
   return useQuery<PartnerRecord>(

@@ -1,4 +1,4 @@
-import { apiClient, call, queryKey, useQuery, type ApiBody, type ApiPaths, type ApiResult } from 'shared-ui';
+import { apiClient, call, useApi, type ApiBody, type ApiPaths, type ApiResult } from 'shared-ui';
 
 export type RuleType = ApiResult<'/strategic-partner/rule'>[number];
 export type AssignedRule = ApiResult<'/strategic-partner/{id}/rule'>[number];
@@ -9,31 +9,18 @@ export type RuleRoute = RulePost['parameters']['path']['route'];
 export type RuleRowPayload = ApiBody<'/strategic-partner/{id}/rule/{route}', 'post'>[number];
 
 /** GET strategic-partner/rule: the five rule types. */
-export function useRuleTypes() {
-  return useQuery(queryKey('/strategic-partner/rule'), () => call(apiClient.GET('/strategic-partner/rule')));
-}
+export const useRuleTypes = () => useApi('/strategic-partner/rule');
 
 /** GET strategic-partner/{companyId}/rule: the assigned rules. */
-export function useAssignedRules(companyId: string) {
-  return useQuery(queryKey('/strategic-partner/{id}/rule', companyId), () =>
-    call(apiClient.GET('/strategic-partner/{id}/rule', { params: { path: { id: companyId } } })),
-  );
-}
+export const useAssignedRules = (companyId: string) =>
+  useApi('/strategic-partner/{id}/rule', { path: { id: companyId } });
 
 /** GET strategic-partner/{companyId}/rule/{ruleTypeId}: a rule's rows (none: not assigned). */
-export function useRuleRows(companyId: string, ruleTypeId: number | undefined) {
-  return useQuery(
-    ruleTypeId === undefined
-      ? null
-      : queryKey('/strategic-partner/{id}/rule/{ruleTypeId}', companyId, ruleTypeId),
-    () =>
-      call(
-        apiClient.GET('/strategic-partner/{id}/rule/{ruleTypeId}', {
-          params: { path: { id: companyId, ruleTypeId: ruleTypeId! } },
-        }),
-      ),
+export const useRuleRows = (companyId: string, ruleTypeId: number | undefined) =>
+  useApi(
+    '/strategic-partner/{id}/rule/{ruleTypeId}',
+    ruleTypeId === undefined ? null : { path: { id: companyId, ruleTypeId } },
   );
-}
 
 /** POST strategic-partner/{companyId}/rule/{route}: the rule's rows (they replace its old ones). */
 export function saveRule(companyId: string, route: RuleRoute, rows: RuleRowPayload[]) {

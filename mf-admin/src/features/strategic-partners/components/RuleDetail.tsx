@@ -14,7 +14,7 @@ import {
   TextField,
   type FormikErrors,
 } from 'shared-ui/forms';
-import { useProducts } from '../api/products.js';
+import { useProducts } from '../../../api/products.js';
 import {
   removeRule,
   RULE_READS,

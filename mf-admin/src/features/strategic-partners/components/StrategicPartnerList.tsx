@@ -1,8 +1,8 @@
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router-dom';
-import { Busy, paths } from 'shared-ui';
-import { useStrategicPartners, type StrategicPartner } from '../api/partners.js';
+import { Busy, paths, useStrategicPartners } from 'shared-ui';
+import type { StrategicPartner } from '../api/partners.js';
 
 const addressOf = (partner: StrategicPartner) =>
   [partner.companyDetail.addressLine1, partner.companyDetail.addressLine2].filter(Boolean).join(', ');

@@ -1,8 +1,7 @@
 import {
   apiClient,
   call,
-  queryKey,
-  useQuery,
+  useApi,
   type ApiResult,
   type ClientSearchRow,
   type UserRow,
@@ -23,9 +22,7 @@ export const searchUsers = (by: UserSearchBy, text: string): Promise<UserRow[]> 
 
 /** GET user/{userId}/linked-user. */
 export const useLinkedUsers = (userId: string | undefined) =>
-  useQuery(userId ? queryKey('/user/{userId}/linked-user', userId) : null, () =>
-    call(apiClient.GET('/user/{userId}/linked-user', { params: { path: { userId: userId! } } })),
-  );
+  useApi('/user/{userId}/linked-user', userId ? { path: { userId } } : null);
 
 /** POST user/{userId}/{otherUserId}: links two users. */
 export const linkUser = (userId: string, otherUserId: string) =>
@@ -39,9 +36,7 @@ export const unlinkUser = (userId: string, otherUserId: string) =>
 
 /** GET user/{userId}/company. */
 export const useUserCompanies = (userId: string | undefined) =>
-  useQuery(userId ? queryKey('/user/{userId}/company', userId) : null, () =>
-    call(apiClient.GET('/user/{userId}/company', { params: { path: { userId: userId! } } })),
-  );
+  useApi('/user/{userId}/company', userId ? { path: { userId } } : null);
 
 /** POST company/{clientId}/user/{userId}: adds the user to a client company. */
 export const addCompany = (clientId: string, userId: string) =>

@@ -1,7 +1,6 @@
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
-import { Busy, formatDate, paths } from 'shared-ui';
-import { useClientDocuments } from '../api/get-client-documents.js';
+import { Busy, formatDate, paths, useClientDocuments } from 'shared-ui';
 
 /** The client's list of documents, newest first; each opens at /document/{documentId}. */
 export function ClientDocuments({ clientId }: { clientId: string }) {

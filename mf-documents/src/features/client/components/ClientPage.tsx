@@ -1,9 +1,15 @@
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router-dom';
-import { Busy, CompanyUsers, paths, useCompanyUsers, useSession } from 'shared-ui';
-import { useClient } from '../api/get-client.js';
-import { useClientDocuments } from '../api/get-client-documents.js';
-import { isNotFound } from '../../../lib/quiet-not-found.js';
+import {
+  Busy,
+  CompanyUsers,
+  isNotFound,
+  paths,
+  useClient,
+  useClientDocuments,
+  useCompanyUsers,
+  useSession,
+} from 'shared-ui';
 import { ClientDetails } from './ClientDetails.js';
 import { ClientDocuments } from './ClientDocuments.js';
 

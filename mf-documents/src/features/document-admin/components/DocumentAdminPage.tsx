@@ -1,9 +1,10 @@
 import { Alert, Col, Row } from 'react-bootstrap';
 import { Link, useParams } from 'react-router-dom';
-import { Busy, formatDate, paths, useSession, type EpopDocument } from 'shared-ui';
+import { Busy, formatDate, isNotFound, paths, useSession, type EpopDocument } from 'shared-ui';
 import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
 import { DocumentUnavailable } from '../../../components/DocumentUnavailable.js';
-import { companyOf, isColonial, isNotFound, useDocument } from '../../../components/get-document.js';
+import { useDocument } from '../../../api/document.js';
+import { companyOf, isColonial } from '../../../components/document-facts.js';
 import { DocumentNotes } from './DocumentNotes.js';
 import { DocumentStatusActions } from './DocumentStatusActions.js';
 import { GenerationHistory } from './GenerationHistory.js';

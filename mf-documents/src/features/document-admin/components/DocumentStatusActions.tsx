@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import type { EpopDocument } from 'shared-ui';
 import { DeactivateDialog } from '../../../components/DeactivateDialog.js';
-import { isColonial } from '../../../components/get-document.js';
+import { isColonial } from '../../../components/document-facts.js';
 import { ReactivateConfirm } from '../../../components/ReactivateConfirm.js';
 
 /** Deactivate (a Paid document) or Reactivate (a deactivated one), as the actions menu offers them. */

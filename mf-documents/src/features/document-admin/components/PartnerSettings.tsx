@@ -1,9 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
-import { Busy, notifySuccess, type EpopDocument } from 'shared-ui';
+import { Busy, notifySuccess, useStrategicPartners, type EpopDocument } from 'shared-ui';
 import { useRefreshDocuments } from '../../../components/document-lifecycle.js';
 import { getPartnerSettings } from '../api/get-partner-settings.js';
-import { useStrategicPartners } from '../api/get-strategic-partners.js';
 import { saveDocumentPartner, updateClientPartner } from '../api/save-partner-settings.js';
 import {
   partnerPayload,

@@ -1,9 +1,10 @@
 import { Alert, Button, ListGroup } from 'react-bootstrap';
 import { useParams } from 'react-router-dom';
-import { apiUrl, Busy, formatDate, useDownload, type EpopDocument } from 'shared-ui';
+import { apiUrl, Busy, formatDate, isNotFound, useDownload, type EpopDocument } from 'shared-ui';
 import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
 import { DocumentUnavailable } from '../../../components/DocumentUnavailable.js';
-import { companyOf, isNotFound, useDocument } from '../../../components/get-document.js';
+import { useDocument } from '../../../api/document.js';
+import { companyOf } from '../../../components/document-facts.js';
 
 /** Why a document that is not Paid cannot be downloaded (the server answers 400 for it too). */
 export const NOT_DOWNLOADABLE: Record<Exclude<EpopDocument['status'], 'Paid'>, string> = {

@@ -1,8 +1,7 @@
 import { Alert, Button } from 'react-bootstrap';
 import { keyEmployeeDefinition } from 'shared-domain';
-import { formatDate, NdtDefinitions } from 'shared-ui';
+import { formatDate, NdtDefinitions, useAppConfig } from 'shared-ui';
 import { TextField } from 'shared-ui/forms';
-import { useAppConfig } from '../api/get-app-config.js';
 
 interface NdtInstructionsProps {
   planYearStart: string;

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Alert } from 'react-bootstrap';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { Busy, formatDate, paths, type EpopDocument } from 'shared-ui';
+import { Busy, formatDate, isNotFound, paths, type EpopDocument } from 'shared-ui';
 import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
-import { useNdtDocument } from '../api/get-ndt-document.js';
+import { useDocument } from '../../../api/document.js';
 import { useNdtResult, type StoredNdtResult } from '../api/get-ndt-result.js';
-import { isNotFound } from '../../../lib/quiet-not-found.js';
 import { NdtResults } from './NdtResults.js';
 import { NdtWizard } from './NdtWizard.js';
 
@@ -50,7 +49,7 @@ export function NdtTesting() {
   const { documentId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const resultId = search.get('result');
-  const { data: document, error } = useNdtDocument(documentId);
+  const { data: document, error } = useDocument(documentId);
   // The test just taken: shown without reading it back. A new test remounts the wizard, all values reset.
   const [taken, setTaken] = useState<StoredNdtResult | null>(null);
   const [testNumber, setTestNumber] = useState(0);

@@ -1,7 +1,7 @@
 import { Alert, Spinner } from 'react-bootstrap';
 import { Navigate, useParams } from 'react-router-dom';
 import type { SessionUser } from 'shared-domain';
-import { paths, queryKey, useQuery, useSession, type QueryKey } from 'shared-ui';
+import { isNotFound, paths, queryKey, useQuery, useSession, type QueryKey } from 'shared-ui';
 import {
   loadActionItemDocument,
   loadCartDocument,
@@ -76,7 +76,7 @@ function LoadedOrderForm({ openedBy, user }: { openedBy: OpenedBy; user: Session
   if (error) {
     return (
       <Alert variant="danger" role="alert">
-        {error.status === 404 ? 'This document was not found, or it is not yours to open.' : error.message}
+        {isNotFound(error) ? 'This document was not found, or it is not yours to open.' : error.message}
       </Alert>
     );
   }

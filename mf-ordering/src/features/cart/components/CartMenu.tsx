@@ -2,7 +2,7 @@ import { NavDropdown } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { formatMoney, paths } from 'shared-ui';
 import type { SessionUser } from 'shared-domain';
-import { useCart } from '../api/get-cart.js';
+import { useCart } from '../../../api/cart.js';
 import { useCartCounts } from '../api/get-cart-counts.js';
 
 /** The user bar's cart menu (§2 "Top bar"): 'N item(s) in cart', the items with totals, 'Go to cart'. */

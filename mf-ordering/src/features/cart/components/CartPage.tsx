@@ -14,7 +14,7 @@ import {
 } from 'shared-ui';
 import { useAfterPurchase } from '../../../hooks/use-after-purchase.js';
 import { useRereadCart } from '../../../hooks/use-reread-cart.js';
-import { useCart } from '../api/get-cart.js';
+import { useCart } from '../../../api/cart.js';
 import { moveToCart } from '../api/move-to-cart.js';
 import { purchaseFree } from '../api/purchase-free.js';
 import { removeCartItem } from '../api/remove-cart-item.js';

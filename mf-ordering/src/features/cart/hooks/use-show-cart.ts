@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { queryKey, type Cart, type CartCounts } from 'shared-ui';
+import { apiKey, type Cart, type CartCounts } from 'shared-ui';
 
 /**
  * Shows a cart the API answered (after an item action or a promo code) everywhere at once: the cart
@@ -17,8 +17,8 @@ export function useShowCart(userId: string) {
         savedForLaterCount: cart.savedForLater.length,
       };
       await Promise.all([
-        mutate(queryKey('/shopping-cart/{id}', userId), cart, { revalidate: false }),
-        mutate(queryKey('/shopping-cart/{userId}/count/saved-for-later', userId), counts, {
+        mutate(apiKey('/shopping-cart/{id}', { path: { id: userId } }), cart, { revalidate: false }),
+        mutate(apiKey('/shopping-cart/{userId}/count/saved-for-later', { path: { userId } }), counts, {
           revalidate: false,
         }),
       ]);

@@ -5,7 +5,7 @@ import type { SessionUser } from 'shared-domain';
 import { Busy, paths, type PaymentAnswer } from 'shared-ui';
 import { useAfterPurchase } from '../../../hooks/use-after-purchase.js';
 import { useRereadCart } from '../../../hooks/use-reread-cart.js';
-import { useCart } from '../api/get-cart.js';
+import { useCart } from '../../../api/cart.js';
 import { CheckoutSummary } from './CheckoutSummary.js';
 import { PaymentForm } from './PaymentForm.js';
 import { PaymentSuccess } from './PaymentSuccess.js';

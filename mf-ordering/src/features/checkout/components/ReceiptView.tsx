@@ -1,5 +1,5 @@
 import { Alert, Button } from 'react-bootstrap';
-import { Busy } from 'shared-ui';
+import { Busy, isNotFound } from 'shared-ui';
 import { useDownloadReceipt } from '../api/download-receipt.js';
 import { useReceipt } from '../api/get-receipt.js';
 import { ReceiptMarkup } from './ReceiptMarkup.js';
@@ -18,8 +18,8 @@ export function ReceiptView({ orderId }: { orderId: string }) {
   if (isLoading) return <Busy />;
   if (error || !receipt) {
     return (
-      <Alert variant={error?.status === 404 ? 'warning' : 'danger'}>
-        {error?.status === 404 ? RECEIPT_TEXT.notFound : RECEIPT_TEXT.unavailable}
+      <Alert variant={isNotFound(error) ? 'warning' : 'danger'}>
+        {isNotFound(error) ? RECEIPT_TEXT.notFound : RECEIPT_TEXT.unavailable}
       </Alert>
     );
   }

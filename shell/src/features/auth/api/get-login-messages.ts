@@ -1,14 +1,13 @@
-import { apiClient, bootData, call, queryKey, useQuery } from 'shared-ui';
+import { bootData, useApi } from 'shared-ui';
 
 /** GET system-message?location=login (public): messages shown above the login form. */
 export function useLoginMessages() {
   // Silent: a missing banner must not greet a guest with an error toast.
   // The gateway writes them into the page (bootData): then the first render shows them, unfetched.
-  const { data } = useQuery(
-    queryKey('/system-message', 'login'),
-    () =>
-      call(apiClient.GET('/system-message', { params: { query: { location: 'login' } } }), { silent: true }),
-    { initial: bootData().systemMessages?.login },
+  const { data } = useApi(
+    '/system-message',
+    { query: { location: 'login' } },
+    { silent: true, initial: bootData().systemMessages?.login },
   );
   return Array.isArray(data) ? data : [];
 }

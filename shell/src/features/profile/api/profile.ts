@@ -1,10 +1,8 @@
-import { apiClient, call, queryKey, useQuery, type ProfileUpdate } from 'shared-ui';
+import { apiClient, call, useApi, type ProfileUpdate } from 'shared-ui';
 
 /** GET user/{userId} (the owner only): the profile being edited. */
 export const useProfile = (userId: string | undefined) =>
-  useQuery(userId ? queryKey('/user/{userId}', userId) : null, () =>
-    call(apiClient.GET('/user/{userId}', { params: { path: { userId: userId! } } })),
-  );
+  useApi('/user/{userId}', userId ? { path: { userId } } : null);
 
 /** POST user/{userId}: answers the updated profile (a falsy answer means nothing was saved). */
 export const updateProfile = (update: ProfileUpdate & { userId: string }) =>

@@ -1,8 +1,7 @@
 import Table from 'react-bootstrap/Table';
 import { NDT_QUESTIONS, type NdtStep } from 'shared-domain';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { useAppConfig } from '../api/get-app-config.js';
-import { NdtDefinitions, type AppConfig } from 'shared-ui';
+import { NdtDefinitions, useAppConfig, type AppConfig } from 'shared-ui';
 
 /**
  * A video id from the configuration, opened on YouTube in a new tab: the gateway's CSP allows no

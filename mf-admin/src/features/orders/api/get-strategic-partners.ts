@@ -1,9 +1,0 @@
-import { apiClient, call, queryKey, useQuery } from 'shared-ui';
-
-/** GET strategic-partner: the partners by name (the New POP Document dropdown). */
-export function useStrategicPartners() {
-  const { data, ...rest } = useQuery(queryKey('/strategic-partner'), () =>
-    call(apiClient.GET('/strategic-partner')),
-  );
-  return { partners: data ?? [], ...rest };
-}
