@@ -65,9 +65,11 @@ function needsBuild(pkg, output) {
   if (env.STACK_REBUILD === '1' || !existsSync(built)) return true;
   const inputs = [pkg, ...sharedSources[webApps.has(pkg) ? 'web' : 'node'].filter((dep) => dep !== pkg)];
   const sources = inputs.map((dir) => join(root, dir, 'src'));
-  // The web apps' build factory too: it decides what a build emits (pop-remote.json, pop-shell.json).
+  // The web apps' build factory too: it decides what a build emits (pop-remote.json, pop-shell.json);
+  // and shared-ui's version, which each build records and publish-remote compares with the shell's.
   if (webApps.has(pkg)) sources.push(join(root, 'shared-ui', 'build'));
-  const newestInput = Math.max(...sources.map(newestChange));
+  const files = webApps.has(pkg) ? [join(root, 'shared-ui', 'package.json')] : [];
+  const newestInput = Math.max(...sources.map(newestChange), ...files.map((file) => statSync(file).mtimeMs));
   return newestInput > statSync(built).mtimeMs;
 }
 

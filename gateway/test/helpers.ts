@@ -111,7 +111,7 @@ export const SHARED_VERSIONS = {
   'react-router': '7.18.5',
   'react-router-dom': '7.18.5',
   swr: '2.5.1',
-  'shared-ui': '0.1.0',
+  'shared-ui': '1.0.0',
 };
 
 /** A shell build with an index.html, one hashed asset and the versions it provides (pop-shell.json). */

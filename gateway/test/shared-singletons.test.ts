@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { runCli } from '../src/cli.js';
 import { readRegistry, RegistryError } from '../src/lib/remote-registry.js';
-import { compatibilityLine } from '../src/lib/shared-singletons.js';
+import { compatibilityLine, featureLevel, singletonMismatch } from '../src/lib/shared-singletons.js';
 import { fakeShell, SHARED_VERSIONS, tempDir } from './helpers.js';
 
 /** A remote build as shared-ui's webpack factory writes it: pop-remote.json with sections and `shared`. */
@@ -48,7 +48,7 @@ describe('publish-remote and rollback-remote check the shared singletons against
   });
   afterEach(() => data.remove());
 
-  it('publishes a build whose singletons have the shell’s majors (a newer minor or patch is fine)', () => {
+  it('publishes a build whose singletons are the shell’s or older in the same major (a newer patch is fine)', () => {
     cli('publish-remote', 'mf-admin', '--dist', build('same', withShared(SHARED_VERSIONS)));
     const first = published();
     expect(first.folders).toEqual([first.current]);
@@ -59,8 +59,14 @@ describe('publish-remote and rollback-remote check the shared singletons against
       'mf-admin',
       '--dist',
       build(
-        'newer-minor',
-        withShared({ ...SHARED_VERSIONS, react: '19.4.0', 'react-dom': '19.4.0', swr: '2.0.0' }),
+        'older-minor',
+        withShared({
+          ...SHARED_VERSIONS,
+          react: '19.0.0',
+          'react-dom': '19.2.4',
+          swr: '2.0.0',
+          'react-router': '7.18.9',
+        }),
       ),
     );
     expect(published().current).not.toBe(first.current);
@@ -82,24 +88,93 @@ describe('publish-remote and rollback-remote check the shared singletons against
     expect(published()).toEqual(before);
   });
 
-  it('refuses a shared-ui of another 0.x minor (semver: for 0.x the minor is the major)', () => {
+  it('refuses a remote built against a newer shared-ui minor than the shell’s; the same or an older one publishes', () => {
+    fakeShell(env.SHELL_DIR, { ...SHARED_VERSIONS, 'shared-ui': '1.2.0' });
+    const sharedUi = (version: string) => withShared({ ...SHARED_VERSIONS, 'shared-ui': version });
+
     const message = refusal(
       'publish-remote',
       'mf-admin',
       '--dist',
-      build('shared-ui-0.2', withShared({ ...SHARED_VERSIONS, 'shared-ui': '0.2.0' })),
+      build('shared-ui-1.3', sharedUi('1.3.0')),
     );
     expect(message).toContain(
-      'mf-admin was built with shared-ui 0.2.0 but the shell provides shared-ui 0.1.0',
+      'Refused to publish mf-admin: mf-admin was built with shared-ui 1.3.0 but the shell provides shared-ui 1.2.0, ' +
+        "older than the remote's: it may lack what shared-ui 1.3.0 added",
     );
+    expect(message).toContain('deploy a shell that provides them first. Nothing was changed.');
+    expect(message).not.toContain('react');
     expect(published()).toEqual({ current: undefined, folders: [] });
-    // A patch of the same 0.1 line is compatible.
+    // Another major, newer or older, is refused too.
+    expect(
+      refusal('publish-remote', 'mf-admin', '--dist', build('shared-ui-2', sharedUi('2.0.0'))),
+    ).toContain(
+      'mf-admin was built with shared-ui 2.0.0 but the shell provides shared-ui 1.2.0, another major version',
+    );
+    expect(
+      refusal('publish-remote', 'mf-admin', '--dist', build('shared-ui-0.9', sharedUi('0.9.0'))),
+    ).toContain('shared-ui 0.9.0 but the shell provides shared-ui 1.2.0');
+    expect(published()).toEqual({ current: undefined, folders: [] });
+
+    // The shell's version, an older minor of its major and a newer patch (a fix adds nothing to use) publish.
+    for (const version of ['1.2.0', '1.0.0', '1.2.7']) {
+      cli('publish-remote', 'mf-admin', '--dist', build(`shared-ui-${version}`, sharedUi(version)));
+      expect(lines.at(-1)).toMatch(/^mf-admin 0\.1\.0-[0-9a-f]{10} published/);
+    }
+    expect(published().folders).toHaveLength(3);
+  });
+
+  it('refuses a rollback to a build made with a newer shared-ui than the shell deployed since', () => {
+    fakeShell(env.SHELL_DIR, { ...SHARED_VERSIONS, 'shared-ui': '1.3.0' });
     cli(
       'publish-remote',
       'mf-admin',
       '--dist',
-      build('shared-ui-0.1.7', withShared({ ...SHARED_VERSIONS, 'shared-ui': '0.1.7' })),
+      build('on-1.3', withShared({ ...SHARED_VERSIONS, 'shared-ui': '1.3.0' })),
     );
+    const on13 = published().current!;
+    cli(
+      'publish-remote',
+      'mf-admin',
+      '--dist',
+      build('on-1.1', withShared({ ...SHARED_VERSIONS, 'shared-ui': '1.1.0' })),
+    );
+
+    // The shell is rolled back to one with shared-ui 1.2.0: the 1.3.0 build may call what it lacks.
+    fakeShell(env.SHELL_DIR, { ...SHARED_VERSIONS, 'shared-ui': '1.2.0' });
+    const message = refusal('rollback-remote', 'mf-admin', on13);
+    expect(message).toContain(`Refused to roll back mf-admin to ${on13}`);
+    expect(message).toContain('shared-ui 1.3.0 but the shell provides shared-ui 1.2.0');
+    expect(published().current).not.toBe(on13);
+  });
+
+  it('holds the other singletons to the same rule: a newer react minor than the shell’s is refused', () => {
+    const message = refusal(
+      'publish-remote',
+      'mf-admin',
+      '--dist',
+      build('react-19.4', withShared({ ...SHARED_VERSIONS, react: '19.4.0', 'react-dom': '19.4.0' })),
+    );
+    expect(message).toContain(
+      "mf-admin was built with react 19.4.0 but the shell provides react 19.3.1, older than the remote's",
+    );
+    expect(message).toContain('react-dom 19.4.0 but the shell provides react-dom 19.3.1');
+    expect(published()).toEqual({ current: undefined, folders: [] });
+  });
+
+  it('reads a 0.x version as semver’s caret does: the minor is the major, the patch the minor', () => {
+    fakeShell(env.SHELL_DIR, { ...SHARED_VERSIONS, 'shared-ui': '0.1.4' });
+    const sharedUi = (version: string) => withShared({ ...SHARED_VERSIONS, 'shared-ui': version });
+    expect(
+      refusal('publish-remote', 'mf-admin', '--dist', build('shared-ui-0.2', sharedUi('0.2.0'))),
+    ).toContain(
+      'mf-admin was built with shared-ui 0.2.0 but the shell provides shared-ui 0.1.4, another compatibility line',
+    );
+    expect(
+      refusal('publish-remote', 'mf-admin', '--dist', build('shared-ui-0.1.7', sharedUi('0.1.7'))),
+    ).toContain('shared-ui 0.1.7 but the shell provides shared-ui 0.1.4, older than the remote');
+    expect(published()).toEqual({ current: undefined, folders: [] });
+    cli('publish-remote', 'mf-admin', '--dist', build('shared-ui-0.1.0', sharedUi('0.1.0')));
     expect(published().current).toBeDefined();
   });
 
@@ -169,5 +244,29 @@ describe('compatibilityLine', () => {
     expect(compatibilityLine('0.0.3')).toBe('0.0.3');
     expect(compatibilityLine('latest')).toBeUndefined();
     expect(compatibilityLine('^19.0.0')).toBeUndefined();
+  });
+});
+
+describe('singletonMismatch', () => {
+  it('accepts the same line at the same or a lower feature level; refuses another line or a higher level', () => {
+    expect(featureLevel('1.3.2')).toBe(3);
+    expect(featureLevel('0.1.4')).toBe(4);
+    expect(featureLevel('0.0.3')).toBe(0);
+    const cases: [built: string, provided: string, expected: ReturnType<typeof singletonMismatch>][] = [
+      ['1.2.0', '1.2.0', undefined],
+      ['1.1.0', '1.2.0', undefined],
+      ['1.2.9', '1.2.0', undefined],
+      ['1.3.0', '1.2.0', 'newer'],
+      ['2.0.0', '1.2.0', 'another-line'],
+      ['1.2.0', '2.0.0', 'another-line'],
+      ['19.3.1-rc.1', '19.3.1', undefined],
+      ['0.1.3', '0.1.4', undefined],
+      ['0.1.5', '0.1.4', 'newer'],
+      ['0.2.0', '0.1.4', 'another-line'],
+      ['0.0.3', '0.0.4', 'another-line'],
+    ];
+    expect(cases.map(([built, provided]) => singletonMismatch(built, provided))).toEqual(
+      cases.map(([, , expected]) => expected),
+    );
   });
 });

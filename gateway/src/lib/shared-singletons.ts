@@ -3,10 +3,13 @@ import { join } from 'node:path';
 
 /**
  * The shared singletons' check behind `publish-remote` and `rollback-remote`: the shell provides one
- * copy of each of these packages to every remote ('loaded-first' sharing), so a remote built against
- * another major version would run against a library it was not built for. Each build records the
- * versions it was built with (shared-ui/build/webpack.js): a remote in `pop-remote.json` (`shared`),
- * the shell in `pop-shell.json` (`shared`).
+ * copy of each of these packages to every remote ('loaded-first' sharing), so a remote runs against
+ * the shell's version, not the one it was built with. Each build records the versions it was built
+ * with (shared-ui/build/webpack.js): a remote in `pop-remote.json` (`shared`), the shell in
+ * `pop-shell.json` (`shared`). A remote is refused when the shell's version is in another
+ * compatibility line (another major: what the remote uses may be gone or changed) or older than the
+ * remote's within the line (an older minor: what the remote uses may not exist yet). shared-ui's
+ * version moves with its API (shared-ui/README.md "Versions"), so this holds for it as for react.
  */
 export const SHARED_SINGLETONS = [
   'react',
@@ -34,6 +37,30 @@ export function compatibilityLine(version: string): string | undefined {
   if (major !== '0') return major;
   if (minor !== '0') return `0.${minor}`;
   return `0.0.${patch}`;
+}
+
+/**
+ * The part of a version that counts additions within its compatibility line, as semver's caret range
+ * reads it: the minor (`19.3.1` → 3); for 0.x the patch (`0.1.4` → 4); for 0.0.x nothing (0). A patch
+ * of 1.x and above adds nothing a remote can use, so it is not counted.
+ */
+export function featureLevel(version: string): number {
+  const match = SEMVER.exec(version);
+  if (!match) return 0;
+  const [, major, minor, patch] = match;
+  if (major !== '0') return Number(minor);
+  if (minor !== '0') return Number(patch);
+  return 0;
+}
+
+/**
+ * Why a remote built with `built` cannot run on the shell's `provided` copy: 'another-line' (another
+ * major; for 0.x another minor), 'newer' (a newer minor; for 0.x a newer patch), or undefined when the
+ * shell's copy has all the remote was built against (the same line, the same or a later minor).
+ */
+export function singletonMismatch(built: string, provided: string): 'another-line' | 'newer' | undefined {
+  if (compatibilityLine(built) !== compatibilityLine(provided)) return 'another-line';
+  return featureLevel(built) > featureLevel(provided) ? 'newer' : undefined;
 }
 
 /** The `shared` record of a build's manifest file: undefined when the file or the record is missing. */
@@ -69,8 +96,8 @@ export interface SingletonCheck {
 }
 
 /**
- * Why the remote cannot be hosted by the shell, or undefined when every shared singleton the remote
- * was built against is compatible (same major; same minor for 0.x) with the version the shell provides.
+ * Why the remote cannot be hosted by the shell, or undefined when the shell provides every shared
+ * singleton in the line the remote was built against and no older (`singletonMismatch`).
  */
 export function sharedSingletonProblem(check: SingletonCheck): string | undefined {
   const { action, packageName, buildDir, shellDir } = check;
@@ -98,14 +125,23 @@ export function sharedSingletonProblem(check: SingletonCheck): string | undefine
   const mismatches = SHARED_SINGLETONS.flatMap((pkg) => {
     const built = recordedVersion(remote, pkg)!;
     const provided = recordedVersion(shell, pkg)!;
-    return compatibilityLine(built) === compatibilityLine(provided)
-      ? []
-      : [`${packageName} was built with ${pkg} ${built} but the shell provides ${pkg} ${provided}`];
+    const mismatch = singletonMismatch(built, provided);
+    if (!mismatch) return [];
+    const reason =
+      mismatch === 'newer'
+        ? `, older than the remote's: it may lack what ${pkg} ${built} added`
+        : built.startsWith('0.') || provided.startsWith('0.')
+          ? ', another compatibility line (for 0.x, another minor)'
+          : ', another major version';
+    return [
+      `${packageName} was built with ${pkg} ${built} but the shell provides ${pkg} ${provided}${reason}`,
+    ];
   });
   if (mismatches.length === 0) return undefined;
   return (
-    `Refused to ${action}: ${mismatches.join('; ')}. A shared singleton must have the shell's major ` +
-    `version (for 0.x, its minor version too): rebuild ${packageName} against the shell's versions, ` +
+    `Refused to ${action}: ${mismatches.join('; ')}. A remote runs on the shell's copy of each shared ` +
+    "singleton, so it must be built against the shell's major version and at most its minor (for 0.x: " +
+    `the shell's minor and at most its patch): rebuild ${packageName} against the shell's versions, ` +
     'or deploy a shell that provides them first. Nothing was changed.'
   );
 }
