@@ -7,7 +7,8 @@ import {
   cardPaymentBody,
   cardPaymentFieldErrors,
   expirationYears,
-  luhnValid,
+  cardBrand,
+  validCardNumber,
   validRoutingNumber,
   type CardPaymentForm,
 } from './payment.js';
@@ -111,10 +112,25 @@ describe('the card form', () => {
     expect(cardPaymentBody({ ...card, phone: '(217) 555-0100' }).phone).toBe('(217) 555-0100');
   });
 
-  it('checks card numbers with Luhn: 15 (American Express) or 16 digits', () => {
-    expect(luhnValid('4111111111111111')).toBe(true);
-    expect(luhnValid('378282246310005')).toBe(true);
-    expect(luhnValid('4111111111111112')).toBe(false);
+  it('checks card numbers with card-validator: 15 (American Express) or 16 digits, Luhn, a known brand', () => {
+    expect(validCardNumber('4111 1111 1111 1111')).toBe(true);
+    expect(validCardNumber('4111-1111-1111-1111')).toBe(true);
+    expect(validCardNumber('378282246310005')).toBe(true);
+    expect(validCardNumber('4111111111111112')).toBe(false);
+    expect(validCardNumber('4111111111')).toBe(false);
+    expect(cardBrand('378282246310005')).toBe('American Express');
+    expect(cardBrand('4111111111111111')).toBe('Visa');
+  });
+
+  it('asks the CVV size of the card: 4 digits for American Express, 3 for the others', async () => {
+    const amex = { ...card, cardNumber: '3782 822463 10005' };
+    expect(await cardPaymentFieldErrors({ ...amex, cvv: '123' }, now)).toEqual({
+      cvv: 'CVV Code must be 4 digits for this card',
+    });
+    expect(await cardPaymentFieldErrors({ ...amex, cvv: '1234' }, now)).toEqual({});
+    expect(await cardPaymentFieldErrors({ ...card, cvv: '1234' }, now)).toEqual({
+      cvv: 'CVV Code must be 3 digits for this card',
+    });
   });
 });
 

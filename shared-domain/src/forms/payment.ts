@@ -1,13 +1,16 @@
+import cardValidator from 'card-validator';
 import { number, object, string, ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import { CARD_COUNTRIES, CARD_EXPIRY_YEAR_COUNT } from '../checkout.js';
+import { productToday } from '../time.js';
 import { isUsStateId } from './lists.js';
 import { MASKS } from './masks.js';
 
 /**
  * The checkout's payment forms (specs/1-foundation.md §2 "Checkout", §3 "Card payment", "ACH payment",
  * §5 "Payment"): the values the forms hold (text, as typed), the rules that say which are required
- * and well formed, and the bodies sent to `purchase/card` and `purchase/ach`. The server checks the
- * same things again before any processor sees them.
+ * and well formed, and the bodies sent to `purchase/card` and `purchase/ach`. The server runs the same
+ * schemas on the bodies before any processor sees them (cardPaymentProblems, achPaymentProblems): one
+ * rule set, one clock (the product's day), one e-mail rule, card-validator for the card number.
  */
 export const PAYMENT_FORM_MESSAGES = {
   required: (label: string) => `${label} is required`,
@@ -16,6 +19,7 @@ export const PAYMENT_FORM_MESSAGES = {
   cardNumber: 'Card Number is not a valid card number',
   expired: 'The card has expired: check Exp Month and Exp Year',
   cvv: MASKS.cvv.message,
+  cvvOfCard: (size: number) => `CVV Code must be ${size} digits for this card`,
   routingNumber: 'ABA Routing Number is not a valid routing number',
   accountNumber: 'Account Number must be 4 to 17 digits',
 } as const;
@@ -76,7 +80,7 @@ export const EXPIRATION_MONTHS: readonly number[] = Array.from({ length: 12 }, (
 
 /** Exp Year: this year and the next 10 (§9). */
 export function expirationYears(now: Date = new Date()): number[] {
-  const year = now.getFullYear();
+  const year = Number(productToday(now).slice(0, 4));
   return Array.from({ length: CARD_EXPIRY_YEAR_COUNT }, (_, index) => year + index);
 }
 
@@ -95,7 +99,7 @@ export function blankCardPaymentForm(now: Date = new Date()): CardPaymentForm {
     email: '',
     cardNumber: '',
     expirationMonth: '12',
-    expirationYear: String(now.getFullYear()),
+    expirationYear: productToday(now).slice(0, 4),
     cvv: '',
   };
 }
@@ -115,23 +119,26 @@ export function blankAchPaymentForm(): AchPaymentForm {
 /** §5: spaces are stripped from the card number and the CVV before sending. */
 export const withoutSpaces = (text: string): string => text.replace(/\s+/g, '');
 
-/** The Luhn checksum every card number carries. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let index = 0; index < digits.length; index++) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
+/** The digits of a card or account number as people type it (spaces and dashes aside). */
+export const digitsOf = (text: string): string => text.replace(/[\s-]/g, '');
+
+/**
+ * A card number of 15 or 16 digits that card-validator knows (a brand's prefix and length, and the
+ * Luhn checksum every card number carries).
+ */
+export const validCardNumber = (text: string): boolean => cardBrand(text) !== null;
+
+/** The card's brand ('Visa', 'Mastercard', 'American Express'…) when the number is a valid one. */
+export function cardBrand(text: string): string | null {
+  const digits = digitsOf(text);
+  if (!/^\d{15,16}$/.test(digits)) return null;
+  const checked = cardValidator.number(digits);
+  return checked.isValid ? (checked.card?.niceType ?? 'Card') : null;
 }
 
-/** A card number of 15 or 16 digits (spaces aside) that passes the Luhn check. */
-export const validCardNumber = (text: string): boolean => {
-  const digits = withoutSpaces(text);
-  return /^\d{15,16}$/.test(digits) && luhnValid(digits);
-};
+/** The CVV's size for the card's brand (3, or 4 for American Express), when the brand is known. */
+const cvvSizeOf = (cardNumber: string): number | undefined =>
+  cardValidator.number(digitsOf(cardNumber)).card?.code.size;
 
 /** ABA routing number checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
 export function validRoutingNumber(text: string): boolean {
@@ -141,10 +148,10 @@ export function validRoutingNumber(text: string): boolean {
   return sum % 10 === 0;
 }
 
-/** A card is good to the end of its expiry month. */
+/** A card is good to the end of its expiry month, in the product's calendar (America/New_York). */
 export function cardExpired(month: number, year: number, now: Date = new Date()): boolean {
-  const thisYear = now.getFullYear();
-  return year < thisYear || (year === thisYear && month < now.getMonth() + 1);
+  const [thisYear, thisMonth] = productToday(now).split('-').map(Number) as [number, number];
+  return year < thisYear || (year === thisYear && month < thisMonth);
 }
 
 const { required } = PAYMENT_FORM_MESSAGES;
@@ -200,7 +207,13 @@ export const cardPaymentSchema: ObjectSchema<AnyObject> = object({
   ),
   cvv: string()
     .required(required('CVV Code'))
-    .test('cvv', PAYMENT_FORM_MESSAGES.cvv, (value) => MASKS.cvv.pattern.test(withoutSpaces(value ?? ''))),
+    .test('cvv', PAYMENT_FORM_MESSAGES.cvv, (value) => MASKS.cvv.pattern.test(withoutSpaces(value ?? '')))
+    .test('cvv-of-card', (value, test) => {
+      const size = cvvSizeOf(String(test.parent.cardNumber ?? ''));
+      return !size || withoutSpaces(value ?? '').length === size
+        ? true
+        : test.createError({ message: PAYMENT_FORM_MESSAGES.cvvOfCard(size) });
+    }),
 });
 
 /** §5 "Required for ACH": routing number, bank name, email, account number, name on account. */
@@ -236,6 +249,16 @@ async function fieldErrors(
     }
     return errors;
   }
+}
+
+/** Every error in the schema's field order: the server's answer (400, one line per problem). */
+async function problems(
+  schema: ObjectSchema<AnyObject>,
+  values: object,
+  context: Record<string, unknown> = {},
+): Promise<string[]> {
+  const errors = await fieldErrors(schema, values, context);
+  return Object.keys(schema.fields).flatMap((field) => (errors[field] ? [errors[field]] : []));
 }
 
 /** The card form's errors by field (empty when it may be sent). */
@@ -277,3 +300,16 @@ export function achPaymentBody(values: AchPaymentForm): AchPaymentBody {
     checking: values.checking,
   };
 }
+
+/**
+ * What the server refuses in a card payment body before any processor sees it: the card form's own
+ * rules (a body without a country is a US card, as the API's default says).
+ */
+export const cardPaymentProblems = (
+  body: Omit<CardPaymentBody, 'country'> & { country?: CardCountry },
+  now: Date,
+) => problems(cardPaymentSchema, { ...body, country: body.country ?? 'US' }, { now });
+
+/** What the server refuses in an ACH payment body: the ACH form's own rules. */
+export const achPaymentProblems = (body: Omit<AchPaymentBody, 'checking'>) =>
+  problems(achPaymentSchema, body);

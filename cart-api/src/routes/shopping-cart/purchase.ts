@@ -7,9 +7,9 @@ import {
   type FastifyPluginAsyncTypebox,
 } from 'service-kit';
 import { formatMoney, MESSAGES, productToday } from 'shared-domain';
+import { achPaymentProblems, cardBrand, cardPaymentProblems, digitsOf } from 'shared-domain/forms';
 import { BUYERS, UserIdParams } from '../../lib/contract.js';
 import type { PaymentResult } from '../../payments/gateway.js';
-import { achProblems, cardBrand, cardProblems, digitsOf } from '../../payments/checks.js';
 import { cartRefusals, linkRefusals } from '../../domain/purchase/refusals.js';
 import { OrderConflict, placeOrder, type OrderPayment } from '../../domain/purchase/place.js';
 import { JOB_KINDS } from '../../jobs/handlers.js';
@@ -311,7 +311,7 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const problems = cardProblems(request.body, productToday(app.now()));
+      const problems = await cardPaymentProblems(request.body, app.now());
       if (problems.length > 0) throw new ValidationFailure(problems);
       const brand = cardBrand(request.body.cardNumber)!;
       const { expectedTotal } = request.body;
@@ -336,7 +336,7 @@ const purchase: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const problems = achProblems(request.body);
+      const problems = await achPaymentProblems(request.body);
       if (problems.length > 0) throw new ValidationFailure(problems);
       return run(
         request.caller!,
