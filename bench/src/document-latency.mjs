@@ -19,9 +19,9 @@ import { join } from 'node:path';
 import { migrateToLatest } from 'cart-api/dist/db/migrate.js';
 import { EPOP_PRODUCT } from 'cart-api/dist/db/reference-data.js';
 import { seedDemo } from 'cart-api/dist/demo/seed.js';
-import { searchClients } from 'cart-api/dist/routes/client/queries.js';
-import { listOwnedDocuments } from 'cart-api/dist/routes/epop-document/queries.js';
-import { demoAccount } from 'shared-domain';
+import { searchClients } from 'cart-api/dist/domain/clients/queries.js';
+import { listOwnedDocuments } from 'cart-api/dist/domain/documents/queries.js';
+import { demoAccount, productToday } from 'shared-domain';
 import { createDatabase } from 'shared-domain/server';
 import {
   benchEngine,
@@ -150,10 +150,13 @@ async function printPlans(clientName) {
   const db = createDatabase(database.url);
   try {
     const runs = [
-      ['epop-document, empty search', (spy) => listOwnedDocuments(spy, broker.userId, page1(''))],
+      [
+        'epop-document, empty search',
+        (spy) => listOwnedDocuments(spy, broker.userId, page1(''), productToday()),
+      ],
       ...[DOCUMENT_SEARCH, clientName].map((text) => [
         `epop-document, searchText=${text}`,
-        (spy) => listOwnedDocuments(spy, broker.userId, page1(text)),
+        (spy) => listOwnedDocuments(spy, broker.userId, page1(text), productToday()),
       ]),
       ...CLIENT_SEARCHES.map((text) => [
         `client/search, searchText=${text}`,

@@ -158,11 +158,13 @@ export const ClientPartnerBody = Type.Object(
   },
   { additionalProperties: false, examples: [{ accountId: '', strategicPartnerId: null }] },
 );
+export type ClientPartnerBody = Static<typeof ClientPartnerBody>;
 export const ClientPartner = Type.Object({
   clientId: Uuid(),
   strategicPartnerId: Nullable(Uuid()),
   accountId: Type.String(),
 });
+export type ClientPartner = Static<typeof ClientPartner>;
 /** specs/3-admin.md §3 "Change log entry". */
 export const ChangeLogEntry = Type.Object({
   id: Uuid(),

@@ -2,7 +2,7 @@ import type { DocumentListRow as SharedDocumentListRow } from 'shared-domain';
 import { BENEFIT_FLAGS, type DocumentFormValues } from 'shared-domain/forms';
 import { Nullable, Page, PagedSearchQuery, Type, UserId, Uuid, type Static } from 'service-kit';
 import type { Assert, Same } from '../lib/contract.js';
-import { NoPayOption, PartnerFormSettings } from './strategic-partner-settings.js';
+import { CustomIdentifier, NoPayOption, PartnerFormSettings } from './strategic-partner-settings.js';
 
 const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 
@@ -207,3 +207,50 @@ export type DocumentBody = Static<typeof DocumentBody>;
 export type _DocumentFieldsAreTheFormRules = Assert<Same<keyof typeof FORM_FIELDS, keyof DocumentFormValues>>;
 
 export type _DocumentListRowIsShared = Assert<Same<Static<typeof DocumentListRow>, SharedDocumentListRow>>;
+
+/** Why a user sees a document (README "User links"). */
+const DocumentAccess = Type.Union([
+  Type.Literal('owner'),
+  Type.Literal('broker'),
+  Type.Literal('company user'),
+]);
+
+/** A user who sees a document (specs/3-admin.md §3 "User", and why). */
+export const DocumentUser = Type.Object({
+  userId: Type.String(),
+  userName: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+  role: Type.String({ description: "the effective role ('' for none)" }),
+  access: Type.Array(DocumentAccess, {
+    description:
+      "owner: it is on their dashboard; broker: their client's; company user: linked to its client. Users linked to these (user links) see it too",
+  }),
+});
+export type DocumentUser = Static<typeof DocumentUser>;
+
+/**
+ * What the admin document page loads when compliance chooses a partner (specs/2-documents.md §4
+ * "Admin partner change"): the account id fields with the partner's labels and the Colonial block,
+ * filled from the document when it is already that partner's, else from its client's account there.
+ */
+export const DocumentPartnerSettings = Type.Object({
+  strategicPartnerId: Uuid(),
+  name: Type.String(),
+  accountId: Type.String(),
+  accountIdSuffix: Type.String(),
+  customIdentifiers: Type.Object({
+    'account-id': Type.Optional(CustomIdentifier),
+    'account-id-suffix': Type.Optional(CustomIdentifier),
+  }),
+  colonial: Nullable(
+    Type.Object({
+      agentId: Type.String(),
+      groupId: Type.String(),
+      noPayOptions: Type.Array(NoPayOption),
+      defaultNoPay: Type.String(),
+    }),
+  ),
+});
+export type DocumentPartnerSettings = Static<typeof DocumentPartnerSettings>;

@@ -4,6 +4,7 @@ import { demoId } from 'shared-domain/server';
 import type { Database } from '../db/schema.js';
 import { COMMISSION_INCLUDED, EPOP_BASE_PRICE_CENTS, EPOP_PRODUCT } from '../db/reference-data.js';
 import { RULE_TYPE } from '../domain/partners/rules.js';
+import { addActionItems } from '../domain/action-items/add.js';
 import { demoForm } from './forms.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -408,21 +409,21 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
               'pop-document-renewal': `The POP document for ${clientName} is ready for renewal`,
               'pop-document-ndt': `Non-discrimination testing is due for ${clientName}`,
             }[item.type];
-      await trx
-        .insertInto('action_item')
-        .values({
-          action_item_id: demoId(`action item ${item.key}`),
-          user_id: broker.userId,
-          item_type: item.type,
-          description,
-          json: JSON.stringify({ DocumentId: demoId(`broker document ${item.document}`) }),
-          created_by: item.by,
-          created_at: iso(item.time),
-          completed: 0,
-          completed_at: null,
-        })
-        .onConflict((oc) => oc.column('action_item_id').doNothing())
-        .execute();
+      await addActionItems(
+        trx,
+        [
+          {
+            actionItemId: demoId(`action item ${item.key}`),
+            userId: broker.userId,
+            itemType: item.type,
+            description,
+            data: { kind: 'demo', documentId: demoId(`broker document ${item.document}`) },
+            createdBy: item.by,
+            createdAt: iso(item.time),
+          },
+        ],
+        { ifAbsent: true },
+      );
     }
 
     for (const [key, savedForLater, clientName] of [

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import { enqueueUnique } from '../jobs/queue.js';
 import { jsonObject } from '../lib/json.js';
 import { completeActionItems } from '../domain/action-items/queries.js';
+import { addActionItems } from '../domain/action-items/add.js';
 import { RULE_TYPE } from '../domain/partners/rules.js';
 import { documentRecipients, enqueueMail, plainMessage, type MailDeps } from '../mail/outgoing.js';
 
@@ -241,27 +242,17 @@ export async function autoRenewDocument(
         .orderBy('user_id')
         .execute();
       const payers = linked.length > 0 ? linked.map((row) => row.user_id) : [document.owner_user_id];
-      await trx
-        .insertInto('action_item')
-        .values(
-          payers.map((userId) => ({
-            action_item_id: randomUUID(),
-            user_id: userId,
-            item_type: 'unpaid-pop-action-item',
-            description: `Pay the renewal of the POP document of ${company} for the plan year ${period}`,
-            json: JSON.stringify({
-              DocumentId: renewalDocumentId,
-              Document: { BrokerId: null },
-              Attributes: [],
-              PricedFor: null,
-            }),
-            created_by: AUTO_RENEW_ACTOR,
-            created_at: at,
-            completed: 0,
-            completed_at: null,
-          })),
-        )
-        .execute();
+      await addActionItems(
+        trx,
+        payers.map((userId) => ({
+          userId,
+          itemType: 'unpaid-pop-action-item',
+          description: `Pay the renewal of the POP document of ${company} for the plan year ${period}`,
+          data: { kind: 'purchase', documentId: renewalDocumentId },
+          createdBy: AUTO_RENEW_ACTOR,
+          createdAt: at,
+        })),
+      );
       // The renewal reminder asked for this renewal: it is done (paying it is the new item).
       await completeActionItems(trx, documentId, 'pop-document-renewal');
       await trx

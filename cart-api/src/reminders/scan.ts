@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { addDays, formatIsoDate, productToday } from 'shared-domain';
 import { nextPlanYear } from 'shared-domain/forms';
-import type { ActionItemType } from 'shared-domain';
 import type { Database } from '../db/schema.js';
 import { jsonObject } from '../lib/json.js';
 import { enqueueUnique } from '../jobs/queue.js';
 import { documentRecipients, mailJob, plainMessage, type MailDeps } from '../mail/outgoing.js';
+import { addActionItems } from '../domain/action-items/add.js';
 
 /** The renewal reminder goes this many days before a Paid document's plan year ends (specs). */
 export const RENEWAL_REMINDER_DAYS = 60;
@@ -16,8 +15,6 @@ export const NDT_REMINDER_DAYS = 90;
 export const SCAN_REMINDERS = 'scan-reminders';
 /** Documents read per query of the scan, and reminders written per transaction. */
 const BATCH = 500;
-/** Action items per INSERT: 9 parameters a row, well under both engines' limits. */
-const ACTION_ITEMS_PER_INSERT = 500;
 
 type Kind = 'renewal-reminder' | 'ndt-reminder';
 
@@ -82,7 +79,7 @@ function reminderOf(kind: Kind, document: Candidate, appUrl: string) {
   if (kind === 'renewal-reminder') {
     const next = nextPlanYear(document.plan_year_end);
     return {
-      itemType: 'pop-document-renewal' as ActionItemType,
+      itemType: 'pop-document-renewal' as const,
       description: `Renew the POP document of ${company}: its plan year ends ${ends}`,
       subject: `Time to renew your POP document: ${company}`,
       message: plainMessage([
@@ -95,7 +92,7 @@ function reminderOf(kind: Kind, document: Candidate, appUrl: string) {
     };
   }
   return {
-    itemType: 'pop-document-ndt' as ActionItemType,
+    itemType: 'pop-document-ndt' as const,
     description: `Take the non-discrimination test of ${company} before its plan year ends ${ends}`,
     subject: `Non-discrimination testing reminder: ${company}`,
     message: plainMessage([
@@ -136,30 +133,17 @@ async function remindAll(deps: MailDeps, kind: Kind, documents: Candidate[], now
       now,
     );
     const sent = reminders.filter(({ key }) => fresh.has(key));
-    for (let i = 0; i < sent.length; i += ACTION_ITEMS_PER_INSERT) {
-      await trx
-        .insertInto('action_item')
-        .values(
-          sent.slice(i, i + ACTION_ITEMS_PER_INSERT).map(({ document, reminder }) => ({
-            action_item_id: randomUUID(),
-            user_id: document.owner_user_id,
-            item_type: reminder.itemType,
-            description: reminder.description,
-            json: JSON.stringify({
-              DocumentId: document.document_id,
-              Document: { BrokerId: null },
-              Attributes: [],
-              PricedFor: null,
-              PlanYearEnd: document.plan_year_end,
-            }),
-            created_by: 'POP Documents',
-            created_at: now.toISOString(),
-            completed: 0,
-            completed_at: null,
-          })),
-        )
-        .execute();
-    }
+    await addActionItems(
+      trx,
+      sent.map(({ document, reminder }) => ({
+        userId: document.owner_user_id,
+        itemType: reminder.itemType,
+        description: reminder.description,
+        data: { kind: 'reminder', documentId: document.document_id, planYearEnd: document.plan_year_end },
+        createdBy: 'POP Documents',
+        createdAt: now.toISOString(),
+      })),
+    );
     return sent.length;
   });
 }

@@ -8,7 +8,7 @@ import { insertDocument } from '../documents/queries.js';
 import { logDocumentChange } from '../clients/change-log.js';
 import { priceFor } from '../products/queries.js';
 import { EPOP_PRODUCT } from '../../db/reference-data.js';
-import type { ActionItemData } from './data.js';
+import { addActionItems } from './add.js';
 import type { InviteBody } from '../../contract/action-item.js';
 
 /** What an invitation answers: the action item the invitee got and the Unpaid document it is about. */
@@ -83,30 +83,27 @@ export async function sendDocumentInvite(
       caller,
       describe: (document) => `${document} created, to be purchased by ${invitee.email} (invitation sent)`,
     });
-    const data: ActionItemData = {
-      DocumentId: id,
-      Document: { BrokerId: broker },
-      Attributes: price.attributeValueIds,
-      PricedFor: caller.roleGroup === 'guest' ? null : caller.roleGroup,
-    };
-    await trx
-      .insertInto('action_item')
-      .values({
-        action_item_id: actionItemId,
-        user_id: account.userId,
-        item_type: 'pop-document-invite',
+    await addActionItems(trx, [
+      {
+        actionItemId,
+        userId: account.userId,
+        itemType: 'pop-document-invite',
         // specs/1-foundation.md §3: an invite's description is a broker text and a default text.
         description: JSON.stringify({
           broker: `Review and purchase the POP document of ${form.clientCompanyName} (invited by ${inviterName})`,
           default: `${inviterName} invited you to review and purchase the POP document of ${form.clientCompanyName}`,
         }),
-        json: JSON.stringify(data),
-        created_by: caller.username || caller.userId,
-        created_at: new Date().toISOString(),
-        completed: 0,
-        completed_at: null,
-      })
-      .execute();
+        data: {
+          kind: 'invite',
+          documentId: id,
+          brokerId: broker,
+          attributes: price.attributeValueIds,
+          pricedFor: caller.roleGroup === 'guest' ? null : caller.roleGroup,
+        },
+        createdBy: caller.username || caller.userId,
+        createdAt: new Date().toISOString(),
+      },
+    ]);
     return id;
   });
 

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { Caller } from 'service-kit';
+import { notFound, type Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import { companyDetailOf } from '../../lib/company-detail.js';
 import type { IdentityDirectory } from '../../plugins/app/identity.js';
 import type { ClientDetails, ClientDocument } from '../../contract/client.js';
+import { CLIENT_NOT_FOUND } from './policy.js';
 
 /** The broker's name and e-mail as identity-api knows them; blank when it does not (or is down). */
 export async function brokerOf(
@@ -52,6 +53,32 @@ export async function clientDetails(
     strategicPartnerAccountId: (row.partner_name && row.strategic_partner_account_id) || '',
     erisaAccount: row.erisa_account === 1,
   };
+}
+
+/**
+ * The client details page (`GET client/{clientId}`): the client's details, 404 for an id that names
+ * no client. 'Recently Viewed' is the back office's list: only compliance's views are kept.
+ */
+export async function openClient(
+  db: Kysely<Database>,
+  identity: IdentityDirectory,
+  caller: Pick<Caller, 'userId' | 'roleGroup'>,
+  clientId: string,
+): Promise<ClientDetails> {
+  const details = await clientDetails(db, identity, clientId);
+  if (!details) throw notFound(CLIENT_NOT_FOUND);
+  if (caller.roleGroup === 'compliance') await recordClientView(db, caller.userId, details.clientId);
+  return details;
+}
+
+/** The client page's documents as the caller sees them: compliance's include the inactive ones. */
+export async function callersClientDocuments(
+  db: Kysely<Database>,
+  identity: IdentityDirectory,
+  caller: Pick<Caller, 'roleGroup'>,
+  clientId: string,
+): Promise<ClientDocument[]> {
+  return clientDocuments(db, identity, clientId, caller.roleGroup === 'compliance');
 }
 
 /**

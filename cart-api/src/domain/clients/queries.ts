@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { containsIgnoringCase } from '../../lib/search.js';
 import type { ClientSearchRow } from '../../contract/client.js';
+import { clientsWithBcn } from '../colonial/bcn.js';
 
 export const SEARCH_LIMIT = 50;
 export const RECENTLY_VIEWED_LIMIT = 10;
@@ -68,4 +69,12 @@ export async function searchClients(db: Kysely<Database>, text: string): Promise
     .limit(SEARCH_LIMIT)
     .execute();
   return rows.map(toRow);
+}
+
+/** `GET client/search`: by BCN when one is asked (`?bcn=`), otherwise by the search text. */
+export async function findClients(
+  db: Kysely<Database>,
+  query: { searchText: string; bcn?: string | undefined },
+): Promise<ClientSearchRow[]> {
+  return query.bcn !== undefined ? clientsWithBcn(db, query.bcn) : searchClients(db, query.searchText);
 }

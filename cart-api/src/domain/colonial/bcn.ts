@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import { badRequest, Type, type Static } from 'service-kit';
+import { badRequest, type Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
+import type { TestBcn } from '../../contract/colonial.js';
 
 export const BCN_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,19}$/;
 
@@ -24,17 +25,34 @@ export function checkedBcn(value: string): string {
   return bcn;
 }
 
-export const TestBcn = Type.Object({
-  bcn: Type.String(),
-  addedBy: Type.String(),
-  addedDate: Type.String({ description: 'ISO timestamp' }),
-});
-export type TestBcn = Static<typeof TestBcn>;
-
 /** The test BCNs, in order. */
 export async function testBcns(db: Kysely<Database>): Promise<TestBcn[]> {
   const rows = await db.selectFrom('colonial_test_bcn').selectAll().orderBy('bcn').execute();
   return rows.map((row) => ({ bcn: row.bcn, addedBy: row.added_by, addedDate: row.added_at }));
+}
+
+/**
+ * `POST colonial/bcn`: one test BCN added, as typed (checked and kept as checkedBcn says); one already
+ * listed is refused (`400 {message}`) and nothing is added.
+ */
+export async function addTestBcn(
+  db: Kysely<Database>,
+  caller: Pick<Caller, 'userId' | 'username'>,
+  value: string,
+): Promise<TestBcn> {
+  const bcn = checkedBcn(value);
+  const row = {
+    bcn,
+    added_by: caller.username || caller.userId,
+    added_at: new Date().toISOString(),
+  };
+  const inserted = await db
+    .insertInto('colonial_test_bcn')
+    .values(row)
+    .onConflict((oc) => oc.column('bcn').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw badRequest(BCN_MESSAGES.duplicate(bcn));
+  return { bcn, addedBy: row.added_by, addedDate: row.added_at };
 }
 
 /** `GET client/search?bcn=`: the clients whose BCN is this one (at most one: BCNs are unique). */

@@ -1,9 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ActionItemType } from 'shared-domain';
 import { formatIsoDate } from 'shared-domain';
 import type { Database, DocumentStatus } from '../../db/schema.js';
 import { jsonObject } from '../../lib/json.js';
+import { badRequest, notFound, ValidationFailure, type Caller } from 'service-kit';
+import { enqueueMail, plainMessage, type MailDeps } from '../../mail/outgoing.js';
+import { completeActionItems } from '../action-items/queries.js';
+import { addActionItems } from '../action-items/add.js';
+import { logChange } from '../clients/change-log.js';
+import { DOCUMENT_NOT_FOUND } from './messages.js';
 
 export const LIFECYCLE_MESSAGES = {
   reasonRequired: 'A reason is required to deactivate a document',
@@ -79,6 +84,131 @@ export async function documentForLifecycle(
 export const documentLabel = (document: DocumentForLifecycle) =>
   `${document.company} (plan year ${formatIsoDate(document.planYearStart)} - ${formatIsoDate(document.planYearEnd)})`;
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What Deactivate and Reactivate answer. */
+export interface LifecycleAnswer {
+  documentId: string;
+  status: DocumentStatus;
+  message: string;
+}
+
+/** What compliance asks of Deactivate. */
+export interface Deactivation {
+  /** Why (required; the change log keeps it). */
+  reason: string;
+  /** The client gets an action item to buy it again (not for Colonial). */
+  allowRepayment?: boolean;
+  /** Who is told to buy it again (default: the document's primary e-mail). */
+  sendTo?: string;
+}
+
+async function lifecycleDocument(db: Kysely<Database>, documentId: string): Promise<DocumentForLifecycle> {
+  const document = await documentForLifecycle(db, documentId);
+  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  return document;
+}
+
+/**
+ * Deactivate (specs/2-documents.md §2, §4; issue 11): takes a Paid document off the client's and the
+ * broker's dashboards, Inactive, or Unpaid with a "buy it again" action item for the client's accounts
+ * and an e-mail telling them (`allowRepayment`; not for a Colonial document). One transaction with the
+ * client's change log; the e-mail is queued (the caller wakes the jobs after).
+ */
+export async function deactivateDocument(
+  deps: Pick<MailDeps, 'db' | 'appUrl'>,
+  caller: Caller,
+  documentId: string,
+  request: Deactivation,
+): Promise<LifecycleAnswer> {
+  const reason = request.reason.trim();
+  const allowRepayment = request.allowRepayment === true;
+  const sendTo = request.sendTo?.trim() ?? '';
+  const errors = [
+    ...(reason ? [] : [LIFECYCLE_MESSAGES.reasonRequired]),
+    ...(sendTo && !EMAIL.test(sendTo) ? [LIFECYCLE_MESSAGES.sendToInvalid] : []),
+  ];
+  if (errors.length > 0) throw new ValidationFailure(errors);
+  const document = await lifecycleDocument(deps.db, documentId);
+  if (document.status !== 'Paid' || !document.active) throw badRequest(LIFECYCLE_MESSAGES.onlyPaid);
+  if (allowRepayment && document.colonial) throw badRequest(LIFECYCLE_MESSAGES.colonialRepayment);
+
+  const status: DocumentStatus = allowRepayment ? 'Unpaid' : 'Inactive';
+  await deps.db.transaction().execute(async (trx) => {
+    await retireDocument(trx, document, status);
+    await logChange(trx, {
+      companyId: document.clientId,
+      documentId: document.documentId,
+      caller,
+      description: `Document ${documentLabel(document)} deactivated${allowRepayment ? ', repayment allowed' : ''}: ${reason}`,
+    });
+    if (!allowRepayment) return;
+    await addPurchaseItems(
+      trx,
+      document,
+      await clientAccounts(trx, document),
+      'unpaid-pop-action-item',
+      `Purchase the POP document of ${document.company} again to reactivate it`,
+      caller.username || caller.userId,
+    );
+    const to = sendTo || (typeof document.form.primaryEmail === 'string' ? document.form.primaryEmail : '');
+    if (to) {
+      await enqueueMail(trx, {
+        to,
+        subject: `Your POP document needs to be purchased: ${document.company}`,
+        ...plainMessage([
+          'Hello,',
+          `The Section 125 Premium Only Plan document of ${document.company} for the plan year ${formatIsoDate(document.planYearStart)} to ${formatIsoDate(document.planYearEnd)} has been deactivated: ${reason}.`,
+          'You can purchase it again: sign in and open it from your Action Items.',
+          { label: 'Sign in to POP Documents', url: `${deps.appUrl}/` },
+          'POP Documents',
+        ]),
+      });
+    }
+  });
+  return { documentId: document.documentId, status, message: LIFECYCLE_MESSAGES.deactivated };
+}
+
+/**
+ * Reactivate (specs/2-documents.md §2, §4): a deactivated document gets back the status it had, back
+ * on the dashboards; buying it again is no longer asked for. Refused when another renewal of the same
+ * original is active now (a renewal is unique over active documents).
+ */
+export async function reactivateDocument(
+  db: Kysely<Database>,
+  caller: Caller,
+  documentId: string,
+): Promise<LifecycleAnswer> {
+  const document = await lifecycleDocument(db, documentId);
+  const status = document.statusBeforeInactive;
+  if (!status) throw badRequest(LIFECYCLE_MESSAGES.notDeactivated);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('epop_document')
+        .set({ status, active: 1, status_before_inactive: null })
+        .where('document_id', '=', document.documentId)
+        .execute();
+      // Buying it again is no longer asked for.
+      await completeActionItems(trx, document.documentId, 'unpaid-pop-action-item');
+      await completeActionItems(trx, document.documentId, 'colonial-cancellation-purchase');
+      await logChange(trx, {
+        companyId: document.clientId,
+        documentId: document.documentId,
+        caller,
+        description: `Document ${documentLabel(document)} reactivated (${status})`,
+      });
+    });
+  } catch (error) {
+    // A renewal is unique over active documents: another one of the same original is active now.
+    if (typeof document.form.originalDocumentId === 'string' && document.form.originalDocumentId) {
+      throw badRequest(LIFECYCLE_MESSAGES.renewedMeanwhile);
+    }
+    throw error;
+  }
+  return { documentId: document.documentId, status, message: LIFECYCLE_MESSAGES.reactivated };
+}
+
 /**
  * Takes a document off the dashboards (`active` 0) with `status`, keeping the status it had so that
  * Reactivate gives it back.
@@ -122,25 +252,15 @@ export async function addPurchaseItems(
   createdBy: string,
 ): Promise<void> {
   const now = new Date().toISOString();
-  for (const userId of userIds) {
-    await trx
-      .insertInto('action_item')
-      .values({
-        action_item_id: randomUUID(),
-        user_id: userId,
-        item_type: itemType,
-        description,
-        json: JSON.stringify({
-          DocumentId: document.documentId,
-          Document: { BrokerId: null },
-          Attributes: [],
-          PricedFor: null,
-        }),
-        created_by: createdBy,
-        created_at: now,
-        completed: 0,
-        completed_at: null,
-      })
-      .execute();
-  }
+  await addActionItems(
+    trx,
+    userIds.map((userId) => ({
+      userId,
+      itemType,
+      description,
+      data: { kind: 'purchase', documentId: document.documentId },
+      createdBy,
+      createdAt: now,
+    })),
+  );
 }

@@ -1,3 +1,5 @@
+import { PARTNER_NOT_FOUND } from '../partners/messages.js';
+
 /** The catalogue texts of the documents' rules (specs/2-documents.md §4–§6): one place for each text. */
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 
@@ -8,7 +10,7 @@ export const SAVE_MESSAGES = {
   inactive: 'This document is read-only and cannot be changed',
   purchaseRequired:
     'This document has not been purchased yet: change it in the cart (Update Cart) or through its invite',
-  partnerNotFound: 'Strategic partner not found',
+  partnerNotFound: PARTNER_NOT_FOUND,
   stateExcluded: (state: string, partner: string) =>
     `${state} is not available for documents of ${partner}: choose another state`,
   clientNotFound: 'Client not found',

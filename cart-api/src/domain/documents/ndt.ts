@@ -1,8 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type NdtResult } from 'shared-domain';
-import { Nullable, Type, Uuid, type Static } from 'service-kit';
+import { evaluateNdt, validateNdtInput, type IsoDate, type NdtResult } from 'shared-domain';
+import {
+  badRequest,
+  notFound,
+  Nullable,
+  Type,
+  Uuid,
+  ValidationFailure,
+  type Caller,
+  type Static,
+} from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import { jsonObject } from '../../lib/json.js';
+import { completeActionItems } from '../action-items/queries.js';
+import { DOCUMENT_NOT_FOUND } from './messages.js';
 
 export const NDT_MESSAGES = {
   readOnly: 'This document is read-only and cannot be tested',
@@ -74,6 +86,7 @@ export const StoredNdtResult = Type.Object({
   results: Type.Array(NdtStepResult),
 });
 export type StoredNdtResult = Static<typeof StoredNdtResult>;
+export type NdtInputBody = Static<typeof NdtInputBody>;
 
 export type NdtRow = Database['ndt_result'];
 
@@ -121,3 +134,71 @@ export async function ndtResultDocument(db: Kysely<Database>, resultId: string):
     .executeTakeFirst();
   return row?.document_id;
 }
+
+/**
+ * Takes the non-discrimination test (specs/2-documents.md §2, §4): only a Paid, active document whose
+ * plan year has not ended (`today`, the product's day) is tested; the server recomputes the answers
+ * with shared-domain's evaluateNdt and keeps what it answers (the client never decides Pass), and the
+ * testing reminder's purpose is fulfilled.
+ */
+export async function takeNdtTest(
+  db: Kysely<Database>,
+  caller: Caller,
+  documentId: string,
+  input: NdtInputBody,
+  today: IsoDate,
+): Promise<StoredNdtResult> {
+  const document = await db
+    .selectFrom('epop_document')
+    .select(['status', 'active', 'plan_year_start', 'plan_year_end'])
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  if (Number(document.active) !== 1 || document.status === 'Inactive' || document.status === 'Processing')
+    throw badRequest(NDT_MESSAGES.readOnly);
+  if (document.status !== 'Paid') throw badRequest(NDT_MESSAGES.purchaseFirst);
+  // The wizard offers Next only while the plan year has not ended (§4); so does the server.
+  if (document.plan_year_end < today) throw badRequest(NDT_MESSAGES.planYearEnded);
+
+  const checked = validateNdtInput(input);
+  if (!checked.ok) throw new ValidationFailure(checked.errors);
+  const result = evaluateNdt(checked.value);
+  const row: NdtRow = {
+    ndt_result_id: randomUUID(),
+    document_id: documentId,
+    plan_year_start: document.plan_year_start,
+    plan_year_end: document.plan_year_end,
+    taken_by: caller.userId,
+    taken_by_name: caller.username || caller.userId,
+    created_at: new Date().toISOString(),
+    pass: result.pass ? 1 : 0,
+    input: JSON.stringify(checked.value),
+    results: JSON.stringify(result),
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('ndt_result').values(row).execute();
+    // The testing reminder's purpose is fulfilled.
+    await completeActionItems(trx, documentId, 'pop-document-ndt');
+  });
+  return storedResult(row);
+}
+
+/** One stored test of a document (Show Results); another document's result reads like a missing one. */
+export async function ndtResultOf(
+  db: Kysely<Database>,
+  documentId: string,
+  resultId: string,
+): Promise<StoredNdtResult> {
+  const row = await db
+    .selectFrom('ndt_result')
+    .selectAll()
+    .where('ndt_result_id', '=', resultId)
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+  if (!row) throw notFound(NDT_MESSAGES.resultNotFound);
+  return storedResult(row);
+}
+
+/** The admin document page's tests: the last ADMIN_RESULTS_SHOWN, newest first. */
+export const adminNdtResults = (db: Kysely<Database>, documentId: string): Promise<StoredNdtResult[]> =>
+  ndtResultsOf(db, documentId, ADMIN_RESULTS_SHOWN);

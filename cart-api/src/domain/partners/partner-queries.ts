@@ -63,6 +63,21 @@ export async function partnerById(
   return row && partnerOf(row);
 }
 
+/** The partner's name; undefined when the id names no strategic partner. */
+export async function partnerName(db: Kysely<Database>, partnerId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('company')
+    .select('name')
+    .where('company_id', '=', partnerId)
+    .where('kind', '=', 'strategic-partner')
+    .executeTakeFirst();
+  return row?.name;
+}
+
+/** A file name part of a partner's exports, without the characters file systems refuse. */
+export const partnerFileName = (name: string) =>
+  name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Strategic Partner';
+
 /** A blank partner (`GET strategic-partner/new`): what the new-partner page starts from. */
 export const blankPartner = (): NewStrategicPartner => ({
   companyId: null,

@@ -1,16 +1,11 @@
-import { callerOf, notFound, Type, ValidationFailure, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { callerOf, notFound, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
-import { changeLogOf, logChange } from '../../domain/clients/change-log.js';
-import {
-  callersClientWithTaxId,
-  clientDetails,
-  clientDocuments,
-  recordClientView,
-} from '../../domain/clients/details.js';
+import { changeLogOf } from '../../domain/clients/change-log.js';
+import { callersClientDocuments, callersClientWithTaxId, openClient } from '../../domain/clients/details.js';
 import edit from './edit.js';
+import { setClientPartner } from '../../domain/clients/partner.js';
 import { CLIENT_NOT_FOUND } from '../../domain/clients/policy.js';
-import { recentlyViewedClients, searchClients } from '../../domain/clients/queries.js';
-import { clientsWithBcn } from '../../domain/colonial/bcn.js';
+import { findClients, recentlyViewedClients } from '../../domain/clients/queries.js';
 import {
   ClientDetails,
   ClientDocument,
@@ -56,10 +51,7 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(ClientSearchRow) },
       },
     },
-    async (request) =>
-      request.query.bcn !== undefined
-        ? clientsWithBcn(app.db, request.query.bcn)
-        : searchClients(app.db, request.query.searchText),
+    async (request) => findClients(app.db, request.query),
   );
 
   // The order form's duplicate tax id check (specs/2-documents.md §4): the existing client whose
@@ -98,14 +90,7 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ClientDetails },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const details = await clientDetails(app.db, app.identity, request.params.clientId);
-      if (!details) throw notFound(CLIENT_NOT_FOUND);
-      // 'Recently Viewed' is the back office's list: only compliance's views are kept.
-      if (caller.roleGroup === 'compliance') await recordClientView(app.db, caller.userId, details.clientId);
-      return details;
-    },
+    async (request) => openClient(app.db, app.identity, callerOf(request), request.params.clientId),
   );
 
   app.get(
@@ -119,12 +104,7 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      clientDocuments(
-        app.db,
-        app.identity,
-        request.params.clientId,
-        callerOf(request).roleGroup === 'compliance',
-      ),
+      callersClientDocuments(app.db, app.identity, callerOf(request), request.params.clientId),
   );
 
   app.get(
@@ -152,48 +132,8 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ClientPartner },
       },
     },
-    async (request) => {
-      const { clientId } = request.params;
-      const { strategicPartnerId } = request.body;
-      const accountId = request.body.accountId?.trim() ?? '';
-      if (request.body.clientId !== undefined && request.body.clientId !== clientId) {
-        throw new ValidationFailure([CLIENT_PARTNER_MESSAGES.otherClient]);
-      }
-      const partner = strategicPartnerId
-        ? await app.db
-            .selectFrom('company')
-            .select('name')
-            .where('company_id', '=', strategicPartnerId)
-            .where('kind', '=', 'strategic-partner')
-            .executeTakeFirst()
-        : undefined;
-      if (strategicPartnerId && !partner)
-        throw new ValidationFailure([CLIENT_PARTNER_MESSAGES.partnerNotFound]);
-      await app.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('company')
-          .set({
-            strategic_partner_id: strategicPartnerId,
-            strategic_partner_account_id: strategicPartnerId && accountId ? accountId : null,
-          })
-          .where('company_id', '=', clientId)
-          .execute();
-        await logChange(trx, {
-          companyId: clientId,
-          caller: callerOf(request),
-          description: partner
-            ? `Strategic partner set to ${partner.name}${accountId ? ` (account id ${accountId})` : ''}`
-            : 'Strategic partner removed',
-        });
-      });
-      return { clientId, strategicPartnerId, accountId: strategicPartnerId ? accountId : '' };
-    },
+    async (request) => setClientPartner(app.db, callerOf(request), request.params.clientId, request.body),
   );
 };
-
-export const CLIENT_PARTNER_MESSAGES = {
-  otherClient: 'clientId must be the client of the path',
-  partnerNotFound: 'Strategic partner not found',
-} as const;
 
 export default client;

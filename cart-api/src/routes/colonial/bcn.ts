@@ -1,6 +1,7 @@
-import { badRequest, callerOf, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { callerOf, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
-import { BCN_MESSAGES, checkedBcn, TestBcn, testBcns } from '../../domain/colonial/bcn.js';
+import { addTestBcn, testBcns } from '../../domain/colonial/bcn.js';
+import { TestBcn } from '../../contract/colonial.js';
 
 /**
  * A BCN (Colonial's billing number) as kept: trimmed, upper case, 1 to 20 letters, digits or hyphens,
@@ -41,22 +42,7 @@ const bcnRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TestBcn },
       },
     },
-    async (request) => {
-      const bcn = checkedBcn(request.body.bcn);
-      const caller = callerOf(request);
-      const row = {
-        bcn,
-        added_by: caller.username || caller.userId,
-        added_at: new Date().toISOString(),
-      };
-      const inserted = await app.db
-        .insertInto('colonial_test_bcn')
-        .values(row)
-        .onConflict((oc) => oc.column('bcn').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw badRequest(BCN_MESSAGES.duplicate(bcn));
-      return { bcn, addedBy: row.added_by, addedDate: row.added_at };
-    },
+    async (request) => addTestBcn(app.db, callerOf(request), request.body.bcn),
   );
 };
 

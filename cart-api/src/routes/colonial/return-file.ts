@@ -1,56 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import {
-  badRequest,
-  callerOf,
-  HttpError,
-  notFound,
-  Type,
-  Uuid,
-  type FastifyPluginAsyncTypebox,
-} from 'service-kit';
-import { enqueue } from '../../jobs/queue.js';
+import { badRequest, callerOf, HttpError, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
-import { databaseArchiveStore } from '../../domain/documents/archive.js';
-import { PROCESS_RETURN_FILE, type ReturnRowResult } from '../../domain/colonial/return-file-job.js';
+import { RETURN_FILE_MAX_BYTES, RETURN_FILE_MESSAGES } from '../../domain/colonial/return-file-format.js';
 import {
-  checkReturnFileHeader,
-  RETURN_FILE_MAX_BYTES,
-  RETURN_FILE_MESSAGES,
-  ReturnFileError,
-} from '../../domain/colonial/return-file-format.js';
-
-export const RETURN_JOB_MESSAGES = {
-  notFound: 'Return file job not found',
-  processing: 'The return file is still being processed',
-  failed: (jobId: string) => `The return file could not be processed (job ${jobId}): upload it again`,
-} as const;
-
-/** The messages a failed job shows as they are: the file's own problems (others stay in the log). */
-const SHOWN_FAILURES = [
-  RETURN_FILE_MESSAGES.xls,
-  RETURN_FILE_MESSAGES.pdf,
-  RETURN_FILE_MESSAGES.notXlsx,
-  RETURN_FILE_MESSAGES.unreadable,
-  RETURN_FILE_MESSAGES.empty,
-];
-const shownFailure = (message: string | null) =>
-  message !== null &&
-  (SHOWN_FAILURES.includes(message as (typeof SHOWN_FAILURES)[number]) ||
-    message.startsWith('The return file misses the column'));
+  RETURN_JOB_MESSAGES,
+  returnFileResult,
+  uploadReturnFile,
+} from '../../domain/colonial/return-file.js';
+import { ReturnFileProgress, ReturnRow } from '../../contract/colonial.js';
 
 /** The multipart envelope (boundaries, part headers) a browser adds around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
-
-const ReturnRow = Type.Object({
-  bcnVendor: Type.String(),
-  bcn: Type.String(),
-  qualifyDate: Type.Union([Type.String({ description: 'YYYY-MM-DD, or the text as written' }), Type.Null()]),
-  noPay: Type.String(),
-  result: Type.String(),
-  success: Type.Boolean(),
-  clientId: Type.Union([Uuid(), Type.Null()]),
-});
 
 const JobParams = Type.Object({ jobId: Uuid() }, { additionalProperties: false });
 
@@ -147,39 +107,7 @@ const returnFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw refusal;
       }
       if (!upload || upload.bytes.length === 0) throw badRequest(RETURN_FILE_MESSAGES.noFile);
-      try {
-        await checkReturnFileHeader(upload.bytes);
-      } catch (error) {
-        if (error instanceof ReturnFileError) throw badRequest(error.message);
-        throw error;
-      }
-
-      const caller = callerOf(request);
-      const uploadId = randomUUID();
-      const jobId = await app.db.transaction().execute(async (trx) => {
-        await enqueue(trx, {
-          kind: PROCESS_RETURN_FILE,
-          payload: { uploadId },
-          uniqueKey: `return-file:${uploadId}`,
-        });
-        const job = await trx
-          .selectFrom('job')
-          .select('job_id')
-          .where('unique_key', '=', `return-file:${uploadId}`)
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('colonial_return_file')
-          .values({
-            job_id: job.job_id,
-            name: upload.name.slice(0, 200),
-            size: upload.bytes.length,
-            content: await databaseArchiveStore.put(job.job_id, upload.bytes),
-            uploaded_by: JSON.stringify({ userId: caller.userId, username: caller.username }),
-            uploaded_at: new Date().toISOString(),
-          })
-          .execute();
-        return job.job_id;
-      });
+      const jobId = await uploadReturnFile(app.db, callerOf(request), upload);
       app.jobs.wake();
       return { jobId, message: RETURN_FILE_MESSAGES.uploaded };
     },
@@ -194,53 +122,18 @@ const returnFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: JobParams,
         response: {
           200: Type.Array(ReturnRow),
-          202: Type.Object({
-            status: Type.Union([Type.Literal('pending'), Type.Literal('running')]),
-            processed: Type.Integer({ description: 'rows processed so far' }),
-            message: Type.String(),
-          }),
+          202: ReturnFileProgress,
         },
       },
     },
     async (request, reply) => {
-      const { jobId } = request.params;
-      const job = await app.db
-        .selectFrom('job')
-        .select(['state', 'last_error'])
-        .where('job_id', '=', jobId)
-        .where('kind', '=', PROCESS_RETURN_FILE)
-        .executeTakeFirst();
-      if (!job) throw notFound(RETURN_JOB_MESSAGES.notFound);
-      if (job.state === 'failed') {
-        throw badRequest(shownFailure(job.last_error) ? job.last_error! : RETURN_JOB_MESSAGES.failed(jobId));
-      }
-      if (job.state !== 'done') {
-        const counted = await app.db
-          .selectFrom('colonial_return_row')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('job_id', '=', jobId)
-          .executeTakeFirstOrThrow();
-        return reply.code(202).send({
-          status: job.state,
-          processed: Number(counted.count),
-          message: RETURN_JOB_MESSAGES.processing,
-        });
-      }
-      const rows = await app.db
-        .selectFrom('colonial_return_row')
-        .selectAll()
-        .where('job_id', '=', jobId)
-        .orderBy('row_number')
-        .execute();
-      return rows.map((row): ReturnRowResult => ({
-        bcnVendor: row.bcn_vendor,
-        bcn: row.bcn,
-        qualifyDate: row.qualify_date,
-        noPay: row.no_pay,
-        result: row.result,
-        success: Number(row.success) === 1,
-        clientId: row.client_id,
-      }));
+      const result = await returnFileResult(app.db, request.params.jobId);
+      if (result.state === 'done') return result.rows;
+      return reply.code(202).send({
+        status: result.state,
+        processed: result.processed,
+        message: RETURN_JOB_MESSAGES.processing,
+      });
     },
   );
 };

@@ -1,18 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { evaluateNdt, productToday, validateNdtInput } from 'shared-domain';
-import { badRequest, notFound, Type, Uuid, ValidationFailure } from 'service-kit';
+import { productToday } from 'shared-domain';
+import { Type, Uuid } from 'service-kit';
 import type { FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
-import { completeActionItems } from '../../domain/action-items/queries.js';
-import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
 import {
-  NDT_MESSAGES,
-  ADMIN_RESULTS_SHOWN,
   NdtInputBody,
   StoredNdtResult,
-  ndtResultsOf,
+  adminNdtResults,
+  ndtResultOf,
+  takeNdtTest,
 } from '../../domain/documents/ndt.js';
-import { storedResult, type NdtRow } from '../../domain/documents/ndt.js';
 
 const DocumentParams = Type.Object({ documentId: Uuid() }, { additionalProperties: false });
 const ResultParams = Type.Object({ documentId: Uuid(), resultId: Uuid() }, { additionalProperties: false });
@@ -38,43 +34,8 @@ const ndt: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StoredNdtResult },
       },
     },
-    async (request) => {
-      const { documentId } = request.params;
-      const document = await app.db
-        .selectFrom('epop_document')
-        .select(['status', 'active', 'plan_year_start', 'plan_year_end'])
-        .where('document_id', '=', documentId)
-        .executeTakeFirst();
-      if (!document) throw notFound(DOCUMENT_NOT_FOUND);
-      if (Number(document.active) !== 1 || document.status === 'Inactive' || document.status === 'Processing')
-        throw badRequest(NDT_MESSAGES.readOnly);
-      if (document.status !== 'Paid') throw badRequest(NDT_MESSAGES.purchaseFirst);
-      // The wizard offers Next only while the plan year has not ended (§4); so does the server.
-      if (document.plan_year_end < productToday(app.now())) throw badRequest(NDT_MESSAGES.planYearEnded);
-
-      const checked = validateNdtInput(request.body);
-      if (!checked.ok) throw new ValidationFailure(checked.errors);
-      const result = evaluateNdt(checked.value);
-      const caller = request.caller!;
-      const row: NdtRow = {
-        ndt_result_id: randomUUID(),
-        document_id: documentId,
-        plan_year_start: document.plan_year_start,
-        plan_year_end: document.plan_year_end,
-        taken_by: caller.userId,
-        taken_by_name: caller.username || caller.userId,
-        created_at: new Date().toISOString(),
-        pass: result.pass ? 1 : 0,
-        input: JSON.stringify(checked.value),
-        results: JSON.stringify(result),
-      };
-      await app.db.transaction().execute(async (trx) => {
-        await trx.insertInto('ndt_result').values(row).execute();
-        // The testing reminder's purpose is fulfilled.
-        await completeActionItems(trx, documentId, 'pop-document-ndt');
-      });
-      return storedResult(row);
-    },
+    async (request) =>
+      takeNdtTest(app.db, request.caller!, request.params.documentId, request.body, productToday(app.now())),
   );
 
   app.get(
@@ -90,18 +51,7 @@ const ndt: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StoredNdtResult },
       },
     },
-    async (request) => {
-      const { documentId, resultId } = request.params;
-      const row = await app.db
-        .selectFrom('ndt_result')
-        .selectAll()
-        .where('ndt_result_id', '=', resultId)
-        .where('document_id', '=', documentId)
-        .executeTakeFirst();
-      // Another document's result under this document's path reads like a missing one.
-      if (!row) throw notFound(NDT_MESSAGES.resultNotFound);
-      return storedResult(row);
-    },
+    async (request) => ndtResultOf(app.db, request.params.documentId, request.params.resultId),
   );
 
   app.get(
@@ -117,7 +67,7 @@ const ndt: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(StoredNdtResult) },
       },
     },
-    async (request) => ndtResultsOf(app.db, request.params.documentId, ADMIN_RESULTS_SHOWN),
+    async (request) => adminNdtResults(app.db, request.params.documentId),
   );
 };
 

@@ -9,6 +9,7 @@ import partnerReportRoutes from './report.js';
 import partnerRecordRoutes from './partner-routes.js';
 import partnerRuleRoutes from './rule-routes.js';
 import { listPartners } from '../../domain/partners/partner-queries.js';
+import { PARTNER_NOT_FOUND } from '../../domain/partners/messages.js';
 
 const PartnerIdParams = Type.Object({ id: Uuid() }, { additionalProperties: false });
 const ProductQuery = Type.Object(
@@ -51,7 +52,7 @@ const strategicPartner: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      if (!(await partnerFormSettings(app.db, id))) throw notFound('Strategic partner not found');
+      if (!(await partnerFormSettings(app.db, id))) throw notFound(PARTNER_NOT_FOUND);
       const { excludedStates } = await partnerRules(app.db, id, request.query.productId ?? null);
       return { excludeAny: excludedStates.length > 0, statesToExclude: excludedStates };
     },

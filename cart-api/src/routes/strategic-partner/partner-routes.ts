@@ -29,9 +29,10 @@ import {
   StrategicPartnerBody,
 } from '../../contract/strategic-partner-partner.js';
 import { CUSTOM_IDENTIFIER_FIELDS } from '../../domain/partners/settings.js';
+import { PARTNER_NOT_FOUND } from '../../domain/partners/messages.js';
 
 export const PARTNER_MESSAGES = {
-  notFound: 'Strategic partner not found',
+  notFound: PARTNER_NOT_FOUND,
   otherPartner: 'companyId must be the partner of the path',
   customUrl: 'Custom URL must not contain spaces',
   inUse: (name: string, usage: { clients: number; documents: number; cartItems: number }) =>

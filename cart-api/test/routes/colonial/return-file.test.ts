@@ -129,6 +129,7 @@ describe('the Colonial return file', () => {
   it('runs a job again without applying a row twice (results keyed by job and row)', async () => {
     const client = await colonialClient('Twice Co', 'BCN-TWICE');
     const answer = await upload(await returnFile([['Colonial', 'BCN-TWICE', '', '05/01/2027', '']]));
+    expect(answer.statusCode).toBe(200);
     const { jobId } = answer.json<{ jobId: string }>();
     await suite.ctx.app.jobs.runner.runDue();
     const before = await snapshot(suite.ctx.db);
