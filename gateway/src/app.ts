@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import Fastify, {
   LogController,
@@ -9,7 +8,6 @@ import Fastify, {
 } from 'fastify';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOKEN_REFRESH_AFTER_MS } from 'shared-domain';
 import type { GatewayConfig } from './config.js';
-import { redactUrl } from './lib/redact.js';
 import type { SessionLimits } from './lib/session-auth.js';
 import { GATEWAY_MESSAGES } from './messages.js';
 import authentication from './plugins/app/authentication.js';
@@ -36,7 +34,7 @@ import bffRoutes from './routes/bff/index.js';
 import healthRoutes from './routes/healthz/index.js';
 import staticRoutes from './routes/static/index.js';
 import { fastifyTrustProxy } from 'shared-domain/server';
-import { loggerOptions, requestLogging } from 'service-kit';
+import { errorHandler, loggerOptions, requestIdOf, requestLogging } from 'service-kit';
 
 /** Seams for tests; production uses the defaults. */
 export interface AppOptions {
@@ -65,8 +63,6 @@ declare module 'fastify' {
   }
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
 export async function buildApp(config: GatewayConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
   const limits: SessionLimits = {
@@ -74,34 +70,19 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
     idleMs: options.sessionLimits?.idleMs ?? SESSION_IDLE_MS,
   };
   const app = Fastify({
+    // pino as every service logs (service-kit): request URLs without one-time tokens or credentials.
     logger:
       options.logger === false
         ? false
-        : loggerOptions({
-            level: config.logLevel,
-            production: config.production,
-            stream: options.logStream,
-            // The URL without one-time tokens (temporary-user-token?token=…, user/:id/token/:token).
-            serializers: {
-              req: (request: FastifyRequest) => ({
-                method: request.method,
-                url: redactUrl(request.url),
-                host: request.host,
-                remoteAddress: request.ip,
-              }),
-            },
-          }),
+        : loggerOptions({ level: config.logLevel, production: config.production, stream: options.logStream }),
     // One line per request, written when it is done (requestLogging below), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Fastify's default (1 MiB) made explicit and configurable; /api bodies are counted in the proxy.
     bodyLimit: config.bodyLimit,
-    // A request id the caller sent (a load balancer's) is kept when sane, else generated; it travels
-    // to the APIs as x-request-id so one request reads as one story across the three logs.
+    // A request id the caller sent (a load balancer's) is kept when sane, else generated (service-kit's
+    // rule); it travels to the APIs as x-request-id so one request reads as one story across the logs.
     requestIdHeader: false,
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestIdOf,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // A URL the router cannot decode (`/api/%u002e`) gets the one error format too.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
@@ -110,19 +91,9 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
         .send({ message: error.code === 'FST_ERR_BAD_URL' ? GATEWAY_MESSAGES.invalidPath : error.message }),
   });
 
-  // One error format: the specs' catalogue (`{message}` below 500, `{errorText, stackTrace?}` at 500).
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status < 500) return reply.code(status).send({ message: error.message });
-    request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(status)
-      .send(
-        config.production
-          ? { errorText: 'Internal Server Error' }
-          : { errorText: error.message, stackTrace: error.stack },
-      );
-  });
+  // One error format, the services' (service-kit): the specs' catalogue, `{message}` below 500,
+  // `500 {errorText, stackTrace?}` (no stack trace in production). The 404 is the shell's (routes/static).
+  await app.register(errorHandler, { exposeStackTraces: !config.production, notFound: false });
   // The request id goes back to the browser too (support can find the request in all three logs).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { redactUrl } from '../src/lib/redact.js';
+import { redactUrl } from 'service-kit';
 import { fakeShell, tempDir, testConfig } from './helpers.js';
 
 describe('redactUrl', () => {

@@ -1,7 +1,6 @@
 import { createService, type Service } from 'service-kit';
 import { fastifyTrustProxy } from 'shared-domain/server';
 import type { Config } from './config.js';
-import { serializeRequest } from './logging.js';
 import backgroundPlugin from './plugins/app/background.js';
 import dbPlugin from './plugins/app/db.js';
 import mailerPlugin from './plugins/app/mailer.js';
@@ -25,9 +24,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             production: config.production,
+            // Request URLs can carry one-time tokens: service-kit's logger redacts them (redactUrl).
             stream: options.logStream,
-            // Request URLs can carry one-time tokens (query or `user/:userId/token/:token`): never log them.
-            serializers: { req: serializeRequest },
           },
     exposeStackTraces: !config.production,
     // Account operations (registrations, resets, setups) are the record of who did what: kept at info.

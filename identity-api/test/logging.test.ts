@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase } from 'shared-domain/server';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { redactUrl } from '../src/logging.js';
+import { redactUrl } from 'service-kit';
 
 describe('request logging', () => {
   const lines: string[] = [];
@@ -40,10 +40,10 @@ describe('request logging', () => {
     const output = lines.join('');
     expect(output).not.toMatch(/secret-/);
     expect(urlsLogged()).toEqual([
-      '/healthz?token=[REDACTED]&verbose=1',
-      '/user/u-7/token/[REDACTED]',
-      '/api/user/u-7/token/[REDACTED]?Token=[REDACTED]',
-      '/oidc/token/introspection?%74oken=[REDACTED]&refresh_token=[REDACTED]',
+      '/healthz?token=[redacted]&verbose=1',
+      '/user/u-7/token/[redacted]',
+      '/api/user/u-7/token/[redacted]?Token=[redacted]',
+      '/oidc/token/introspection?%74oken=[redacted]&refresh_token=[redacted]',
     ]);
   });
 });
@@ -53,8 +53,8 @@ describe('redactUrl', () => {
     ['/healthz', '/healthz'],
     ['/healthz?page=2&token', '/healthz?page=2&token'],
     ['/oidc/token/revocation', '/oidc/token/revocation'],
-    ['/user/7/token/abc/extra?x=1#f', '/user/7/token/[REDACTED]/extra?x=1#f'],
-    ['/x?code=abc&token=a=b&%E0=1', '/x?code=[REDACTED]&token=[REDACTED]&%E0=1'],
+    ['/user/7/token/abc/extra?x=1#f', '/user/7/token/[redacted]/extra?x=1#f'],
+    ['/x?code=abc&token=a=b&%E0=1', '/x?code=[redacted]&token=[redacted]&%E0=1'],
   ])('%s → %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
   });

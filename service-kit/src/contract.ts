@@ -38,7 +38,23 @@ export interface Ownership {
   param: string;
 }
 
+/** A route as its contract declared it (`contractRoutes`). */
+export interface ContractRoute {
+  method: string;
+  /** Fastify's path, `:name` for a parameter (`/user/:userId/token/:token`). */
+  url: string;
+  access: Access;
+  ownership: Ownership | 'none';
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Every route the contract accepted, in the order they were added (HEAD twins left out): who may
+     * call what, readable by tools and tests (the gateway's public routes are held equal to these).
+     */
+    contractRoutes: ContractRoute[];
+  }
   interface FastifyContextConfig {
     access?: Access;
     /** `'none'` for routes that act on no one record (public lists, the caller's own settings, admin lists). */
@@ -250,6 +266,8 @@ function errorResponses(route: RouteOptions, access: Access, ownership: Ownershi
  */
 export const routeContract = fp<RouteContractOptions>(
   async (app: FastifyInstance, { verify, policies, verifyService }) => {
+    // One list per service, whichever scope a contract is registered in (createService starts it).
+    if (!app.hasDecorator('contractRoutes')) app.decorate('contractRoutes', []);
     app.decorateRequest('caller', null);
     app.decorateRequest('target', null);
 
@@ -262,6 +280,9 @@ export const routeContract = fp<RouteContractOptions>(
       }
       const access = route.config!.access!;
       const ownership = route.config!.ownership!;
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') app.contractRoutes.push({ method, url: route.url, access, ownership });
+      }
       const schema = route.schema as JsonSchema;
       schema.response = { ...errorResponses(route, access, ownership), ...(schema.response as JsonSchema) };
       const text = accessText(access, ownership);

@@ -67,6 +67,11 @@ export function describeIssue(issue: ValidationIssue, context = 'input'): string
 export interface ErrorHandlerOptions {
   /** Outside production a 500 carries the error's message and stack (the specs' error window). */
   exposeStackTraces: boolean;
+  /**
+   * Unknown routes answer `404 {message:'Not found'}` (default). `false` leaves them to the app: the
+   * gateway's 404 serves the shell to a page load.
+   */
+  notFound?: boolean;
 }
 
 /**
@@ -75,7 +80,7 @@ export interface ErrorHandlerOptions {
  * stackTrace?}`, with driver and SQL texts kept from the browser in production.
  */
 export const errorHandler = fp<ErrorHandlerOptions>(
-  async (app: FastifyInstance, { exposeStackTraces }) => {
+  async (app: FastifyInstance, { exposeStackTraces, notFound = true }) => {
     app.setErrorHandler<FastifyError>((error, request, reply) => {
       if (error instanceof ValidationFailure || error.validation) {
         const errors =
@@ -100,9 +105,11 @@ export const errorHandler = fp<ErrorHandlerOptions>(
       return reply.status(500).send(body);
     });
 
-    app.setNotFoundHandler((_request, reply) =>
-      reply.status(404).send({ message: SERVICE_MESSAGES.notFound } satisfies MessageErrorBody),
-    );
+    if (notFound) {
+      app.setNotFoundHandler((_request, reply) =>
+        reply.status(404).send({ message: SERVICE_MESSAGES.notFound } satisfies MessageErrorBody),
+      );
+    }
   },
   { name: 'service-kit:errors' },
 );

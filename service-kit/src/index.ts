@@ -4,6 +4,7 @@ export * from './contract.js';
 export * from './errors.js';
 export * from './logging.js';
 export * from './openapi.js';
+export * from './redact.js';
 export * from './schemas.js';
 export * from './service.js';
 export { useContractValidation } from './validation.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
 import fp from 'fastify-plugin';
+import { serializeRequest } from './redact.js';
 
 /** A request id we accept from the caller (the gateway's); anything else gets a new one. */
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -21,15 +22,19 @@ export interface LoggerSettings {
   production: boolean;
   /** Where the lines go instead of stdout (tests read them). */
   stream?: { write(line: string): void };
+  /** Added to (or replacing) the default ones; `req` is `serializeRequest` (the URL redacted). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pino serializers take any value
   serializers?: Record<string, (value: any) => unknown>;
 }
 
-/** Fastify's `logger` option: pino, pretty in development, JSON in production. */
+/**
+ * Fastify's `logger` option: pino, pretty in development, JSON in production. A request is logged
+ * with its URL redacted (`serializeRequest`): no one-time token or credential reaches a log line.
+ */
 export function loggerOptions(settings: LoggerSettings): FastifyServerOptions['logger'] {
   const base = {
     level: settings.level,
-    ...(settings.serializers ? { serializers: settings.serializers } : {}),
+    serializers: { req: serializeRequest, ...settings.serializers },
   };
   if (settings.stream) return { ...base, stream: settings.stream };
   if (settings.production) return base;

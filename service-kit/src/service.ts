@@ -68,6 +68,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Filled by routeContract, whichever scope it is registered in: one list of the service's routes.
+  app.decorate('contractRoutes', []);
   useContractValidation(app);
   // A write without a payload is the specs' "no payload": validated as `{}`, never "must be object".
   app.addHook('preValidation', (request, _reply, done) => {
