@@ -114,6 +114,7 @@ export const PromoCodeAnswer = Type.Object({
   message: Type.String({ description: "'Discount has been applied', or what was removed" }),
   cart: Cart,
 });
+export type PromoCodeAnswer = Static<typeof PromoCodeAnswer>;
 
 /**
  * The total the page showed, in dollars: a check, never the amount (the server charges its own

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import { COMMISSION_INCLUDED, EPOP_BASE_PRICE_CENTS, EPOP_PRODUCT } from '../db/reference-data.js';
 import { RULE_TYPE } from '../domain/partners/rules.js';
 import { addActionItems } from '../domain/action-items/add.js';
+import { insertDocument, type SavedForm } from '../domain/documents/queries.js';
 import { demoForm } from './forms.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -299,32 +300,24 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       // Two of the broker's orders were free (a 100% promo code): no payment, no transaction id.
       const free = index === 4 || index === 9;
       const paid = !free;
-      await trx
-        .insertInto('epop_document')
-        .values({
-          document_id: documentId,
-          product_id: EPOP_PRODUCT.product_id,
-          owner_user_id: document.owner.userId,
-          client_company_id: document.clientId,
-          strategic_partner_id: document.partnerId,
-          name: EPOP_PRODUCT.name,
-          plan_year_start: planYear.start,
-          plan_year_end: planYear.end,
-          status: 'Paid',
-          json: JSON.stringify(
-            demoForm({
-              client: document.client,
-              planYear,
-              index,
-              colonial: document.partnerId === demoId('partner colonial'),
-              contact: CONTACTS[index % CONTACTS.length]!,
-            }),
-          ),
-          active: 1,
-          created_at: iso(document.createdAt),
-        })
-        .onConflict((oc) => oc.column('document_id').doNothing())
-        .execute();
+      // Paid by its order (below); the form names the plan year and the client, who exists.
+      await insertDocument(trx, {
+        documentId,
+        ifAbsent: true,
+        ownerUserId: document.owner.userId,
+        createdBy: null,
+        createdAt: iso(document.createdAt),
+        form: demoForm({
+          client: document.client,
+          planYear,
+          index,
+          colonial: document.partnerId === demoId('partner colonial'),
+          contact: CONTACTS[index % CONTACTS.length]!,
+        }) as SavedForm,
+        clientId: document.clientId,
+        strategicPartnerId: document.partnerId,
+        kind: 'bought',
+      });
 
       const orderId = demoId(`order ${document.key}`);
       const orderNumber = String(100001 + index);

@@ -1,4 +1,4 @@
-import { mailReceipt } from '../domain/orders/receipt-mail.js';
+import { mailReceipt, SEND_RECEIPT } from '../domain/orders/receipt-mail.js';
 import { SEND_EMAIL, sendQueuedMail, type MailDeps, type OutgoingMail } from '../mail/outgoing.js';
 import { SCAN_REMINDERS, scanReminders } from '../reminders/scan.js';
 import {
@@ -14,7 +14,7 @@ import type { JobHandler } from './runner.js';
 /** The kinds of job cart-api runs, and what each does (README "Jobs"). */
 export const JOB_KINDS = {
   /** `{orderId}`: e-mail the order's receipt to its purchaser (enqueued with the order). */
-  sendReceipt: 'send-receipt',
+  sendReceipt: SEND_RECEIPT,
   /** `OutgoingMail`: one e-mail, its attachments read from the archive. */
   sendEmail: SEND_EMAIL,
   /** `SendDocumentsPayload`: a document's three PDFs made, archived and e-mailed to each recipient. */

@@ -1,5 +1,5 @@
 /**
- * The one door to a payment processor (README "Payments"). The purchase route checks the input,
+ * The one door to a payment processor (README "Payments"). The purchase operation (src/domain/purchase/purchase.ts) checks the input,
  * computes the amount from the cart and calls this; an adapter talks to one processor. Card and
  * account numbers pass through to the adapter and nowhere else: nothing here is stored or logged.
  */

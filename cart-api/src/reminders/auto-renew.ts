@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { addDays, formatIsoDate, productToday } from 'shared-domain';
 import { nextPlanYear } from 'shared-domain/forms';
@@ -7,6 +6,8 @@ import { enqueueUnique } from '../jobs/queue.js';
 import { jsonObject } from '../lib/json.js';
 import { completeActionItems } from '../domain/action-items/queries.js';
 import { addActionItems } from '../domain/action-items/add.js';
+import { logChange } from '../domain/clients/change-log.js';
+import { insertDocument, type SavedForm } from '../domain/documents/queries.js';
 import { RULE_TYPE } from '../domain/partners/rules.js';
 import { documentRecipients, enqueueMail, plainMessage, type MailDeps } from '../mail/outgoing.js';
 
@@ -197,7 +198,7 @@ export async function autoRenewDocument(
 
   const { originalDocumentId: _previous, ...answers } = jsonObject(document.json);
   const planYear = nextPlanYear(document.plan_year_end);
-  const form = {
+  const form: Record<string, unknown> = {
     ...answers,
     currentPlanYearStartDate: planYear.start,
     currentPlanYearEndDate: planYear.end,
@@ -209,30 +210,23 @@ export async function autoRenewDocument(
       ? answers.clientCompanyName
       : document.company;
   const period = `${formatIsoDate(planYear.start)} to ${formatIsoDate(planYear.end)}`;
-  const renewalDocumentId = randomUUID();
   const at = now.toISOString();
+  let renewalDocumentId = '';
   try {
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('epop_document')
-        .values({
-          document_id: renewalDocumentId,
-          product_id: document.product_id,
-          owner_user_id: document.owner_user_id,
-          client_company_id: document.client_company_id,
-          strategic_partner_id: partnerId,
-          name: document.name,
-          plan_year_start: planYear.start,
-          plan_year_end: planYear.end,
-          status: 'Unpaid',
-          json: JSON.stringify(form),
-          active: 1,
-          free: 0,
-          created_by: null,
-          created_at: at,
-          original_document_id: documentId,
-        })
-        .execute();
+      // The renewal: the renewed document's product and name, made by no one (the rule), Unpaid.
+      renewalDocumentId = await insertDocument(trx, {
+        ownerUserId: document.owner_user_id,
+        createdBy: null,
+        createdAt: at,
+        product: { productId: document.product_id, name: document.name },
+        // The answers as stored (the client exists: its company name is not read).
+        form: form as SavedForm,
+        clientId: document.client_company_id,
+        originalDocumentId: documentId,
+        strategicPartnerId: partnerId,
+        kind: 'unpaid',
+      });
       // The invoice: who looks after the client pays it through the cart (its linked users, else
       // the document's owner), as after a deactivation that allows repayment.
       const linked = await trx
@@ -255,18 +249,13 @@ export async function autoRenewDocument(
       );
       // The renewal reminder asked for this renewal: it is done (paying it is the new item).
       await completeActionItems(trx, documentId, 'pop-document-renewal');
-      await trx
-        .insertInto('change_log')
-        .values({
-          change_id: randomUUID(),
-          company_id: document.client_company_id,
-          document_id: renewalDocumentId,
-          user_id: AUTO_RENEW_ACTOR,
-          user_name: AUTO_RENEW_ACTOR,
-          changed_at: at,
-          description: `Document renewed automatically (strategic partner auto-renew rule) for the plan year ${period}, unpaid: invoiced to the client`,
-        })
-        .execute();
+      await logChange(trx, {
+        companyId: document.client_company_id,
+        documentId: renewalDocumentId,
+        caller: { userId: AUTO_RENEW_ACTOR, username: AUTO_RENEW_ACTOR },
+        description: `Document renewed automatically (strategic partner auto-renew rule) for the plan year ${period}, unpaid: invoiced to the client`,
+        at,
+      });
       const recipients = documentRecipients(answers);
       if (recipients.length > 0) {
         await enqueueMail(

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from 'shared-domain';
 import { ValidationFailure, type Caller } from 'service-kit';
-import { checkedForm, partnerOf } from '../documents/form.js';
-import { checkedLinks } from '../documents/links.js';
+import { partnerOf } from '../documents/form.js';
+import { checkedNewDocument } from '../documents/save.js';
 import { insertDocument } from '../documents/queries.js';
 import { logDocumentChange } from '../clients/change-log.js';
 import { priceFor } from '../products/queries.js';
@@ -44,10 +44,10 @@ export async function sendDocumentInvite(
   ];
   if (missing.length > 0) throw new ValidationFailure(missing);
 
-  const { strategicPartnerId = null, clientId, originalDocumentId, ...fields } = body.document;
+  const strategicPartnerId = body.document.strategicPartnerId ?? null;
   const partner = await partnerOf(app.db, strategicPartnerId);
-  const form = await checkedForm(fields, partner);
-  const links = await checkedLinks(app.db, caller, { clientId, originalDocumentId }, { strategicPartnerId });
+  // The same checks as a free document's (`createDocument`): the form's rules, then its links.
+  const { form, links } = await checkedNewDocument(app.db, caller, body.document, partner);
   const price = await priceFor(
     app.db,
     EPOP_PRODUCT.product_id,
@@ -67,7 +67,7 @@ export async function sendDocumentInvite(
       // Compliance invites on the invitee's behalf; a broker or employer keeps the invite in their list.
       ownerUserId: caller.roleGroup === 'compliance' ? account.userId : caller.userId,
       createdBy: caller.userId,
-      form: links.originalDocumentId ? { ...form, originalDocumentId: links.originalDocumentId } : form,
+      form,
       clientId: links.clientId,
       originalDocumentId: links.originalDocumentId,
       strategicPartnerId,

@@ -285,7 +285,7 @@ export async function cartItemOfActionItem(
 }
 
 /** Update Cart: the item keeps its id, place and saved-for-later state; the rest is replaced. */
-export async function updateCartItem(
+export async function replaceCartItem(
   db: Kysely<Database>,
   cartItemId: string,
   item: CartItemWrite,

@@ -24,6 +24,8 @@ export async function logChange(
     /** Who made the change (a purchase's purchaser is not the request's caller type: the two fields). */
     caller: Pick<Caller, 'userId' | 'username'>;
     description: string;
+    /** When it happened (an ISO instant): default now; a job gives the time of its run. */
+    at?: string;
   },
 ): Promise<void> {
   await db
@@ -34,7 +36,7 @@ export async function logChange(
       document_id: change.documentId ?? null,
       user_id: change.caller.userId,
       user_name: change.caller.username || change.caller.userId,
-      changed_at: new Date().toISOString(),
+      changed_at: change.at ?? new Date().toISOString(),
       description: change.description,
     })
     .execute();
@@ -54,6 +56,8 @@ export async function logDocumentChange(
     documentId: string;
     caller: Pick<Caller, 'userId' | 'username'>;
     describe: (document: string) => string;
+    /** When it happened (an ISO instant): default now. */
+    at?: string;
   },
 ): Promise<void> {
   const document = await db
@@ -72,6 +76,7 @@ export async function logDocumentChange(
         planYearEnd: document.plan_year_end,
       }),
     ),
+    at: change.at,
   });
 }
 

@@ -1,16 +1,18 @@
 import type { Kysely } from 'kysely';
 import { formatIsoDate } from 'shared-domain';
-import { badRequest, type Caller } from 'service-kit';
+import { badRequest, notFound, type Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
-import { enqueueMail, plainMessage } from '../../mail/outgoing.js';
+import { enqueueMail, plainMessage, type MailDeps } from '../../mail/outgoing.js';
 import { logChange } from '../clients/change-log.js';
 import {
   addPurchaseItems,
   clientAccounts,
+  documentForLifecycle,
   documentLabel,
   retireDocument,
   type DocumentForLifecycle,
 } from '../documents/lifecycle.js';
+import { DOCUMENT_NOT_FOUND } from '../documents/messages.js';
 import { noPayOptions } from '../partners/settings.js';
 
 export const NO_PAY_MESSAGES = {
@@ -27,6 +29,38 @@ export const PURCHASE_REASONS = ['N1', 'N3'];
 export interface NoPayReason {
   code: string;
   description: string;
+}
+
+/** What `POST colonial/no-pay/{reasonCode}/{documentId}` answers. */
+export interface NoPayAnswer {
+  message: string;
+  documentId: string;
+  clientId: string;
+  reasonCode: string;
+}
+
+/**
+ * No-pay (specs/2-documents.md §4 "Deactivation", 3-admin.md §4): compliance removes a Colonial
+ * document's client from Colonial with a reason: the rules of checkNoPay, then applyNoPay in one
+ * transaction. `404` for a document that does not exist. The e-mail, if any, is queued (the caller
+ * wakes the jobs after).
+ */
+export async function processNoPay(
+  deps: Pick<MailDeps, 'db' | 'appUrl'>,
+  caller: Pick<Caller, 'userId' | 'username'>,
+  reasonCode: string,
+  documentId: string,
+): Promise<NoPayAnswer> {
+  const document = await documentForLifecycle(deps.db, documentId);
+  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  const reason = await checkNoPay(deps.db, document, reasonCode);
+  await deps.db.transaction().execute((trx) => applyNoPay(trx, document, reason, caller, deps.appUrl));
+  return {
+    message: NO_PAY_MESSAGES.processed,
+    documentId,
+    clientId: document.clientId,
+    reasonCode: reason.code,
+  };
 }
 
 /**

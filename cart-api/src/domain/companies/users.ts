@@ -1,5 +1,11 @@
+import type { Kysely } from 'kysely';
+import { notFound, type Caller } from 'service-kit';
+import type { Database } from '../../db/schema.js';
 import type { IdentityDirectory, IdentityUser } from '../../plugins/app/identity.js';
 import type { CompanyUser } from '../../contract/company.js';
+import { logChange } from '../clients/change-log.js';
+import { COMPANY_USER_MESSAGES } from './messages.js';
+import { companyUserIds, linkCompanyUser, unlinkCompanyUser } from './queries.js';
 
 const toCompanyUser = ({ userId, userName, firstName, lastName, email }: IdentityUser): CompanyUser => ({
   userId,
@@ -33,4 +39,61 @@ export async function knownUser(
 ): Promise<CompanyUser | undefined> {
   const [user] = await identity.lookupUsers([userId]);
   return user && toCompanyUser(user);
+}
+
+/** The company users panel: the users linked to a company, by name (see companyUsers). */
+export async function companyUsersOf(
+  db: Kysely<Database>,
+  identity: IdentityDirectory,
+  companyId: string,
+): Promise<CompanyUser[]> {
+  return companyUsers(identity, await companyUserIds(db, companyId));
+}
+
+/**
+ * Add User: links a user of identity-api to the company and says so in the client's change log, in
+ * one transaction. Linking again changes nothing (and logs nothing). Answers the user; `404` when
+ * identity-api does not know them.
+ */
+export async function addCompanyUser(
+  db: Kysely<Database>,
+  identity: IdentityDirectory,
+  caller: Pick<Caller, 'userId' | 'username'>,
+  companyId: string,
+  userId: string,
+): Promise<CompanyUser> {
+  const user = await knownUser(identity, userId);
+  if (!user) throw notFound(COMPANY_USER_MESSAGES.userNotFound);
+  await db.transaction().execute(async (trx) => {
+    if (!(await linkCompanyUser(trx, companyId, userId))) return;
+    await logChange(trx, {
+      companyId,
+      caller,
+      description: `User ${user.userName} (${user.email}) added to the company`,
+    });
+  });
+  return user;
+}
+
+/**
+ * Remove Access: unlinks a user from the company (they no longer see its documents) and says so in
+ * the client's change log, in one transaction. A user who is not linked leaves things as asked.
+ */
+export async function removeCompanyUser(
+  db: Kysely<Database>,
+  identity: IdentityDirectory,
+  caller: Pick<Caller, 'userId' | 'username'>,
+  companyId: string,
+  userId: string,
+): Promise<void> {
+  // The name for the log, asked before: a failure of identity-api leaves the user's id instead.
+  const user = await knownUser(identity, userId).catch(() => undefined);
+  await db.transaction().execute(async (trx) => {
+    if (!(await unlinkCompanyUser(trx, companyId, userId))) return;
+    await logChange(trx, {
+      companyId,
+      caller,
+      description: `User ${user ? `${user.userName} (${user.email})` : userId} removed from the company`,
+    });
+  });
 }

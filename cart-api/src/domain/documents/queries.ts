@@ -328,8 +328,17 @@ export type SavedForm = Record<string, unknown> & {
 };
 
 export interface NewDocument {
+  /** Given when the caller needs it (the demo seed's stable ids); else a new one. */
+  documentId?: string;
+  /** A document whose id exists already is left as it is (the demo seed, run again). */
+  ifAbsent?: boolean;
   ownerUserId: string;
-  createdBy: string;
+  /** Who saved it; null for what the system makes itself (an auto-renewal, the demo seed). */
+  createdBy: string | null;
+  /** When (an ISO instant): default now; a job gives the time of its run. */
+  createdAt?: string;
+  /** Its product and name: default the ePOP product; a renewal keeps those of the renewed document. */
+  product?: { productId: string; name: string };
   form: SavedForm;
   clientId: string | null;
   originalDocumentId?: string | null;
@@ -352,8 +361,8 @@ export interface NewDocument {
  * fields unless `clientId` names one; the member (an employer saving their own) is linked to it.
  */
 export async function insertDocument(trx: Kysely<Database>, input: NewDocument): Promise<string> {
-  const now = new Date().toISOString();
-  const documentId = randomUUID();
+  const now = input.createdAt ?? new Date().toISOString();
+  const documentId = input.documentId ?? randomUUID();
   let clientId = input.clientId;
   if (!clientId) {
     clientId = randomUUID();
@@ -394,11 +403,11 @@ export async function insertDocument(trx: Kysely<Database>, input: NewDocument):
     .insertInto('epop_document')
     .values({
       document_id: documentId,
-      product_id: EPOP_PRODUCT.product_id,
+      product_id: input.product?.productId ?? EPOP_PRODUCT.product_id,
       owner_user_id: input.ownerUserId,
       client_company_id: clientId,
       strategic_partner_id: input.strategicPartnerId,
-      name: EPOP_PRODUCT.name,
+      name: input.product?.name ?? EPOP_PRODUCT.name,
       plan_year_start: input.form.currentPlanYearStartDate,
       plan_year_end: input.form.currentPlanYearEndDate,
       status: input.kind === 'unpaid' ? 'Unpaid' : 'Paid',
@@ -409,6 +418,7 @@ export async function insertDocument(trx: Kysely<Database>, input: NewDocument):
       created_at: now,
       original_document_id: input.originalDocumentId ?? null,
     })
+    .$if(input.ifAbsent === true, (query) => query.onConflict((oc) => oc.column('document_id').doNothing()))
     .execute();
   return documentId;
 }

@@ -3,6 +3,9 @@ import type { Mailer } from 'shared-domain/server';
 import type { Database } from '../../db/schema.js';
 import { paymentLine, receiptMarkup, receiptOf, receiptPdf, type ReceiptData } from './receipt.js';
 
+/** The job that e-mails an order's receipt (`{orderId}`), enqueued with the order. */
+export const SEND_RECEIPT = 'send-receipt';
+
 /** What sending a receipt needs (the app, or the operator command's own). */
 export interface MailDeps {
   db: Kysely<Database>;

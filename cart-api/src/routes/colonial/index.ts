@@ -1,10 +1,8 @@
-import { EmptyBody, notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { EmptyBody, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
-import { documentForLifecycle } from '../../domain/documents/lifecycle.js';
-import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
 import bcnRoutes from './bcn.js';
 import billFileRoutes from './bill-file.js';
-import { applyNoPay, checkNoPay, NO_PAY_MESSAGES } from '../../domain/colonial/no-pay.js';
+import { processNoPay } from '../../domain/colonial/no-pay.js';
 import returnFileRoutes from './return-file.js';
 
 export { NO_PAY_MESSAGES, PURCHASE_REASONS } from '../../domain/colonial/no-pay.js';
@@ -54,19 +52,11 @@ const colonial: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { ap
       },
     },
     async (request) => {
-      const caller = request.caller!;
-      const { documentId } = request.params;
-      const document = await documentForLifecycle(app.db, documentId);
-      if (!document) throw notFound(DOCUMENT_NOT_FOUND);
-      const reason = await checkNoPay(app.db, document, request.params.reasonCode);
-      await app.db.transaction().execute((trx) => applyNoPay(trx, document, reason, caller, appUrl));
+      const { reasonCode, documentId } = request.params;
+      const answer = await processNoPay({ db: app.db, appUrl }, request.caller!, reasonCode, documentId);
+      // The e-mail to purchase it, if any, is sent now rather than at the next poll.
       app.jobs.wake();
-      return {
-        message: NO_PAY_MESSAGES.processed,
-        documentId,
-        clientId: document.clientId,
-        reasonCode: reason.code,
-      };
+      return answer;
     },
   );
 };

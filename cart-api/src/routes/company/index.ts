@@ -1,11 +1,8 @@
-import { callerOf, EmptyBody, NoContent, notFound, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { callerOf, EmptyBody, NoContent, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN } from '../../lib/contract.js';
-import { logChange } from '../../domain/clients/change-log.js';
 import { MANAGE_USERS } from '../../domain/companies/policy.js';
-import { companyUserIds, linkCompanyUser, unlinkCompanyUser } from '../../domain/companies/queries.js';
 import { CompanyIdParams, CompanyUser, CompanyUserParams } from '../../contract/company.js';
-import { companyUsers, knownUser } from '../../domain/companies/users.js';
-import { COMPANY_USER_MESSAGES } from '../../domain/companies/messages.js';
+import { addCompanyUser, companyUsersOf, removeCompanyUser } from '../../domain/companies/users.js';
 
 const USER_LINK = (action: string) => ({ resource: 'user-link', action, param: 'companyId' }) as const;
 
@@ -25,7 +22,7 @@ const company: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(CompanyUser) },
       },
     },
-    async (request) => companyUsers(app.identity, await companyUserIds(app.db, request.params.companyId)),
+    async (request) => companyUsersOf(app.db, app.identity, request.params.companyId),
   );
 
   app.post(
@@ -39,20 +36,14 @@ const company: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CompanyUser },
       },
     },
-    async (request) => {
-      const { companyId, userId } = request.params;
-      const user = await knownUser(app.identity, userId);
-      if (!user) throw notFound(COMPANY_USER_MESSAGES.userNotFound);
-      await app.db.transaction().execute(async (trx) => {
-        if (!(await linkCompanyUser(trx, companyId, userId))) return;
-        await logChange(trx, {
-          companyId,
-          caller: callerOf(request),
-          description: `User ${user.userName} (${user.email}) added to the company`,
-        });
-      });
-      return user;
-    },
+    async (request) =>
+      addCompanyUser(
+        app.db,
+        app.identity,
+        callerOf(request),
+        request.params.companyId,
+        request.params.userId,
+      ),
   );
 
   // Removing a user who is not linked leaves things as asked: 204 all the same.
@@ -68,16 +59,7 @@ const company: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { companyId, userId } = request.params;
-      // The name for the log, asked before: a failure of identity-api leaves the user's id instead.
-      const user = await knownUser(app.identity, userId).catch(() => undefined);
-      await app.db.transaction().execute(async (trx) => {
-        if (!(await unlinkCompanyUser(trx, companyId, userId))) return;
-        await logChange(trx, {
-          companyId,
-          caller: callerOf(request),
-          description: `User ${user ? `${user.userName} (${user.email})` : userId} removed from the company`,
-        });
-      });
+      await removeCompanyUser(app.db, app.identity, callerOf(request), companyId, userId);
       return reply.status(204).send(null);
     },
   );

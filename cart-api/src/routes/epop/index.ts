@@ -1,10 +1,7 @@
-import { blankDocumentForm } from 'shared-domain/forms';
-import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN, UserIdParams } from '../../lib/contract.js';
-import { isCompliance } from '../../policies/rules.js';
-import { SAVE_MESSAGES } from '../../domain/documents/index.js';
 import { DocumentDraft } from '../../contract/epop-document.js';
-import { partnerFormSettings } from '../../domain/partners/settings.js';
+import { newDocumentDraft } from '../../domain/documents/drafts.js';
 
 const NewDocumentQuery = Type.Object(
   { strategicPartnerId: Type.Optional(Uuid({ description: 'the partner the document is sold through' })) },
@@ -28,20 +25,8 @@ const epop: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DocumentDraft },
       },
     },
-    async (request): Promise<DocumentDraft> => {
-      const { strategicPartnerId = null } = request.query;
-      const partner = await partnerFormSettings(app.db, strategicPartnerId);
-      if (strategicPartnerId && !partner) throw notFound(SAVE_MESSAGES.partnerNotFound);
-      return {
-        documentId: null,
-        form: blankDocumentForm(),
-        clientId: null,
-        strategicPartnerId,
-        originalDocumentId: null,
-        partner,
-        requiresPurchase: !isCompliance(request.caller) && !(partner?.bypassShoppingCart ?? false),
-      };
-    },
+    async (request): Promise<DocumentDraft> =>
+      newDocumentDraft(app.db, request.caller, request.query.strategicPartnerId ?? null),
   );
 };
 

@@ -1,45 +1,18 @@
-import {
-  badRequest,
-  conflict,
-  EmptyBody,
-  notFound,
-  ValidationFailure,
-  type Caller,
-  type FastifyPluginAsyncTypebox,
-} from 'service-kit';
-import { formatIsoDate, MESSAGES, productToday } from 'shared-domain';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { EmptyBody, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { BUYERS, SIGNED_IN, RecordOrUserIdParams, UserIdParams } from '../../lib/contract.js';
-import { keepLockedFields } from '../../domain/documents/index.js';
-import { isCompliance } from '../../policies/rules.js';
-import { checkedForm, partnerOf } from '../../domain/documents/form.js';
-import { checkedLinks } from '../../domain/documents/links.js';
-import { storedDocument } from '../../domain/documents/queries.js';
-import { actionItemById } from '../../domain/action-items/queries.js';
-import { priceFor } from '../../domain/products/queries.js';
-import { DISCOUNT_MESSAGES } from '../../domain/promo-codes/policy.js';
-import { discountByCode } from '../../domain/promo-codes/queries.js';
-import { CART_MESSAGES } from '../../domain/cart/policy.js';
-import purchase from './purchase.js';
-import { purchaseRunning } from '../../domain/purchase/purchase-lock.js';
 import {
-  applyCode,
-  cartCounts,
-  cartItemRenewing,
-  cartItemUser,
-  deleteCartItem,
-  removeCode,
-  setSavedForLater,
-  cartItemAnswer,
-  cartItemDocument,
-  cartItemOfActionItem,
-  cartOf,
-  insertCartItem,
-  openActionItemOf,
+  addCartItem,
+  documentInCart,
+  cartOrItem,
+  moveToCart,
+  removeCartItem,
+  saveForLater,
   updateCartItem,
-  type CartItemWrite,
-} from '../../domain/cart/queries.js';
+  type CartDeps,
+} from '../../domain/cart/items.js';
+import { applyPromoCode, removePromoCode } from '../../domain/cart/promo-codes.js';
+import { cartCounts } from '../../domain/cart/queries.js';
+import purchase from './purchase.js';
 import {
   Cart,
   CartCounts,
@@ -52,98 +25,15 @@ import {
   PromoCodeParams,
 } from '../../contract/shopping-cart.js';
 
-/** The action items a cart item pays the document of (the others' documents are paid already). */
-const PURCHASE_ITEMS = new Set([
-  'pop-document-invite',
-  'unpaid-pop-action-item',
-  'colonial-cancellation-purchase',
-]);
-
-/**
- * A cart item as the caller sends it, checked and priced: the cart is the caller's own (another
- * user's id reads like a missing one), the action item is the caller's and still open, the
- * document passes the order form's rules, and the price comes from the product, the chosen values
- * and the caller's role, never from the request.
- */
-async function checkedCartItem(
-  db: Kysely<Database>,
-  caller: Caller,
-  body: CartItemBody,
-): Promise<CartItemWrite> {
-  if (body.userId !== caller.userId) throw notFound(CART_MESSAGES.notFound);
-  if (body.actionItemId && !(await openActionItemOf(db, body.actionItemId, caller.userId))) {
-    throw notFound(CART_MESSAGES.actionItemNotFound);
-  }
-  // An item from an invite, an unpaid document or a Colonial cancellation pays for that stored
-  // document, sold through its partner (the body cannot pick another, cheaper one); an invite's
-  // price is the inviter's choice.
-  const item = body.actionItemId ? await actionItemById(db, body.actionItemId) : undefined;
-  const payingFor = item && PURCHASE_ITEMS.has(item.itemType) ? item.data.DocumentId : null;
-  const invite = item?.itemType === 'pop-document-invite' ? item.data : null;
-  let strategicPartnerId = body.strategicPartnerId ?? null;
-  const stored = payingFor ? await storedDocument(db, payingFor) : undefined;
-  if (payingFor) {
-    if (!stored) throw notFound(CART_MESSAGES.actionItemNotFound);
-    if (body.strategicPartnerId !== undefined && body.strategicPartnerId !== stored.strategicPartnerId) {
-      throw new ValidationFailure([CART_MESSAGES.partnerFixed]);
-    }
-    strategicPartnerId = stored.strategicPartnerId;
-  }
-  const partner = await partnerOf(db, strategicPartnerId);
-  let fields = body.json;
-  if (stored && !isCompliance(caller)) {
-    // The stored document's locked fields: as they are, whoever pays for it (a repayment, an invite).
-    const locked = keepLockedFields(stored, body.json);
-    if (locked.errors.length > 0) throw new ValidationFailure(locked.errors);
-    fields = locked.form;
-  }
-  const form = await checkedForm(fields, partner);
-  // The client it joins and the document it renews travel with the item to the checkout.
-  const links = await checkedLinks(db, caller, body.json, { strategicPartnerId, payingFor });
-  if (links.clientId) form.clientId = links.clientId;
-  if (links.originalDocumentId) form.originalDocumentId = links.originalDocumentId;
-  const price = await priceFor(
-    db,
-    body.productId,
-    invite?.PricedFor ?? caller.roleGroup,
-    invite ? invite.Attributes : body.attributes,
-    partner?.strategicPartnerId ?? null,
-  );
-  return {
-    userId: caller.userId,
-    productId: price.productId,
-    actionItemId: body.actionItemId ?? null,
-    documentId: payingFor,
-    strategicPartnerId,
-    displayText: `${price.name} - ${form.clientCompanyName}`,
-    basePriceCents: price.basePriceCents,
-    adjustmentCents: price.adjustmentCents,
-    attributeValueIds: price.attributeValueIds,
-    form,
-  };
-}
+/** What the cart's operations need, read when a request comes. */
+const cartDeps = (app: { db: CartDeps['db']; now(): Date }): CartDeps => ({
+  db: app.db,
+  now: () => app.now(),
+});
 
 /** The user's cart and saved-for-later list (specs/1-foundation.md "Cart"). */
 const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
-  /** A document is renewed once: a second cart item renewing it is refused (`except`: the one updated). */
-  async function refuseSecondRenewal(item: CartItemWrite, except?: string) {
-    const original = item.form.originalDocumentId;
-    if (typeof original !== 'string') return;
-    const other = await cartItemRenewing(app.db, item.userId, original);
-    if (other && other !== except) throw new ValidationFailure([CART_MESSAGES.renewalInCart]);
-  }
-
-  /** A purchase locks the cart: no change until it has finished (its charge is the cart's total). */
-  async function refuseWhilePurchasing(userId: string) {
-    if (await purchaseRunning(app.db, userId)) throw conflict(CART_MESSAGES.purchaseRunning);
-  }
-
-  /** The owner of a cart item the route's policy let through (404 if it went meanwhile). */
-  async function ownerOf(cartItemId: string): Promise<string> {
-    const userId = await cartItemUser(app.db, cartItemId);
-    if (!userId) throw notFound(CART_MESSAGES.notFound);
-    return userId;
-  }
+  const deps = () => cartDeps(app);
 
   const itemWrite = (summary: string) =>
     ({
@@ -167,34 +57,19 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Cart },
       },
     },
-    async (request) => {
-      const userId = await ownerOf(request.params.cartItemId);
-      await refuseWhilePurchasing(userId);
-      await deleteCartItem(app.db, request.params.cartItemId);
-      return cartOf(app.db, userId);
-    },
+    async (request) => removeCartItem(deps(), request.params.cartItemId),
   );
 
   app.post(
     '/:cartItemId/save-for-later',
     itemWrite('Move a cart item to the saved-for-later list (out of the totals); answers the cart'),
-    async (request) => {
-      const userId = await ownerOf(request.params.cartItemId);
-      await refuseWhilePurchasing(userId);
-      await setSavedForLater(app.db, request.params.cartItemId, 1);
-      return cartOf(app.db, userId);
-    },
+    async (request) => saveForLater(deps(), request.params.cartItemId),
   );
 
   app.post(
     '/:cartItemId/move-to-cart',
     itemWrite('Move a saved-for-later item back into the cart; answers the cart'),
-    async (request) => {
-      const userId = await ownerOf(request.params.cartItemId);
-      await refuseWhilePurchasing(userId);
-      await setSavedForLater(app.db, request.params.cartItemId, 0);
-      return cartOf(app.db, userId);
-    },
+    async (request) => moveToCart(deps(), request.params.cartItemId),
   );
 
   const promoRoute = (summary: string, body: boolean) =>
@@ -211,46 +86,14 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:userId/promo-code/:code',
     promoRoute("Apply a promo code to the caller's cart (trimmed, any case)", true),
-    async (request) => {
-      const { userId } = request.params;
-      const typed = request.params.code.trim();
-      await refuseWhilePurchasing(userId);
-      if (typed === '') throw badRequest(DISCOUNT_MESSAGES.noCode);
-      const found = await discountByCode(app.db, typed);
-      if (!found) throw badRequest(DISCOUNT_MESSAGES.unknownCode(typed));
-      const today = productToday(app.now());
-      if (today > found.end_date)
-        throw badRequest(DISCOUNT_MESSAGES.expired(found.code, formatIsoDate(found.end_date)));
-      if (today < found.start_date) {
-        throw badRequest(DISCOUNT_MESSAGES.notYetValid(found.code, formatIsoDate(found.start_date)));
-      }
-      if (!(await applyCode(app.db, userId, found.discount_id))) {
-        throw badRequest(DISCOUNT_MESSAGES.alreadyApplied(found.code));
-      }
-      return { message: MESSAGES.discountApplied, cart: await cartOf(app.db, userId) };
-    },
+    async (request) => applyPromoCode(deps(), request.params.userId, request.params.code),
   );
 
   app.delete(
     '/:userId/promo-code/:code',
     promoRoute("Take a promo code off the caller's cart", false),
-    async (request) => {
-      const { userId } = request.params;
-      const typed = request.params.code.trim();
-      await refuseWhilePurchasing(userId);
-      const found = await discountByCode(app.db, typed);
-      if (!found || !(await removeCode(app.db, userId, found.discount_id))) {
-        throw badRequest(DISCOUNT_MESSAGES.notApplied(found?.code ?? typed));
-      }
-      return { message: DISCOUNT_MESSAGES.removed(found.code), cart: await cartOf(app.db, userId) };
-    },
+    async (request) => removePromoCode(deps(), request.params.userId, request.params.code),
   );
-  /** An action item is paid for by one cart item: refuses another (`except`: the item being updated). */
-  async function refuseSecondItemOf(actionItemId: string | null, except?: string) {
-    if (!actionItemId) return;
-    const existing = await cartItemOfActionItem(app.db, actionItemId);
-    if (existing && existing !== except) throw new ValidationFailure([CART_MESSAGES.alreadyInCart]);
-  }
 
   app.get(
     '/:userId/count/saved-for-later',
@@ -278,21 +121,7 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CartItemAnswer },
       },
     },
-    async (request) => {
-      const item = await checkedCartItem(app.db, request.caller!, request.body);
-      await refuseWhilePurchasing(item.userId);
-      await refuseSecondItemOf(item.actionItemId);
-      await refuseSecondRenewal(item);
-      let cartItemId: string;
-      try {
-        cartItemId = await insertCartItem(app.db, item);
-      } catch (error) {
-        // Two at once: the unique index (migration 0011) lets one in.
-        await refuseSecondItemOf(item.actionItemId);
-        throw error;
-      }
-      return (await cartItemAnswer(app.db, cartItemId))!;
-    },
+    async (request) => addCartItem(deps(), request.caller!, request.body),
   );
 
   app.post(
@@ -309,17 +138,7 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CartItemAnswer },
       },
     },
-    async (request) => {
-      const { cartItemId } = request.params;
-      const item = await checkedCartItem(app.db, request.caller!, request.body);
-      await refuseWhilePurchasing(item.userId);
-      await refuseSecondItemOf(item.actionItemId, cartItemId);
-      await refuseSecondRenewal(item, cartItemId);
-      await updateCartItem(app.db, cartItemId, item);
-      const answer = await cartItemAnswer(app.db, cartItemId);
-      if (!answer) throw notFound(CART_MESSAGES.notFound); // removed meanwhile
-      return answer;
-    },
+    async (request) => updateCartItem(deps(), request.caller!, request.params.cartItemId, request.body),
   );
 
   // The specs' doubled path: `shopping-cart/{itemId}` (one item) and `shopping-cart/{userId}` (the cart).
@@ -336,13 +155,7 @@ const shoppingCart: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CartOrItem },
       },
     },
-    async (request) => {
-      const { resource, id } = request.target!;
-      if (resource === 'user') return cartOf(app.db, id);
-      const answer = await cartItemAnswer(app.db, id);
-      if (!answer) throw notFound(CART_MESSAGES.notFound); // removed since the policy looked
-      return answer;
-    },
+    async (request) => cartOrItem(deps(), request.target!),
   );
 
   await app.register(purchase);
@@ -366,10 +179,6 @@ export const cartDocument: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CartDocument },
       },
     },
-    async (request) => {
-      const found = await cartItemDocument(app.db, request.params.cartItemId);
-      if (!found) throw notFound(CART_MESSAGES.notFound); // removed since the policy looked
-      return found;
-    },
+    async (request) => documentInCart(cartDeps(app), request.params.cartItemId),
   );
 };

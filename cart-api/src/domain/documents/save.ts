@@ -1,0 +1,219 @@
+import type { Kysely } from 'kysely';
+import { forbidden, notFound, ValidationFailure, type Caller } from 'service-kit';
+import { productToday } from 'shared-domain';
+import type { Database } from '../../db/schema.js';
+import type { DocumentBody, EpopDocument } from '../../contract/epop-document.js';
+import type { PartnerFormSettings } from '../../contract/strategic-partner-settings.js';
+import { isCompliance } from '../../policies/rules.js';
+import { ACTION_ITEM_NOT_FOUND } from '../action-items/policy.js';
+import { actionItemById, completeActionItems } from '../action-items/queries.js';
+import { changedFields, logDocumentChange } from '../clients/change-log.js';
+import { checkedForm, partnerOf } from './form.js';
+import { checkedLinks, renewedAlready, type DocumentLinks } from './links.js';
+import { keepLockedFields } from './locked-fields.js';
+import { DOCUMENT_NOT_FOUND, SAVE_MESSAGES } from './messages.js';
+import {
+  documentById,
+  documentExists,
+  insertDocument,
+  storedDocument,
+  updateDocument,
+  type SavedForm,
+} from './queries.js';
+
+/** What the document operations need: the database and the service's clock (`app.now`). */
+export interface DocumentDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+}
+
+/** The saved document as the order form reads it again (the renewal window counted from today). */
+async function savedDocument(deps: DocumentDeps, documentId: string): Promise<EpopDocument> {
+  const saved = await documentById(deps.db, documentId, productToday(deps.now()));
+  if (!saved) throw notFound(DOCUMENT_NOT_FOUND);
+  return saved;
+}
+
+/** A new document's answers, checked, with the links it names; `form` names the document it renews. */
+export interface CheckedNewDocument {
+  form: SavedForm;
+  links: DocumentLinks;
+}
+
+/**
+ * The checks every new document written from a body runs (a free document, an invite): the order
+ * form's rules with its partner's (`partner`: the body's `strategicPartnerId`, see `partnerOf`), then
+ * the client and the renewed document it names (`checkedLinks`).
+ */
+export async function checkedNewDocument(
+  db: Kysely<Database>,
+  caller: Caller,
+  body: DocumentBody,
+  partner: PartnerFormSettings | null,
+): Promise<CheckedNewDocument> {
+  const { strategicPartnerId = null, clientId, originalDocumentId, ...fields } = body;
+  const form = await checkedForm(fields, partner);
+  const links = await checkedLinks(db, caller, { clientId, originalDocumentId }, { strategicPartnerId });
+  return {
+    form: links.originalDocumentId ? { ...form, originalDocumentId: links.originalDocumentId } : form,
+    links,
+  };
+}
+
+/**
+ * `POST epop-document/{userId}`: a free document for that user (specs/2-documents.md §4 save logic).
+ * The cart is bypassed by compliance ('Create Free Document') or by the partner's bypass rule ('Save
+ * Document'); everyone else pays first (the cart or an invite). A renewal completes the renewal
+ * action items of the document it renews. Answers the saved document.
+ */
+export async function createDocument(
+  deps: DocumentDeps,
+  caller: Caller,
+  ownerUserId: string,
+  body: DocumentBody,
+): Promise<EpopDocument> {
+  const { db } = deps;
+  const strategicPartnerId = body.strategicPartnerId ?? null;
+  const compliance = isCompliance(caller);
+  if (!compliance && !strategicPartnerId) throw forbidden(SAVE_MESSAGES.freeDocumentComplianceOnly);
+  const partner = await partnerOf(db, strategicPartnerId);
+  if (!compliance && !partner?.bypassShoppingCart) {
+    throw forbidden(SAVE_MESSAGES.freeDocumentComplianceOnly);
+  }
+  const { form, links } = await checkedNewDocument(db, caller, body, partner);
+  let documentId: string;
+  try {
+    documentId = await db.transaction().execute(async (trx) => {
+      const id = await insertDocument(trx, {
+        // Compliance renews a document on its owner's behalf: the renewal is theirs too.
+        ownerUserId: compliance ? (links.originalOwnerUserId ?? ownerUserId) : ownerUserId,
+        createdBy: caller.userId,
+        form,
+        clientId: links.clientId,
+        originalDocumentId: links.originalDocumentId,
+        strategicPartnerId,
+        brokerUserId: caller.roleGroup === 'broker' ? caller.userId : null,
+        memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
+        kind: 'free',
+      });
+      await logDocumentChange(trx, {
+        documentId: id,
+        caller,
+        describe: (document) =>
+          links.originalDocumentId
+            ? `${document} created without a purchase, renewing the previous plan year's document`
+            : `${document} created without a purchase`,
+      });
+      // A renewal done is the renewal action item's purpose fulfilled.
+      if (links.originalDocumentId) {
+        await completeActionItems(trx, links.originalDocumentId, 'pop-document-renewal');
+      }
+      return id;
+    });
+  } catch (error) {
+    // Two renewals of one document at once: the unique index lets one in.
+    if (links.originalDocumentId && (await renewedAlready(db, links.originalDocumentId))) {
+      throw new ValidationFailure([SAVE_MESSAGES.renewedAlready]);
+    }
+    throw error;
+  }
+  return savedDocument(deps, documentId);
+}
+
+/**
+ * `POST epop-document/{documentId}`: saves a document's changes (specs/2-documents.md §4 save logic).
+ * The body is a patch; what a purchase locked keeps its stored value (`keepLockedFields`, compliance
+ * excepted); only compliance moves a document to another partner. One transaction with the client's
+ * change log (a save that changed nothing leaves no row). `viaInvite`: its assigned broker's 'Update
+ * invite' (§4 save logic 2), which may change a document that still needs a purchase. Answers the saved
+ * document.
+ */
+export async function saveDocument(
+  deps: DocumentDeps,
+  caller: Caller,
+  documentId: string,
+  body: DocumentBody,
+  { viaInvite = false }: { viaInvite?: boolean } = {},
+): Promise<EpopDocument> {
+  const { db } = deps;
+  const stored = await storedDocument(db, documentId);
+  if (!stored) throw notFound(DOCUMENT_NOT_FOUND);
+  if (stored.readOnly) throw new ValidationFailure([SAVE_MESSAGES.inactive]);
+  const compliance = isCompliance(caller);
+  // §4 save logic: a document that still needs a purchase changes through the cart or its invite.
+  if (!compliance && !viaInvite && stored.status === 'Unpaid')
+    throw new ValidationFailure([SAVE_MESSAGES.purchaseRequired]);
+  const { strategicPartnerId, clientId: _clientId, originalDocumentId, ...fields } = body;
+  // Only compliance moves a document to another partner (the admin page's partner settings).
+  const partnerId =
+    compliance && strategicPartnerId !== undefined ? strategicPartnerId : stored.strategicPartnerId;
+  if (!compliance && strategicPartnerId !== undefined && strategicPartnerId !== stored.strategicPartnerId) {
+    throw new ValidationFailure([SAVE_MESSAGES.complianceOnly('Strategic partner')]);
+  }
+  const partner = await partnerOf(db, partnerId);
+  if (originalDocumentId && !(await documentExists(db, originalDocumentId))) {
+    throw new ValidationFailure([SAVE_MESSAGES.originalNotFound]);
+  }
+  // The body is a patch: a field left out keeps its stored value.
+  const merged: Record<string, unknown> = {
+    ...stored.form,
+    currentPlanYearStartDate: stored.planYearStart,
+    currentPlanYearEndDate: stored.planYearEnd,
+    ...fields,
+  };
+  const withOriginal: Record<string, unknown> =
+    originalDocumentId === undefined ? merged : { ...merged, originalDocumentId: originalDocumentId ?? '' };
+  const locked = compliance ? { form: withOriginal, errors: [] } : keepLockedFields(stored, withOriginal);
+  // The form's own rules first: their messages say what to fix; then what may not change.
+  const form = await checkedForm(locked.form, partner);
+  if (locked.errors.length > 0) throw new ValidationFailure(locked.errors);
+  const original = locked.form.originalDocumentId;
+  const saved = original ? { ...form, originalDocumentId: original } : form;
+  const changed = [
+    ...changedFields(
+      {
+        ...stored.form,
+        currentPlanYearStartDate: stored.planYearStart,
+        currentPlanYearEndDate: stored.planYearEnd,
+      },
+      saved,
+    ),
+    ...(partnerId !== stored.strategicPartnerId ? ['strategic partner'] : []),
+  ];
+  await db.transaction().execute(async (trx) => {
+    await updateDocument(trx, documentId, {
+      form: saved,
+      strategicPartnerId: partnerId,
+      originalDocumentId: typeof original === 'string' && original !== '' ? original : null,
+    });
+    // The client's change log: what this save changed (a save that changed nothing leaves no row).
+    if (changed.length > 0) {
+      await logDocumentChange(trx, {
+        documentId,
+        caller,
+        describe: (document) => `${document} saved: ${changed.join(', ')} changed`,
+      });
+    }
+  });
+  return savedDocument(deps, documentId);
+}
+
+/**
+ * `POST epop-document/action-item/{actionItemId}` ('Update invite'): the invite's assigned broker (or
+ * compliance) saves the invited document, as `saveDocument` with `viaInvite`. Only an open invite is
+ * updated, and only by compliance or its assigned broker (not its invitee): anything else answers 404.
+ */
+export async function saveInvitedDocument(
+  deps: DocumentDeps,
+  caller: Caller,
+  actionItemId: string,
+  body: DocumentBody,
+): Promise<EpopDocument> {
+  const item = await actionItemById(deps.db, actionItemId);
+  const assigned = isCompliance(caller) || item?.data.Document.BrokerId === caller.userId;
+  if (!item || item.itemType !== 'pop-document-invite' || item.completed || !assigned) {
+    throw notFound(ACTION_ITEM_NOT_FOUND);
+  }
+  if (!item.data.DocumentId) throw notFound(ACTION_ITEM_NOT_FOUND);
+  return saveDocument(deps, caller, item.data.DocumentId, body, { viaInvite: true });
+}
