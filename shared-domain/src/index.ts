@@ -5,7 +5,7 @@ export * from './demo.js';
 export * from './html.js';
 export * from './messages.js';
 export * from './ndt/index.js';
-export * from './format.js';
+export * from './money.js';
 export * from './time.js';
 export * from './roles.js';
 export type * from './types.js';

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { calendarDayOf, demoAccount, productDay } from 'shared-domain';
+import { calendarDayOf, demoAccount, formatCents, productDay } from 'shared-domain';
 import { demoId } from 'shared-domain/server';
 import type { Database } from '../db/schema.js';
 import { COMMISSION_INCLUDED, EPOP_BASE_PRICE_CENTS, EPOP_PRODUCT } from '../db/reference-data.js';
@@ -347,7 +347,7 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
           is_new: document.createdAt > at(20) ? 1 : 0,
           paid_at: orderedAt,
           receipt: paid
-            ? `<h2>Receipt</h2><p>Order ${orderNumber}</p><p>${EPOP_PRODUCT.name} for ${document.clientName}: $${(totalCents / 100).toFixed(2)}</p>` +
+            ? `<h2>Receipt</h2><p>Order ${orderNumber}</p><p>${EPOP_PRODUCT.name} for ${document.clientName}: ${formatCents(totalCents)}</p>` +
               `<p>Transaction ${transactionId}</p>`
             : null,
           created_at: orderedAt,

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'service-kit';
-import { productToday } from 'shared-domain';
+import { productToday, toDollars } from 'shared-domain';
 import { attachment } from './download.js';
 
 /**
@@ -62,7 +62,7 @@ const cell = (kind: ExcelKind, value: unknown): ExcelJS.CellValue => {
     case 'date':
       return excelDate(value);
     case 'money':
-      return Number(value) / 100;
+      return toDollars(Number(value));
     case 'integer':
       return Number(value);
     default:

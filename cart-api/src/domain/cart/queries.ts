@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { productToday, type Cart, type CartCounts, type CartItem } from 'shared-domain';
+import { type Cart, type CartCounts, type CartItem, productToday, toDollars } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
 import { partnerFormSettings } from '../partners/settings.js';
 import { jsonObject, jsonStrings } from '../../lib/json.js';
-import { toDollars } from '../../lib/money.js';
 import type { CartDocument, CartItemAnswer } from '../../contract/shopping-cart.js';
 import { priceCart, type LinePrice, type PromoTerms } from './pricing.js';
 import { linkedPromoTerms } from './linked-codes.js';

@@ -1,8 +1,8 @@
+import { toDollars } from 'shared-domain';
 import { sql, type Kysely } from 'kysely';
 import type { Order, OrderItem, Page } from 'shared-domain';
 import { SEARCH_TEXT_SEPARATOR } from '../../db/migrations/0003-order-search-text.js';
 import type { Database } from '../../db/schema.js';
-import { toDollars } from '../../lib/money.js';
 import { offsetFor, pagesFor, type PagedSearchQuery } from '../../lib/pagination.js';
 import { lowerCasedContains } from '../../lib/search.js';
 

@@ -1,3 +1,4 @@
+import { formatCents } from 'shared-domain';
 import type { Kysely } from 'kysely';
 import type { Mailer } from 'shared-domain/server';
 import type { Database } from '../../db/schema.js';
@@ -32,7 +33,7 @@ export async function sendReceipt(deps: MailDeps, receipt: ReceiptData): Promise
       `Hello ${receipt.purchaser.name},`,
       '',
       `Thank you for your order ${receipt.orderNumber} (${total}).`,
-      `Total: $${(receipt.totalCents / 100).toFixed(2)}. Payment: ${paymentLine(receipt.payment)}.`,
+      `Total: ${formatCents(receipt.totalCents)}. Payment: ${paymentLine(receipt.payment)}.`,
       `Transaction ID: ${receipt.transactionId ?? '--'}.`,
       '',
       'Your receipt is attached.',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Content } from 'pdfmake/interfaces.js';
-import { escapeHtml, formatIsoDate, formatMoney, formatProductDate } from 'shared-domain';
+import { escapeHtml, formatCents, formatIsoDate, formatProductDate } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
 import { renderPdf } from '../../lib/pdf.js';
 
@@ -97,7 +97,7 @@ async function receiptFromRows(db: Kysely<Database>, orderId: string): Promise<R
   };
 }
 
-const money = (cents: number) => formatMoney(cents / 100);
+const money = formatCents;
 
 const usDate = formatIsoDate;
 

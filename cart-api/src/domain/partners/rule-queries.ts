@@ -1,9 +1,9 @@
+import { toDollars, wholeCents } from 'shared-domain';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { US_STATE_IDS } from 'shared-domain/forms';
 import type { Database } from '../../db/schema.js';
 import { jsonObject } from '../../lib/json.js';
-import { toDollars } from '../../lib/money.js';
 import { RULE_TYPE } from './rules.js';
 import type { AssignedRule, RuleRow, RuleRowInput } from '../../contract/strategic-partner-rule.js';
 import { RULE_TYPES, ruleTypeById, type RuleRoute } from '../../contract/strategic-partner-rule-types.js';
@@ -44,11 +44,8 @@ const TYPE_FIELDS: Record<number, readonly (keyof RuleRowInput)[]> = {
 /** Fields any row may carry (read back from GET and sent again; the server keeps its own). */
 const ANY_TYPE: readonly (keyof RuleRowInput)[] = ['ruleId', 'ruleTypeId', 'productId', 'productName'];
 
-const wholeCents = (dollars: number | undefined): number | null => {
-  if (dollars === undefined || !Number.isFinite(dollars) || dollars < 0 || dollars > MAX_PRICE) return null;
-  const cents = Math.round(dollars * 100);
-  return Math.abs(cents - dollars * 100) < 1e-6 ? cents : null;
-};
+const priceCents = (dollars: number | undefined): number | null =>
+  dollars === undefined || dollars < 0 || dollars > MAX_PRICE ? null : wholeCents(dollars);
 
 /** 'ca, NY ,wa' → ['CA', 'NY', 'WA'] and the items that are no state id. */
 export function parseStates(text: string): { states: string[]; unknown: string[] } {
@@ -111,7 +108,7 @@ export async function checkedRules(
             errors.push(RULE_MESSAGES.priceRequired(n, label));
             continue;
           }
-          const cents = wholeCents(row[field]);
+          const cents = priceCents(row[field]);
           if (cents === null) errors.push(RULE_MESSAGES.price(n, label));
           else settings[key] = cents;
         }

@@ -1,9 +1,9 @@
+import { toDollars } from 'shared-domain';
 import type { Kysely } from 'kysely';
 import { ValidationFailure } from 'service-kit';
 import type { RoleGroup } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
 import { COMMISSION_INCLUDED } from '../../db/reference-data.js';
-import { toDollars } from '../../lib/money.js';
 import { recordExists } from '../../lib/exists.js';
 import { partnerRules, type CustomPricing } from '../partners/rules.js';
 import type { Attribute, Product } from '../../contract/product.js';

@@ -1,7 +1,7 @@
+import { toDollars } from 'shared-domain';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DiscountTable } from '../../db/schema.js';
-import { toDollars } from '../../lib/money.js';
 import type { AppliedCode, Discount } from '../../contract/discount.js';
 import { recordExists } from '../../lib/exists.js';
 

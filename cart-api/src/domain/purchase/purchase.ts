@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, conflict, HttpError, ValidationFailure, type Caller } from 'service-kit';
-import { formatMoney, MESSAGES, productToday } from 'shared-domain';
+import { formatMoney, MESSAGES, productToday, toCents, toDollars } from 'shared-domain';
 import { digitsOf } from 'shared-domain/forms';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -144,8 +144,8 @@ async function snapshotOf(
   if (method.kind === 'free' && price.totalCents > 0) throw badRequest(PURCHASE_MESSAGES.notFree);
   if (method.kind !== 'free' && price.totalCents === 0) throw badRequest(PURCHASE_MESSAGES.nothingToPay);
   // The page showed a total: a cart that changed since (another tab, a code that ended) is reviewed first.
-  if (expectedTotal !== undefined && Math.round(expectedTotal * 100) !== price.totalCents) {
-    throw conflict(PURCHASE_MESSAGES.totalChanged(price.totalCents / 100));
+  if (expectedTotal !== undefined && toCents(expectedTotal) !== price.totalCents) {
+    throw conflict(PURCHASE_MESSAGES.totalChanged(toDollars(price.totalCents)));
   }
   const problems = await cartRefusals(deps.db, caller, inCart);
   if (problems.length > 0) throw new ValidationFailure(problems);

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { addDays, productToday } from 'shared-domain';
+import { addDays, productToday, toDollars } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
-import { toDollars } from '../../lib/money.js';
 import type { WeeklyReportRow } from '../../contract/sales-report.js';
 
 /**

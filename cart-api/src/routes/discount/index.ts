@@ -1,3 +1,4 @@
+import { wholeCents } from 'shared-domain';
 import { notFound, Type, ValidationFailure, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, RecordOrUserIdParams, SIGNED_IN } from '../../lib/contract.js';
 import { productExists } from '../../domain/products/queries.js';
@@ -20,12 +21,6 @@ import {
   DiscountIdParams,
   DiscountUpdateBody,
 } from '../../contract/discount.js';
-
-/** Whole cents of a dollar amount, or null when it has a fraction of a cent. */
-function wholeCents(dollars: number): number | null {
-  const cents = Math.round(dollars * 100);
-  return Math.abs(cents - dollars * 100) < 1e-6 ? cents : null;
-}
 
 /** Promo codes (specs/1-foundation.md §7 Cart, 3-admin.md §7 Promo codes). */
 const discount: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,4 +1,4 @@
-import { isIsoDate } from 'shared-domain';
+import { isIsoDate, toCents } from 'shared-domain';
 import { Type, ValidationFailure, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
 import { excelResponse, sendExcel, type ExcelColumn } from '../../lib/excel.js';
@@ -98,7 +98,7 @@ const salesReport: FastifyPluginAsyncTypebox = async (app) => {
         EXCEL_COLUMNS,
         rows.map(({ price, commissioned, ...row }) => ({
           ...row,
-          priceCents: Math.round(price * 100),
+          priceCents: toCents(price),
           commissioned: commissioned ? 'Yes' : 'No',
         })),
       );

@@ -1,7 +1,7 @@
+import { toDollars } from 'shared-domain';
 import { Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
 import { excelResponse, sendExcel, type ExcelColumn } from '../../lib/excel.js';
-import { toDollars } from '../../lib/money.js';
 import { MonthQuery } from '../../lib/report-month.js';
 import { PartnerReportRow } from '../../contract/strategic-partner-clients.js';
 import { partnerReport, type PartnerSale } from '../../domain/partners/report.js';
