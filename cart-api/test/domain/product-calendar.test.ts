@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { pdfText } from 'shared-domain/testing';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../src/db/reference-data.js';
 import { documentForm } from '../helpers/documents.js';
@@ -16,6 +16,29 @@ const NEW_YEARS_EVE_LATE = new Date('2027-01-01T04:30:00Z');
  * the action items' Today/Yesterday, the receipt and the PDFs, while UTC has moved to 2027.
  */
 describe("the product's day at 23:30 New York time on December 31st", () => {
+  // The service's clock (app.now) and the process's: a rule that still read `new Date()` is caught too.
+  // Only Date is faked, and it runs on from there: timers, I/O and the database behave as usual.
+  beforeAll(() => {
+    jest.useFakeTimers({
+      now: NEW_YEARS_EVE_LATE,
+      advanceTimers: true,
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+  });
+  afterAll(() => {
+    jest.useRealTimers();
+  });
   const suite = seededTestApp(undefined, { now: () => NEW_YEARS_EVE_LATE });
   const db = () => suite.ctx.db;
 
