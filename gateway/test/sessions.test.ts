@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { freePort, startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
 import { SESSION_ABSOLUTE_MS, TOKEN_REFRESH_AFTER_MS } from 'shared-domain';
+import { fakeDateOnly } from 'shared-domain/testing';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { GATEWAY_MESSAGES } from '../src/messages.js';
 import { createIdentityClient, type IdentityClient } from '../src/plugins/app/identity-client.js';
@@ -201,20 +202,7 @@ describe('server-side sessions', () => {
   it("with Jest's fake timers (the gateway's own clock, Date): refresh at 20:00, not at 19:59", async () => {
     // Only Date is faked: sockets, undici and the stores keep real timers. identity-api runs in this
     // process, so the tokens it issues and checks follow the same fake clock.
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    jest.useFakeTimers(fakeDateOnly());
     try {
       const { client, counter } = countingIdentity();
       const { app } = await gateway({}, { identity: client });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { pdfText } from 'shared-domain/testing';
+import { fakeDateOnly, pdfText } from 'shared-domain/testing';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../src/db/reference-data.js';
 import { documentForm } from '../helpers/documents.js';
 import { seededTestApp, type Account } from '../helpers/parties.js';
@@ -19,22 +19,7 @@ describe("the product's day at 23:30 New York time on December 31st", () => {
   // The service's clock (app.now) and the process's: a rule that still read `new Date()` is caught too.
   // Only Date is faked, and it runs on from there: timers, I/O and the database behave as usual.
   beforeAll(() => {
-    jest.useFakeTimers({
-      now: NEW_YEARS_EVE_LATE,
-      advanceTimers: true,
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    jest.useFakeTimers(fakeDateOnly({ now: NEW_YEARS_EVE_LATE, advanceTimers: true }));
   });
   afterAll(() => {
     jest.useRealTimers();

@@ -1,3 +1,4 @@
+export { fakeDateOnly } from './fake-date.js';
 export { pdfText } from './pdf-text.js';
 export {
   findSecrets,
