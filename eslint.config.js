@@ -106,8 +106,8 @@ const sharedEntryPoints = {
     'shared-ui/styles.css',
     'shared-ui/webpack',
   ],
-  'shared-domain': ['shared-domain', 'shared-domain/forms', 'shared-domain/server', 'shared-domain/testing'],
-  'service-kit': ['service-kit'],
+  'shared-domain': ['shared-domain', 'shared-domain/forms', 'shared-domain/testing'],
+  'service-kit': ['service-kit', 'service-kit/server'],
 };
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -136,7 +136,7 @@ function webAppImportPatterns(app) {
           : 'shared-ui never imports an app.',
     ),
     packagePattern(
-      [...services, 'service-kit', 'shared-domain/server'],
+      [...services, 'service-kit'],
       'Server code never reaches the browser: use shared-domain (and the API client) instead.',
     ),
     deepImportPattern('shared-ui', sharedEntryPoints['shared-ui']),
@@ -294,6 +294,31 @@ export default tseslint.config(
           patterns: [
             packagePattern([...apps, 'shared-ui'], 'Services never import the browser apps.'),
             ...Object.entries(sharedEntryPoints).map(([pkg, entries]) => deepImportPattern(pkg, entries)),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // shared-domain runs in the browser too: no Node built-in, no server package (those live in
+    // service-kit/server). Its testing entry point is Node-only by name.
+    files: ['shared-domain/src/**/*.ts'],
+    ignores: ['shared-domain/src/testing/**', 'shared-domain/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            packagePattern([...apps, 'shared-ui'], 'Services never import the browser apps.'),
+            ...Object.entries(sharedEntryPoints).map(([pkg, entries]) => deepImportPattern(pkg, entries)),
+            {
+              regex: '^(?:node:.*|fs|path|os|crypto|net|http|https|child_process|stream|url|util)(?:/.*)?$',
+              message: 'shared-domain runs in the browser: Node built-ins belong in service-kit/server.',
+            },
+            packagePattern(
+              [...services, 'service-kit', 'kysely', 'pg', 'better-sqlite3', 'nodemailer', 'fastify'],
+              'shared-domain runs in the browser: server code belongs in service-kit/server.',
+            ),
           ],
         },
       ],

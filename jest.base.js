@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 const workspace = fileURLToPath(new URL('.', import.meta.url));
 export const workspaceSources = {
   '^shared-domain$': `${workspace}shared-domain/src/index.ts`,
-  '^shared-domain/server$': `${workspace}shared-domain/src/server/index.ts`,
+  '^service-kit/server$': `${workspace}service-kit/src/server/index.ts`,
   '^shared-domain/forms$': `${workspace}shared-domain/src/forms/index.ts`,
   '^shared-domain/testing$': `${workspace}shared-domain/src/testing/index.ts`,
   '^shared-ui/forms$': `${workspace}shared-ui/src/forms/index.ts`,

@@ -91,7 +91,7 @@ describe('apps', () => {
       bad: [
         "export { formatDate } from 'shared-ui/src/format.js';",
         "export { ROLES } from 'shared-domain/src/roles.js';",
-        "export { serve } from 'shared-domain/server';",
+        "export { serve } from 'service-kit/server';",
       ],
       good: [
         "export { formatDate } from 'shared-ui';",
@@ -103,7 +103,19 @@ describe('apps', () => {
   it('a service imports shared-domain only through its entry points', () =>
     check('no-restricted-imports', 'cart-api/src/Probe.ts', {
       bad: "export { createDatabase } from 'shared-domain/src/server/database.js';",
-      good: "export { serve } from 'shared-domain/server';",
+      good: "export { serve } from 'service-kit/server';",
+    }));
+});
+
+describe('shared-domain is browser-safe', () => {
+  it('imports no Node built-in and no server package (they live in service-kit/server)', () =>
+    check('no-restricted-imports', 'shared-domain/src/Probe.ts', {
+      bad: [
+        "export { createHash } from 'node:crypto';",
+        "export { Kysely } from 'kysely';",
+        "export { serve } from 'service-kit/server';",
+      ],
+      good: "export { addDays } from 'date-fns';",
     }));
 });
 

@@ -16,7 +16,7 @@ import { migrateToLatest } from 'cart-api/dist/db/migrate.js';
 import { EPOP_PRODUCT } from 'cart-api/dist/db/reference-data.js';
 import { seedDemo } from 'cart-api/dist/demo/seed.js';
 import { demoAccount } from 'shared-domain';
-import { createDatabase } from 'shared-domain/server';
+import { createDatabase } from 'service-kit/server';
 import {
   benchEngine,
   cartApiServices,

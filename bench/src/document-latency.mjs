@@ -22,7 +22,7 @@ import { seedDemo } from 'cart-api/dist/demo/seed.js';
 import { searchClients } from 'cart-api/dist/domain/clients/queries.js';
 import { listOwnedDocuments } from 'cart-api/dist/domain/documents/queries.js';
 import { demoAccount, productToday } from 'shared-domain';
-import { createDatabase } from 'shared-domain/server';
+import { createDatabase } from 'service-kit/server';
 import {
   benchEngine,
   cleanupOnShutdown,

@@ -37,7 +37,7 @@ import { EPOP_PRODUCT } from 'cart-api/dist/db/reference-data.js';
 import { demoForm } from 'cart-api/dist/demo/forms.js';
 import { seedDemo } from 'cart-api/dist/demo/seed.js';
 import { addDays, calendarDayOf, demoAccount, productToday } from 'shared-domain';
-import { createDatabase } from 'shared-domain/server';
+import { createDatabase } from 'service-kit/server';
 import {
   benchEngine,
   cartApiServices,

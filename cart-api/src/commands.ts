@@ -1,4 +1,4 @@
-import { createDatabase, createMailer } from 'shared-domain/server';
+import { createDatabase, createMailer } from 'service-kit/server';
 import { jobHandlers } from './jobs/handlers.js';
 import { identityClient, type IdentityDirectory } from './plugins/app/identity.js';
 import { enqueueReminderScan } from './reminders/schedule.js';

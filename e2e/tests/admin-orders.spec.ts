@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoId } from 'shared-domain/server';
+import { demoId } from 'service-kit/server';
 import { latestMail } from './mail.js';
 import { fillOrderForm } from './order-form.js';
 import { signIn } from './support.js';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoAccount } from 'shared-domain';
-import { demoId } from 'shared-domain/server';
+import { demoId } from 'service-kit/server';
 import { signIn } from './support.js';
 
 /** The client details page (specs/2-documents.md §2 "Client details page", "Company users panel"). */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { productToday } from 'shared-domain';
-import { demoId } from 'shared-domain/server';
+import { demoId } from 'service-kit/server';
 import { apiGet, downloadFrom } from './documents.js';
 import { headerOf, rowsOf, sheetOf } from './excel.js';
 import { holdAnswers, signIn } from './support.js';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoAccount } from 'shared-domain';
-import { demoId } from 'shared-domain/server';
+import { demoId } from 'service-kit/server';
 import {
   bytesOf,
   documentRow,

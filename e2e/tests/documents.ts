@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
-import { demoId } from 'shared-domain/server';
+import { demoId } from 'service-kit/server';
 import type { ReceivedMail } from './mail.js';
 import { answer, fillCompanyStep, fillPlanStep, next, stepPanel } from './order-form.js';
 import { E2E_DATA_DIR } from './stack.js';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { NDT_QUESTIONS, type NdtStep } from 'shared-domain';
-import { demoId } from 'shared-domain/server';
+import { demoId } from 'service-kit/server';
 import { answer } from './order-form.js';
 import { signIn, signOut } from './support.js';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoId } from 'shared-domain/server';
+import { demoId } from 'service-kit/server';
 import { answer, fillCompanyStep, fillOrderForm, fillPlanStep, next, stepPanel } from './order-form.js';
 import { signIn } from './support.js';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { productToday } from 'shared-domain';
-import { demoId } from 'shared-domain/server';
+import { demoId } from 'service-kit/server';
 import { apiGet, downloadFrom } from './documents.js';
 import { headerOf, rowsOf, sheetOf } from './excel.js';
 import { holdAnswers, signIn } from './support.js';

@@ -33,7 +33,7 @@ import apiProxy from './routes/api/index.js';
 import bffRoutes from './routes/bff/index.js';
 import healthRoutes from './routes/healthz/index.js';
 import staticRoutes from './routes/static/index.js';
-import { fastifyTrustProxy } from 'shared-domain/server';
+import { fastifyTrustProxy } from 'service-kit/server';
 import { errorHandler, loggerOptions, requestIdOf, requestLogging } from 'service-kit';
 
 /** Seams for tests; production uses the defaults. */

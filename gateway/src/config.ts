@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseTrustProxy, TrustProxyError, type TrustProxy } from 'shared-domain/server';
+import { parseTrustProxy, TrustProxyError, type TrustProxy } from 'service-kit/server';
 
 /** Everything the gateway reads from its environment, resolved and validated once at start. */
 export interface GatewayConfig {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { freePort, startOnDatabase, type TestIdentityApi } from 'identity-api/testing';
-import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
+import { createTestDatabase, type TestDatabase } from 'service-kit/server';
 import { buildApp } from '../src/app.js';
 import { CSRF, tempDir, testConfig } from './helpers.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildApp as buildIdentityApi } from 'identity-api/app';
 import { loadConfig as identityApiConfig } from 'identity-api/config';
 import type { ContractRoute, Service } from 'service-kit';
-import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
+import { createTestDatabase, type TestDatabase } from 'service-kit/server';
 import { PUBLIC_ROUTES, routeApi, type Upstream } from '../src/routing.js';
 
 /**

@@ -1,5 +1,5 @@
 import { createService, type Service } from 'service-kit';
-import { fastifyTrustProxy } from 'shared-domain/server';
+import { fastifyTrustProxy } from 'service-kit/server';
 import type { Config } from './config.js';
 import backgroundPlugin from './plugins/app/background.js';
 import dbPlugin from './plugins/app/db.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { parseTrustProxy, type TrustProxy } from 'shared-domain/server';
+import { parseTrustProxy, type TrustProxy } from 'service-kit/server';
 
 /** Everything identity-api reads from its environment, validated once at start. */
 export interface Config {

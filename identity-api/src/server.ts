@@ -1,4 +1,4 @@
-import { serve } from 'shared-domain/server';
+import { serve } from 'service-kit/server';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 

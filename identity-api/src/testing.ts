@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from 'shared-domain';
-import { createTestDatabase } from 'shared-domain/server';
+import { createTestDatabase } from 'service-kit/server';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { ONE_TIME_TOKEN_GRANT } from './oidc/one-time-token-grant.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
+import { createTestDatabase, type TestDatabase } from 'service-kit/server';
 import { runCli } from '../src/cli.js';
 import { openDatabase } from '../src/db/index.js';
 import { findByUsername } from '../src/users/users.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from 'shared-domain';
-import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
+import { createTestDatabase, type TestDatabase } from 'service-kit/server';
 import { runCli } from '../src/cli.js';
 import { openDatabase } from '../src/db/index.js';
 import { findByUsername } from '../src/users/users.js';

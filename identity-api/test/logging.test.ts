@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase } from 'shared-domain/server';
+import { createTestDatabase } from 'service-kit/server';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RoleGroup } from 'shared-domain';
-import type { RouteAccess } from 'shared-domain/server';
+import type { RouteAccess } from './server/route-access.js';
 import {
   bearerToken,
   InvalidAccessTokenError,

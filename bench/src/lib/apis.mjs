@@ -11,7 +11,7 @@ import { onShutdown, startNode, tail, waitForHealth } from './processes.mjs';
 
 // The drivers cart-api runs on, taken from shared-domain (which creates its databases), so the bench
 // declares no driver of its own and always uses the same versions.
-const driverRequire = createRequire(import.meta.resolve('shared-domain/server'));
+const driverRequire = createRequire(import.meta.resolve('service-kit/server'));
 const pg = driverRequire('pg');
 const SQLite = driverRequire('better-sqlite3');
 

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { migrateToLatest as migrate } from 'shared-domain/server';
+import { migrateToLatest as migrate } from 'service-kit/server';
 import * as initial from './migrations/0001-initial.js';
 import * as referenceData from './migrations/0002-reference-data.js';
 import * as orderSearchText from './migrations/0003-order-search-text.js';

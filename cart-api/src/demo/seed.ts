@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import { calendarDayOf, demoAccount, formatCents, productDay } from 'shared-domain';
-import { demoId } from 'shared-domain/server';
+import { demoId } from 'service-kit/server';
 import type { Database } from '../db/schema.js';
 import { COMMISSION_INCLUDED, EPOP_BASE_PRICE_CENTS, EPOP_PRODUCT } from '../db/reference-data.js';
 import { RULE_TYPE } from '../domain/partners/rules.js';
@@ -10,7 +10,7 @@ import { demoForm } from './forms.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A stable uuid-shaped id per demo row (shared-domain/server, so the journeys find them too). */
+/** A stable uuid-shaped id per demo row (service-kit/server, so the journeys find them too). */
 export { demoId };
 
 const PARTNERS = [

@@ -1,6 +1,6 @@
 import { escapeHtml } from 'shared-domain';
 import type { Kysely } from 'kysely';
-import type { Mailer } from 'shared-domain/server';
+import type { Mailer } from 'service-kit/server';
 import type { Database } from '../db/schema.js';
 import { enqueue, type NewJob } from '../jobs/queue.js';
 import { archivedFiles } from '../domain/documents/archive.js';

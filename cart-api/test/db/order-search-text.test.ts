@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { demoAccount, type Order, type Page } from 'shared-domain';
-import { createDatabase, createTestDatabase, migrateToLatest as migrate } from 'shared-domain/server';
+import { createDatabase, createTestDatabase, migrateToLatest as migrate } from 'service-kit/server';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import * as initial from '../../src/db/migrations/0001-initial.js';
 import * as referenceData from '../../src/db/migrations/0002-reference-data.js';

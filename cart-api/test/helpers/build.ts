@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Service } from 'service-kit';
-import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
+import { createTestDatabase, type TestDatabase } from 'service-kit/server';
 import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/schema.js';

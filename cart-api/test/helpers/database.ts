@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createDatabase, createTestDatabase } from 'shared-domain/server';
+import { createDatabase, createTestDatabase } from 'service-kit/server';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/schema.js';
 

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createMailer, type MailMessage } from 'shared-domain/server';
+import { createMailer, type MailMessage } from 'service-kit/server';
 import { findSecrets } from 'shared-domain/testing';
 import { renderPdf } from '../../src/lib/pdf.js';
 import { buildTestApp, type TestContext } from './build.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Kysely } from 'kysely';
-import { createDatabase, createTestDatabase, type TestDatabase } from 'shared-domain/server';
+import { createDatabase, createTestDatabase, type TestDatabase } from 'service-kit/server';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/schema.js';
 import { backoffMs, enqueue } from '../../src/jobs/queue.js';

@@ -1,4 +1,4 @@
-import { createDatabase } from 'shared-domain/server';
+import { createDatabase } from 'service-kit/server';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 

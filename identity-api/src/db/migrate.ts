@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { migrateToLatest as migrate } from 'shared-domain/server';
+import { migrateToLatest as migrate } from 'service-kit/server';
 import { migrations } from './migrations/index.js';
 
 /** Brings the database to the latest schema; throws with the failing migration's error. */

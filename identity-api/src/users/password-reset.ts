@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { MailMessage } from 'shared-domain/server';
+import type { MailMessage } from 'service-kit/server';
 import type { Db } from '../db/index.js';
 import { revokeAccount } from '../oidc/adapter.js';
 import { newPasscode } from './one-time-secrets.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestDatabase, migrateToLatest as migrateWith, type TestDatabase } from 'shared-domain/server';
+import { createTestDatabase, migrateToLatest as migrateWith, type TestDatabase } from 'service-kit/server';
 import { openDatabase, type Db } from '../../src/db/index.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
-import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
+import { createTestDatabase, type TestDatabase } from 'service-kit/server';
 import { DEFAULT_TEST_PASSWORD, startOnDatabase } from '../../src/testing.js';
 import { refresh } from '../helpers.js';
 

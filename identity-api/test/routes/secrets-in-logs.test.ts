@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
+import { createTestDatabase, type TestDatabase } from 'service-kit/server';
 import { buildApp } from '../../src/app.js';
 import { runCli } from '../../src/cli.js';
 import { loadConfig } from '../../src/config.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Role } from 'shared-domain';
-import { createTestDatabase, type TestDatabase } from 'shared-domain/server';
+import { createTestDatabase, type TestDatabase } from 'service-kit/server';
 import { openDatabase, type Db } from '../../src/db/index.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { hashPassword, verifyPassword } from '../../src/users/password.js';

@@ -1,6 +1,6 @@
 import { formatCents } from 'shared-domain';
 import type { Kysely } from 'kysely';
-import type { Mailer } from 'shared-domain/server';
+import type { Mailer } from 'service-kit/server';
 import type { Database } from '../../db/schema.js';
 import { paymentLine, receiptMarkup, receiptOf, receiptPdf, type ReceiptData } from './receipt.js';
 

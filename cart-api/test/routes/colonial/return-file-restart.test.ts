@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import type { Database } from '../../../src/db/schema.js';
-import { createDatabase } from 'shared-domain/server';
+import { createDatabase } from 'service-kit/server';
 import { buildTestApp, type TestContext } from '../../helpers/build.js';
 import { companyRow, documentRow } from '../../helpers/rows.js';
 import { TEST_AUDIENCE } from '../../helpers/test-issuer.js';

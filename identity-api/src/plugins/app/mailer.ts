@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createMailer, type Mailer } from 'shared-domain/server';
+import { createMailer, type Mailer } from 'service-kit/server';
 import type { Config } from '../../config.js';
 
 declare module 'fastify' {
