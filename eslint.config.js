@@ -152,6 +152,8 @@ const screenSections = [
   'first-time-setup',
   'auth',
   'logout',
+  'verify-email',
+  'invitation',
   'referral',
   'profile',
   'basket',

@@ -404,7 +404,7 @@ function returnFilePlan(companies, documents) {
   return { rows: plan, counts: n };
 }
 
-/** The result each kind of row must report (cart-api's RETURN_ROW_MESSAGES and NO_PAY_MESSAGES). */
+/** The result each kind of row must report (cart-api's COLONIAL_MESSAGES.returnRow and .noPay). */
 const EXPECTED_RESULT = {
   qualify: { success: true, result: /^Qualify date \d\d\/\d\d\/\d{4} recorded$/ },
   noPay: {

@@ -28,7 +28,13 @@ function identityOf(config: ReturnType<typeof loadConfig>): IdentityDirectory {
     });
   }
   const refuse = () => Promise.reject(new Error('CART_API_CLIENT_SECRET is required to reach identity-api'));
-  return { lookupUsers: refuse, inviteUser: refuse, linkedUsers: refuse };
+  return {
+    lookupUsers: refuse,
+    inviteUser: refuse,
+    linkedUsers: refuse,
+    referralIds: refuse,
+    foundBy: refuse,
+  };
 }
 
 /**

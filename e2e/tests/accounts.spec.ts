@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
 import { NEW_PASSWORD, registerAccount, uniqueUsername } from './accounts.js';
-import { latestMailTo, passcodeOf } from './mail.js';
+import { latestPasscodeMailTo, latestVerificationLinkTo, passcodeOf } from './mail.js';
 import { identityCli, urlIn } from './stack.js';
 import { signIn, signOut } from './support.js';
 
@@ -47,6 +47,20 @@ test('registration with a referral id, then sign-in to the home page', async ({ 
   await expect(page.getByText('Renée', { exact: false }).first()).toBeVisible();
 });
 
+test('registration e-mails a verification link, which verifies the address once', async ({
+  page,
+  request,
+}) => {
+  const account = await registerAccount(request, 'verify');
+  const link = await latestVerificationLinkTo(account.email);
+  await page.goto(link);
+  await expect(page.getByText(`${ACCOUNT_MESSAGES.emailVerified}: ${account.email}`)).toBeVisible();
+  // The token leaves the address bar at once, and the link works once.
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await page.goto(link);
+  await expect(page.getByText(ACCOUNT_MESSAGES.invalidVerificationLink)).toBeVisible();
+});
+
 test('forgot password: the passcode from the e-mail sets a new password', async ({ page, request }) => {
   const account = await registerAccount(request, 'forgot');
   await page.goto('/');
@@ -65,7 +79,7 @@ test('forgot password: the passcode from the e-mail sets a new password', async 
   await page.getByRole('button', { name: /save|update|reset/i }).click();
   await expect(page.getByText(MESSAGES.allFieldsRequired)).toBeVisible();
 
-  const passcode = passcodeOf(await latestMailTo(account.email));
+  const passcode = passcodeOf(await latestPasscodeMailTo(account.email));
   const changed = 'Changed2026Pass';
   await enterPasscodeAndPassword(page, passcode, changed);
   await expect(page.getByText(MESSAGES.passwordUpdated)).toBeVisible();
@@ -93,7 +107,7 @@ test('an expired password leads to the reset at step 1.1, then the new password 
   await page.getByRole('button', { name: /send/i }).click();
   await expect(page.getByText(MESSAGES.passcodeSent)).toBeVisible();
   const changed = 'Renewed2026Pass';
-  await enterPasscodeAndPassword(page, passcodeOf(await latestMailTo(account.email)), changed);
+  await enterPasscodeAndPassword(page, passcodeOf(await latestPasscodeMailTo(account.email)), changed);
   await expect(page.getByText(MESSAGES.passwordUpdated)).toBeVisible();
 
   await signIn(page, account.username, changed);
@@ -121,7 +135,7 @@ test('repeated wrong passwords lock the account; a password reset unlocks it', a
   await page.getByRole('button', { name: /send|continue|next/i }).click();
   await expect(page.getByText(MESSAGES.passcodeSent)).toBeVisible();
   const changed = 'Unlocked2026Pass';
-  await enterPasscodeAndPassword(page, passcodeOf(await latestMailTo(account.email)), changed);
+  await enterPasscodeAndPassword(page, passcodeOf(await latestPasscodeMailTo(account.email)), changed);
   await expect(page.getByText(MESSAGES.passwordUpdated)).toBeVisible();
   await signIn(page, account.username, changed);
   await expect(page.getByRole('navigation', { name: 'User navigation' })).toBeVisible();

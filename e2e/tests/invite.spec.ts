@@ -6,10 +6,11 @@ import { signIn, signOut } from './support.js';
 
 /**
  * Send Invite (specs/2-documents.md §4): a broker invites a new address; the e-mail arrives in the
- * SMTP sink; the invitee sets up their account, sees the action item, opens it and adds it to their
- * cart at the broker's price; the broker updates the invite.
+ * SMTP sink; the invitee follows its link (issue 21: the invitation is nobody's until an account
+ * accepts the link), sets up their account, signs in on the invitation page, which accepts it, sees the
+ * action item, opens it and adds it to their cart at the broker's price; the broker updates the invite.
  */
-test('a broker invites a new client, who sets up an account, opens the invite and adds it to the cart', async ({
+test('a broker invites a new client, who sets up an account from the link, accepts the invite and adds it to the cart', async ({
   page,
 }) => {
   const stamp = Date.now();
@@ -32,20 +33,29 @@ test('a broker invites a new client, who sets up an account, opens the invite an
 
   const mail = await latestMailTo(email);
   expect(mail.subject).toBe('You have been invited to purchase your POP document');
-  const setup = new URL(/First set up your account: (\S+)/.exec(mail.text)![1]!);
-  const invitation = new URL(/Then open the invitation: (\S+)/.exec(mail.text)![1]!);
-  expect(invitation.pathname).toMatch(/^\/document\/action-item\/[\w-]+$/);
+  const setup = new URL(/Set up your account and accept the invitation: (\S+)/.exec(mail.text)![1]!);
+  expect(setup.pathname).toMatch(/^\/first-time-setup\/[\w-]+$/);
+  expect(setup.searchParams.get('invitationToken')).toMatch(/^[\w-]{43}$/);
+  // No link to the item itself: nobody can reach it before the link is accepted.
+  expect(mail.text).not.toContain('/document/action-item/');
 
   await signOut(page);
-  await page.goto(setup.pathname);
+  await page.goto(setup.pathname + setup.search);
   await expect(page.getByLabel(/^First Name/)).toHaveValue('Iris');
   const username = await page.getByLabel(/^Username/).inputValue();
   await page.getByLabel(/^Password/).fill(NEW_PASSWORD);
   await page.getByLabel(/^Confirm Password/).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Complete Account Setup' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await signIn(page, username, NEW_PASSWORD);
+  // The setup goes on to the invitation: signing in there accepts it and opens its document.
+  await expect(page).toHaveURL(/\/invitation\?token=[\w-]+$/);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Secure Sign In' }).click();
+  await expect(page).toHaveURL(/\/document\/action-item\/[\w-]+$/);
+  const invitation = new URL(page.url());
+  await expect(page.getByLabel('Company Name', { exact: true })).toHaveValue(company);
 
+  await page.goto('/');
   const items = page.getByRole('region', { name: 'Action Items' });
   await expect(items).toContainText(`invited you to review and purchase the POP document of ${company}`);
   await items.getByRole('link', { name: 'Click to view' }).click();

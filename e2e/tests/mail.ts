@@ -60,6 +60,27 @@ export async function latestMail(
   return found[found.length - 1]!;
 }
 
+/**
+ * The newest password-reset e-mail to `address`, waiting for it. Not just the newest e-mail: a
+ * registration's verification e-mail goes to the same address first (identity-api "E-mail addresses").
+ */
+export async function latestPasscodeMailTo(address: string): Promise<ReceivedMail> {
+  return latestMail(
+    (mail) => mail.to.includes(address) && mail.subject === 'Your POP Documents passcode',
+    `a passcode e-mail to ${address}`,
+  );
+}
+
+/** The newest e-mail verification link's path and query sent to `address` (`/verify-email?token=…`). */
+export async function latestVerificationLinkTo(address: string): Promise<string> {
+  const mail = await latestMail(
+    (mail) => mail.to.includes(address) && mail.subject === 'Verify your e-mail address for POP Documents',
+    `a verification e-mail to ${address}`,
+  );
+  const url = new URL(/(https?:\/\/\S+\/verify-email\?token=[\w-]+)/.exec(mail.text)![1]!);
+  return url.pathname + url.search;
+}
+
 /** The passcode of a password-reset e-mail ("Passcode: 123456"). */
 export function passcodeOf(mail: ReceivedMail): string {
   const match = /Passcode:\s*(\d{6})/.exec(mail.text);

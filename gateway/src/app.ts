@@ -19,6 +19,7 @@ import {
 } from './plugins/app/refresh-setting.js';
 import requestGuard from './plugins/app/request-guard.js';
 import signInThrottle from './plugins/app/sign-in-throttle.js';
+import unreadBody from './plugins/app/unread-body.js';
 import { createSignInFlows } from './plugins/app/sign-in-flows.js';
 import {
   createSessionStore,
@@ -101,6 +102,8 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
   });
   // Successes at debug: the gateway's bulk is 2xx proxying; refusals, errors and slow requests at info.
   await app.register(requestLogging, { slowRequestMs: config.slowRequestMs, successLevel: 'debug' });
+  // An answer sent before the body was read leaves the keep-alive connection usable (drained or closed).
+  await app.register(unreadBody, { drainLimit: Math.max(config.bodyLimit, config.uploadBodyLimit) });
 
   mkdirSync(config.remotesDir, { recursive: true });
   const store =

@@ -2,6 +2,13 @@
  * THE routing table of the gateway: which upstream owns an `/api/*` path and which paths a guest may
  * call. Paths here are the specs' paths without the `/api` prefix and without a leading slash
  * (`order`, `user/42`), already checked by `isSafeApiPath`.
+ *
+ * The table reads a path as the services' router (find-my-way, Fastify's defaults, service-kit's
+ * createService) will: byte for byte, case-sensitive, `;` an ordinary character, a doubled or trailing
+ * slash an empty segment that a `:name` parameter matches. The one thing that router does beyond
+ * that, decoding percent-escapes, `isSafeApiPath` takes away: a percent-encoded unreserved character
+ * is refused, so every literal segment (all unreserved characters) has one spelling, and the path a
+ * limit counts is the path the service routes (README "Limits").
  */
 
 export type Upstream = 'identity' | 'cart';
@@ -42,7 +49,10 @@ function upstreamOf(segments: readonly string[]): Upstream {
 
 interface PublicRoute {
   method: string;
-  /** Segments; `:name` matches any one non-empty segment. The query string is never matched. */
+  /**
+   * Segments; `:name` matches any one segment, the empty one too (as find-my-way does:
+   * `shopping-cart//purchase/card` is the card purchase of user ''). The query string is never matched.
+   */
   pattern: string;
   /** The per-address limit that counts it (ApiRoute.limit). */
   limit?: RouteLimit;
@@ -60,6 +70,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', pattern: 'authentication/password/reset', limit: 'account-route' },
   { method: 'GET', pattern: 'temporary-user-token', limit: 'account-route' },
   { method: 'POST', pattern: 'user/:userId/token/:token', limit: 'account-route' },
+  // An e-mail verification link, opened from the mailbox in any browser (identity-api "E-mail addresses").
+  { method: 'POST', pattern: 'user/verify-email', limit: 'account-route' },
   // Page views are counted for guests too; a signed-in browser's bearer still goes along.
   { method: 'POST', pattern: 'page-view', limit: 'page-view' },
 ];
@@ -71,7 +83,7 @@ export const LIMITED_ROUTES: readonly Required<PublicRoute>[] = [
   { method: 'POST', pattern: 'shopping-cart/:userId/promo-code/:code', limit: 'promo-code' },
 ];
 
-/** A pattern split once: each part a literal segment, or null for `:name` (any non-empty segment). */
+/** A pattern split once: each part a literal segment, or null for `:name` (any segment, even empty). */
 type CompiledPattern = readonly (string | null)[];
 
 function compile(pattern: string): CompiledPattern {
@@ -80,10 +92,7 @@ function compile(pattern: string): CompiledPattern {
 
 function matches(parts: CompiledPattern, segments: readonly string[]): boolean {
   if (parts.length !== segments.length) return false;
-  return parts.every((part, index) => {
-    const segment = segments[index] ?? '';
-    return part === null ? segment.length > 0 : part === segment;
-  });
+  return parts.every((part, index) => part === null || part === segments[index]);
 }
 
 // Compiled when the module loads, not per request.
@@ -112,11 +121,18 @@ export function routeApi(method: string, path: string): ApiRoute {
 
 const ENCODED_ESCAPE = /%(2e|2f|5c|00)/i;
 
+/** A percent-escape of an unreserved character (RFC 3986: ALPHA / DIGIT / - . _ ~), either hex case. */
+const ENCODED_UNRESERVED = /%(3[0-9]|[46][1-9a-f]|[57][0-9a]|2d|2e|5f|7e)/i;
+
 /**
  * Refuses anything that could leave its prefix once an upstream decodes it: dot segments, encoded
- * dots, slashes and backslashes (also double-encoded), backslashes, NUL and malformed escapes.
+ * dots, slashes and backslashes (also double-encoded), backslashes, NUL and malformed escapes. And
+ * anything the services' router would read otherwise than the routing table: a percent-encoded
+ * unreserved character (`pr%6Fmo-code` is `promo-code` to find-my-way, which decodes once) and a `#`
+ * (where find-my-way ends the path).
  */
 export function isSafeApiPath(rawPath: string): boolean {
+  if (ENCODED_UNRESERVED.test(rawPath) || rawPath.includes('#')) return false;
   let current = rawPath;
   for (let round = 0; round < 3; round++) {
     if (ENCODED_ESCAPE.test(current) || current.includes('\\')) return false;

@@ -2,15 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
 import { buildApp } from '../src/app.js';
+import { bffOpenApi } from '../src/lib/bff-openapi.js';
 import { CSRF, identityEnv, sessionCookieOf, tempDir, testConfig, withSession } from './helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 
-const documentOf = (paths: Record<string, unknown>) => ({
+const documentOf = (paths: Record<string, unknown>, messageError: unknown) => ({
   openapi: '3.1.0',
   info: { title: 'service', version: '1' },
   paths,
-  components: { schemas: { MessageError: { type: 'object', properties: { message: { type: 'string' } } } } },
+  // The services' MessageError (service-kit's), which the gateway's /bff document has too.
+  components: { schemas: { MessageError: messageError } },
 });
 const operation = (summary: string) => ({ get: { summary, responses: { 200: { description: 'ok' } } } });
 
@@ -41,14 +43,18 @@ describe('/api/openapi.json and /api/docs', () => {
         { username: 'docs.broker', password: PASSWORD, roles: ['broker'] },
       ],
     });
+    const messageError = (await bffOpenApi()).components?.schemas?.MessageError;
     accounts = await upstream(
-      documentOf({ '/user/{userId}': operation('A profile'), '/healthz': operation('health') }),
+      documentOf({ '/user/{userId}': operation('A profile'), '/healthz': operation('health') }, messageError),
     );
     cart = await upstream(
-      documentOf({
-        '/order/': operation('Orders'),
-        '/user/{userId}/linked-user': operation('not routed here'),
-      }),
+      documentOf(
+        {
+          '/order/': operation('Orders'),
+          '/user/{userId}/linked-user': operation('not routed here'),
+        },
+        messageError,
+      ),
     );
   });
   afterAll(async () => {
@@ -86,14 +92,24 @@ describe('/api/openapi.json and /api/docs', () => {
     const answer = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(answer.statusCode).toBe(200);
     const document = answer.json();
-    // Only what the routing table sends to each service; a prefix's root without its trailing slash.
-    expect(Object.keys(document.paths).sort()).toEqual(['/api/order', '/api/user/{userId}']);
+    // Only what the routing table sends to each service; a prefix's root without its trailing slash;
+    // and the gateway's own /bff routes.
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/order',
+      '/api/user/{userId}',
+      '/bff/auth',
+      '/bff/callback',
+      '/bff/external/login',
+      '/bff/login',
+      '/bff/logout',
+      '/bff/user',
+    ]);
     expect(document.paths['/api/order'].get.responses).toHaveProperty('504');
     const docs = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger');
     const ui = await app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(Object.keys(ui.json().paths)).toContain('/api/order');
+    expect(Object.keys(ui.json().paths)).toEqual(expect.arrayContaining(['/api/order', '/bff/login']));
   });
 
   it('in production: 404 unless API_DOCS=on, and then for compliance sessions only', async () => {

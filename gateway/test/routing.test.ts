@@ -63,6 +63,14 @@ describe('routing table', () => {
     expect(routeApi('GET', 'system-message/config/app').public).toBe(true);
     expect(routeApi('GET', 'system-message/config/refresh-token').public).toBe(true);
     expect(routeApi('POST', 'user/7/token/abc').public).toBe(true);
+    // An e-mail verification link is opened from the mailbox, signed in or not; asking for a new one
+    // is the signed-in owner's.
+    expect(routeApi('POST', 'user/verify-email')).toEqual({
+      upstream: 'identity',
+      public: true,
+      limit: 'account-route',
+    });
+    expect(routeApi('POST', 'user/7/email-verification').public).toBe(false);
     expect(routeApi('POST', 'page-view').public).toBe(true);
     expect(routeApi('GET', 'page-view').public).toBe(false);
     expect(routeApi('POST', 'system-message').public).toBe(false);

@@ -42,6 +42,8 @@ export interface Config {
   loginTokenTtlSeconds: number;
   /** First-login (temporary user) tokens behind /first-time-setup/{token}. */
   temporaryTokenTtlHours: number;
+  /** E-mail verification links behind /verify-email?token= (single use). */
+  emailVerificationTtlHours: number;
   /** Sign-in page form posts (POST /interaction/:uid) per client address per minute. */
   signInPageRateLimit: number;
   /** Fastify's trustProxy: off, the number of proxy hops in front, or the proxies' addresses/CIDRs. */
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     loginTokenTtlSeconds: integer(env.LOGIN_TOKEN_TTL_SECONDS, 5 * 60, 'LOGIN_TOKEN_TTL_SECONDS'),
     temporaryTokenTtlHours: integer(env.TEMPORARY_TOKEN_TTL_HOURS, 72, 'TEMPORARY_TOKEN_TTL_HOURS'),
+    emailVerificationTtlHours: integer(env.EMAIL_VERIFICATION_TTL_HOURS, 24, 'EMAIL_VERIFICATION_TTL_HOURS'),
     signInPageRateLimit: integer(env.SIGN_IN_PAGE_RATE_LIMIT, 20, 'SIGN_IN_PAGE_RATE_LIMIT'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };

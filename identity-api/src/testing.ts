@@ -30,6 +30,11 @@ export interface TestUserInput {
   passwordExpiresAt?: string;
   /** Set to make sign-in answer gsuite. */
   identityProvider?: string;
+  /**
+   * The address verified from the start (as the demo seed makes them); unset, it is unverified, as
+   * after a registration whose link was never opened.
+   */
+  emailVerified?: boolean;
 }
 
 /** The token endpoint's JSON: tokens on success, `{error, error_description}` on refusal. */
@@ -175,6 +180,7 @@ export async function startOnDatabase(
         lastName: input.lastName ?? 'User',
         passwordExpiresAt: input.passwordExpiresAt,
         identityProvider: input.identityProvider,
+        emailVerified: input.emailVerified ?? false,
       });
       return { userId: user.userId };
     },

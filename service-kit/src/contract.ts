@@ -261,8 +261,9 @@ function errorResponses(route: RouteOptions, access: Access, ownership: Ownershi
  * The route contract of a service scope: every route added after it must declare its schemas
  * (summary, params, bounded inputs, closed write bodies, a 2xx response), its access and its
  * ownership, or it refuses to register. It then verifies the bearer token (onRequest, before any
- * input is looked at), refuses other role groups (403), and after validation asks the resource's
- * policy about the named record (404 when refused, exactly like a missing record).
+ * input is looked at), refuses other role groups (403), and once the path parameters are valid, before
+ * the query and the body are, asks the resource's policy about the named record (404 when refused,
+ * exactly like a missing record, whatever the rest of the request holds).
  */
 export const routeContract = fp<RouteContractOptions>(
   async (app: FastifyInstance, { verify, policies, verifyService }) => {
@@ -316,10 +317,15 @@ export const routeContract = fp<RouteContractOptions>(
       if (!access.includes(request.caller.roleGroup as SignedInGroup)) throw forbidden();
     });
 
-    // After validation: the named record's id is well-formed before a policy looks it up.
-    app.addHook('preHandler', async (request: FastifyRequest) => {
+    // Before the query and the body are validated, once the path is: a policy looks up a well-formed
+    // id only, and a record the caller may not see answers 404 whatever came with it (a foreign id
+    // with a bad body must read like an unknown id with one, not 400). A malformed path is left to
+    // validation (400, decided by its shape alone, so it tells nothing about any record).
+    app.addHook('preValidation', async (request: FastifyRequest) => {
       const ownership = request.routeOptions.config.ownership;
       if (ownership === undefined || ownership === 'none') return;
+      const validParams = request.getValidationFunction('params');
+      if (validParams && !validParams(request.params)) return;
       const id = (request.params as Record<string, string>)[ownership.param]!;
       const resources = resourcesOf(ownership);
       let resource = resources[resources.length - 1]!;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { MessageErrorBody, ServerErrorBody, ValidationErrorBody } from 'shared-domain';
+import type { MessageErrorBody, ServerErrorBody, ValidationErrorBody } from './schemas.js';
 
 /** The catalogue's texts that both services answer with. */
 export const SERVICE_MESSAGES = {
@@ -13,11 +13,15 @@ export const SERVICE_MESSAGES = {
 
 export type HttpErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
-/** An error that answers with its status code and `{message}` (the specs' catalogue). */
+/**
+ * An error that answers with its status code and `{message}` (the specs' catalogue), and with
+ * `headers` when the answer needs one (a 429's `Retry-After`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: HttpErrorStatus,
     message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -29,6 +33,12 @@ export const unauthorized = (message: string = SERVICE_MESSAGES.missingToken) =>
 export const forbidden = (message: string = SERVICE_MESSAGES.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = SERVICE_MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/**
+ * `429 {message}` with `Retry-After` in whole seconds (at least 1): a limit is reached, and the
+ * caller may try again after that long.
+ */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** A validation answer the handler decides itself (business rules after the structural schema). */
 export class ValidationFailure extends Error {
@@ -93,6 +103,7 @@ export const errorHandler = fp<ErrorHandlerOptions>(
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 400 && statusCode < 500) {
         const body: MessageErrorBody = { message: error.message };
+        if (error instanceof HttpError) reply.headers(error.headers);
         return reply.status(statusCode).send(body);
       }
       if (statusCode === 503) {

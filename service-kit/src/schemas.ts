@@ -1,27 +1,44 @@
 import { PAGE_SIZE } from 'shared-domain';
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TLiteral, type TSchema, type TUnion } from 'typebox';
 
 /** `400 {type:'validation', errors}` */
 export const ValidationErrorSchema = Type.Object(
   { type: Type.Literal('validation'), errors: Type.Array(Type.String()) },
   { $id: 'ValidationError', description: "The catalogue's validation answer: each problem once." },
 );
+export type ValidationErrorBody = Static<typeof ValidationErrorSchema>;
 /** `4xx {message}` */
 export const MessageErrorSchema = Type.Object(
   { message: Type.String() },
   { $id: 'MessageError', description: "The catalogue's refusal: one message for a toast." },
 );
+export type MessageErrorBody = Static<typeof MessageErrorSchema>;
 /** `500 {errorText, stackTrace?}` */
 export const ServerErrorSchema = Type.Object(
   { errorText: Type.String(), stackTrace: Type.Optional(Type.String()) },
   { $id: 'ServerError', description: "The catalogue's server error (stack trace outside production)." },
 );
+export type ServerErrorBody = Static<typeof ServerErrorSchema>;
 
 /** The shared error schemas, added once to each service (`app.addSchema`) and referenced by `$ref`. */
 export const ERROR_SCHEMAS = [ValidationErrorSchema, MessageErrorSchema, ServerErrorSchema] as const;
 
 export const ref = (id: 'ValidationError' | 'MessageError' | 'ServerError') =>
   Type.Unsafe({ $ref: `${id}#` });
+
+type Literals<Values extends readonly string[]> = { -readonly [K in keyof Values]: TLiteral<Values[K]> };
+/**
+ * One literal per value of a constant array (a vocabulary): `anyOf` of `const`s whose Static is the
+ * array's element type (`Type.Union` of a plain mapped array would be `never`).
+ */
+export const LiteralUnion = <const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  options: { description?: string } = {},
+): TUnion<Literals<Values>> =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as TUnion<Literals<Values>>;
 
 /** A value or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

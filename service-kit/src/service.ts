@@ -9,11 +9,10 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { MessageErrorBody } from 'shared-domain';
 import { errorHandler } from './errors.js';
 import { loggerOptions, requestIdOf, requestLogging, type LoggerSettings } from './logging.js';
 import { openApi, type OpenApiOptions } from './openapi.js';
-import { ERROR_SCHEMAS } from './schemas.js';
+import { ERROR_SCHEMAS, type MessageErrorBody } from './schemas.js';
 import { useContractValidation } from './validation.js';
 
 /** What a path the router cannot take answers (400 {message}). */

@@ -257,6 +257,53 @@ describe('a route that keeps it', () => {
     expect((await post({ text: 'x', extra: 1 })).json().errors).toEqual(['extra is not allowed']);
   });
 
+  it('asks the policy before the query and the body are validated: a foreign id with a bad input reads like an unknown one', async () => {
+    const s = await service((app) =>
+      app.post(
+        '/note/:id',
+        {
+          config: { access: ['broker'], ownership: { resource: 'note', action: 'write', param: 'id' } },
+          schema: {
+            summary: 'Edit',
+            params: NoteId,
+            querystring: Type.Object(
+              { draft: Type.Optional(Type.Boolean()) },
+              { additionalProperties: false },
+            ),
+            body: Note,
+            response: { 200: Note },
+          },
+        },
+        async (request) => ({ text: request.body.text }),
+      ),
+    );
+    const post = (id: string, payload: unknown, query = '') =>
+      s.inject({
+        method: 'POST',
+        url: `/note/${id}${query}`,
+        headers: { authorization: 'Bearer token-broker-a' },
+        payload: payload as object,
+      });
+    const own = '11111111-1111-4111-8111-111111111111';
+    const foreign = '22222222-2222-4222-8222-222222222222';
+    const missing = '33333333-3333-4333-8333-333333333333';
+    for (const [payload, query] of [
+      [{ text: 12 }, ''],
+      [{ text: 'x', extra: 1 }, ''],
+      [{ text: 'fine' }, '?zzUnknown=1'],
+    ] as const) {
+      const theirs = await post(foreign, payload, query);
+      const absent = await post(missing, payload, query);
+      expect([theirs.statusCode, theirs.json()]).toEqual([404, { message: 'Note not found' }]);
+      expect([absent.statusCode, absent.json()]).toEqual([theirs.statusCode, theirs.json()]);
+      // The caller's own record: the input is read, and refused.
+      expect((await post(own, payload, query)).json()).toMatchObject({ type: 'validation' });
+    }
+    // A malformed id names no record: the path's own shape answers, before any policy is asked.
+    expect((await post('not-a-uuid', { text: 12 })).json()).toMatchObject({ type: 'validation' });
+    expect((await post(own, { text: 'fine' })).json()).toEqual({ text: 'fine' });
+  });
+
   it('publishes OpenAPI 3.1 with the access, the error answers and the shared error schemas', async () => {
     const s = await service(register);
     const document = (await s.inject({ url: '/openapi.json' })).json();

@@ -13,6 +13,15 @@ export const FEE_WITHOUT_COMMISSION = 225;
 export const FICA_RATE = 0.0765;
 export const GROUP_TERM_LIFE_LIMIT = 50_000;
 export const PRODUCT_CODE_EPOP = 'epop';
+/** The kinds of action item (a vocabulary: cart-api's contract builds its `itemType` schema from it). */
+export const ACTION_ITEM_TYPES = [
+  'pop-document-invite',
+  'unpaid-pop-action-item',
+  'colonial-cancellation-purchase',
+  'pop-document-ndt',
+  'pop-document-renewal',
+] as const;
+export type ActionItemType = (typeof ACTION_ITEM_TYPES)[number];
 /** The header every /bff/* and /api/* request must carry (CSRF defence, ARCHITECTURE.md). */
 export const CSRF_HEADER = 'x-csrf';
 /** The element of index.html where the gateway writes what the first render needs (`BootData`). */

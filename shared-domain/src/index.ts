@@ -8,4 +8,3 @@ export * from './ndt/index.js';
 export * from './money.js';
 export * from './time.js';
 export * from './roles.js';
-export type * from './types.js';

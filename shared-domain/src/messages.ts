@@ -20,6 +20,14 @@ export const MESSAGES = {
     'Your profile has been updated. Some changes may not be reflected until the next time you login',
 } as const;
 
+/**
+ * The wording every form's rules share (the accounts' forms, the order form, the payment forms, the NDT
+ * input, cart-api's invite): one definition, so a missing field reads the same everywhere.
+ */
+export const FIELD_MESSAGES = {
+  required: (label: string) => `${label} is required`,
+} as const;
+
 /** Error keys identity-api's password grant returns in error_description (§7). */
 export const LOGIN_ERROR_KEYS = [
   'gsuite',

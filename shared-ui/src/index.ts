@@ -21,7 +21,13 @@ export {
 export { useAppConfig, useClient, useClientDocuments, useStrategicPartners } from './api/reads.js';
 export type * from './api/types.js';
 export { bootData, resetBootData, type BootData } from './api/boot.js';
-export { bff, type Credentials, type SignInResult, type TokenExchangeResult } from './api/bff.js';
+export {
+  bff,
+  type Credentials,
+  type SessionUser,
+  type SignInResult,
+  type TokenExchangeResult,
+} from './api/bff.js';
 export { ApiError, isMessageError, isNotFound, isServerError, isValidationError } from './api/errors.js';
 export { reportError, setUnauthorizedHandler, type RequestOptions } from './api/http.js';
 export { downloadFile, fileNameOf, useDownload } from './actions/download.js';

@@ -14,6 +14,9 @@ describe('screen paths', () => {
     expect(paths.forgotPassword({ expired: true })).toBe('/forgot-password?expired=true');
     expect(paths.auth()).toBe('/auth');
     expect(paths.auth('t+k/n')).toBe('/auth?token=t%2Bk%2Fn');
+    expect(paths.verifyEmail('t+k/n')).toBe('/verify-email?token=t%2Bk%2Fn');
+    expect(paths.invitation('t+k/n')).toBe('/invitation?token=t%2Bk%2Fn');
+    expect(paths.firstTimeSetup('s-1', 't+k')).toBe('/first-time-setup/s-1?invitationToken=t%2Bk');
     expect(paths.receipt(odd)).toBe('/orders/a%2Fb%3Fc%23d%20e/receipt');
     expect(paths.newDocument()).toBe('/document/new');
     expect(paths.newDocument('sp-1')).toBe('/document/new/sp-1');

@@ -28,10 +28,23 @@ export const paths = {
   forgotPassword: ({ expired = false }: { expired?: boolean } = {}) =>
     expired ? '/forgot-password?expired=true' : '/forgot-password',
   createAccount: () => '/create-account',
-  firstTimeSetup: (token: string) => `/first-time-setup/${encode(token)}`,
+  /**
+   * The first-login welcome; `invitationToken` (an invitation's link, in the query string) makes it go
+   * on to accept that invitation once the account is set up.
+   */
+  firstTimeSetup: (token: string, invitationToken?: string) =>
+    invitationToken === undefined
+      ? `/first-time-setup/${encode(token)}`
+      : `/first-time-setup/${encode(token)}?${new URLSearchParams({ invitationToken })}`,
   /** Exchanges a one-time token (in the query string, never in the path) for a session. */
   auth: (token?: string) => (token === undefined ? '/auth' : `/auth?${new URLSearchParams({ token })}`),
   logout: () => '/logout',
+  /** Opens an e-mail verification link (its token in the query string, never in the path). */
+  verifyEmail: (token?: string) =>
+    token === undefined ? '/verify-email' : `/verify-email?${new URLSearchParams({ token })}`,
+  /** Accepts an invitation to purchase (its link's token in the query string, never in the path). */
+  invitation: (token?: string) =>
+    token === undefined ? '/invitation' : `/invitation?${new URLSearchParams({ token })}`,
   referral: (referralId: string) => `/referral/${encode(referralId)}`,
   profile: () => '/profile',
   basket: () => '/basket',
@@ -87,6 +100,8 @@ export const patterns = {
   firstTimeSetupWithoutToken: '/first-time-setup',
   auth: '/auth',
   logout: '/logout',
+  verifyEmail: '/verify-email',
+  invitation: '/invitation',
   referral: '/referral/:referralId',
   profile: '/profile',
   basket: '/basket',

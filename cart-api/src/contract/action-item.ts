@@ -1,18 +1,9 @@
-import type {
-  ActionItem as SharedActionItem,
-  PendingActionItems as SharedPendingActionItems,
-} from 'shared-domain';
-import { Type, Uuid, type Static } from 'service-kit';
-import type { Assert, Same } from '../lib/contract.js';
+import { ACTION_ITEM_TYPES } from 'shared-domain';
+import { LiteralUnion, Type, Uuid, type Static } from 'service-kit';
 import { DOCUMENT_EXAMPLE, DocumentBody } from './epop-document.js';
 
-export const ActionItemType = Type.Union([
-  Type.Literal('pop-document-invite'),
-  Type.Literal('unpaid-pop-action-item'),
-  Type.Literal('colonial-cancellation-purchase'),
-  Type.Literal('pop-document-ndt'),
-  Type.Literal('pop-document-renewal'),
-]);
+/** shared-domain's vocabulary of kinds, one literal each. */
+export const ActionItemType = LiteralUnion(ACTION_ITEM_TYPES);
 
 export const ActionItem = Type.Object({
   id: Uuid(),
@@ -22,6 +13,7 @@ export const ActionItem = Type.Object({
   createdBy: Type.String(),
   createdDate: Type.String({ format: 'date-time' }),
 });
+export type ActionItem = Static<typeof ActionItem>;
 
 export const PendingActionItems = Type.Object({
   today: Type.Array(ActionItem),
@@ -29,11 +21,7 @@ export const PendingActionItems = Type.Object({
   pastweek: Type.Array(ActionItem),
   older: Type.Array(ActionItem),
 });
-
-export type _ActionItemIsShared = Assert<Same<Static<typeof ActionItem>, SharedActionItem>>;
-export type _PendingActionItemsAreShared = Assert<
-  Same<Static<typeof PendingActionItems>, SharedPendingActionItems>
->;
+export type PendingActionItems = Static<typeof PendingActionItems>;
 
 export const INVITE_EXAMPLE = {
   firstname: 'Pat',
@@ -74,3 +62,20 @@ export const OneActionItem = Type.Object({
   ...ActionItem.properties,
   completed: Type.Boolean(),
 });
+
+/** A claim's body as the docs show it (a real link's token is 43 base64url characters). */
+export const CLAIM_EXAMPLE = { token: 'Zm9yLXRoZS1kb2NzLW9ubHktbm90LWEtcmVhbC1saW5r' };
+
+/** `POST action-item/claim`: the token of an invitation's link (`/invitation?token=`). */
+export const ClaimBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200, description: "the invitation link's token" }) },
+  { additionalProperties: false, examples: [CLAIM_EXAMPLE] },
+);
+export type ClaimBody = Static<typeof ClaimBody>;
+
+/** The invitation the caller now holds: their action item and the Unpaid document it is about. */
+export const ClaimedInvite = Type.Object({
+  actionItemId: Uuid({ description: "the caller's pop-document-invite action item" }),
+  documentId: Uuid({ description: 'the Unpaid document they are invited to purchase' }),
+});
+export type ClaimedInvite = Static<typeof ClaimedInvite>;

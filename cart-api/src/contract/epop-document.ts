@@ -1,4 +1,3 @@
-import type { DocumentListRow as SharedDocumentListRow } from 'shared-domain';
 import { BENEFIT_FLAGS, type DocumentFormValues } from 'shared-domain/forms';
 import { Nullable, Page, PagedSearchQuery, Type, UserId, Uuid, type Static } from 'service-kit';
 import type { Assert, Same } from '../lib/contract.js';
@@ -31,6 +30,11 @@ export const DocumentListRow = Type.Object({
     description: 'Paid, its plan year ends within 90 days (or has ended), and not renewed yet',
   }),
 });
+export type DocumentListRow = Static<typeof DocumentListRow>;
+
+/** 'My POP Documents': a page of rows. */
+export const DocumentPage = Page(DocumentListRow);
+export type DocumentPage = Static<typeof DocumentPage>;
 
 /**
  * `GET epop-document/{documentId}`: the document as the table holds it, its order-form fields
@@ -89,7 +93,7 @@ export const DocumentDraft = Type.Object({
 export type DocumentDraft = Static<typeof DocumentDraft>;
 
 /** `GET epop-document/{userId}?page…` or `GET epop-document/{documentId}`: a page of documents, or one. */
-export const DocumentPageOrDocument = Type.Union([Page(DocumentListRow), EpopDocument]);
+export const DocumentPageOrDocument = Type.Union([DocumentPage, EpopDocument]);
 
 /** The list's paging and search; the specs' single-document call adds `userId` (the viewer). */
 export const DocumentQuery = Type.Object(
@@ -205,8 +209,6 @@ export const DocumentBody = Type.Partial(
 export type DocumentBody = Static<typeof DocumentBody>;
 
 export type _DocumentFieldsAreTheFormRules = Assert<Same<keyof typeof FORM_FIELDS, keyof DocumentFormValues>>;
-
-export type _DocumentListRowIsShared = Assert<Same<Static<typeof DocumentListRow>, SharedDocumentListRow>>;
 
 /** Why a user sees a document (README "User links"). */
 const DocumentAccess = Type.Union([

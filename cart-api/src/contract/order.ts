@@ -1,6 +1,4 @@
-import type { Order as SharedOrder, OrderItem as SharedOrderItem } from 'shared-domain';
-import { Nullable, Type, Uuid, type Static } from 'service-kit';
-import type { Assert, Same } from '../lib/contract.js';
+import { Nullable, Page, Type, Uuid, type Static } from 'service-kit';
 
 export const OrderItem = Type.Object({
   orderItemId: Uuid(),
@@ -15,6 +13,7 @@ export const OrderItem = Type.Object({
   price: Type.Number({ description: 'dollars' }),
   broker: Nullable(Type.String()),
 });
+export type OrderItem = Static<typeof OrderItem>;
 
 export const Order = Type.Object({
   orderId: Uuid(),
@@ -28,13 +27,15 @@ export const Order = Type.Object({
   hasReceipt: Type.Boolean(),
   items: Type.Array(OrderItem),
 });
+export type Order = Static<typeof Order>;
+
+/** `GET order?page…`: a page of orders. */
+export const OrderPage = Page(Order);
+export type OrderPage = Static<typeof OrderPage>;
 
 export const OrderIdParams = Type.Object({ orderId: Uuid() }, { additionalProperties: false });
 
 export const Reviewed = Type.Object({ orderId: Uuid(), new: Type.Literal(false) });
-
-export type _OrderItemIsShared = Assert<Same<Static<typeof OrderItem>, SharedOrderItem>>;
-export type _OrderIsShared = Assert<Same<Static<typeof Order>, SharedOrder>>;
 
 /** `GET order/{orderId}/receipt`: the receipt as markup (escaped values), and what names it. */
 export const ReceiptMarkup = Type.Object({

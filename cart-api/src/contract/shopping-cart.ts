@@ -1,12 +1,6 @@
 import { PartnerFormSettings } from './strategic-partner-settings.js';
-import type {
-  Cart as SharedCart,
-  CartCounts as SharedCartCounts,
-  CartItem as SharedCartItem,
-} from 'shared-domain';
 import { Nullable, Type, UserId, Uuid, type Static } from 'service-kit';
 import { EPOP_PRODUCT } from '../db/reference-data.js';
-import type { Assert, Same } from '../lib/contract.js';
 import { DOCUMENT_EXAMPLE, DocumentBody } from './epop-document.js';
 
 /** A cart item the API accepts as it is, for the OpenAPI document and the contract tests. */
@@ -28,6 +22,7 @@ export const CartItem = Type.Object({
   discount: Money,
   total: Money,
 });
+export type CartItem = Static<typeof CartItem>;
 
 export const Cart = Type.Object({
   total: Money,
@@ -36,11 +31,13 @@ export const Cart = Type.Object({
   items: Type.Array(CartItem),
   savedForLater: Type.Array(CartItem),
 });
+export type Cart = Static<typeof Cart>;
 
 export const CartCounts = Type.Object({
   cartCount: Type.Integer({ minimum: 0 }),
   savedForLaterCount: Type.Integer({ minimum: 0 }),
 });
+export type CartCounts = Static<typeof CartCounts>;
 
 /** `GET shopping-cart/{itemId}`: the item, and the screen that reopens it (specs/2-documents.md §7). */
 export const CartItemAnswer = Type.Object({
@@ -60,11 +57,6 @@ export type CartItemAnswer = Static<typeof CartItemAnswer>;
 
 /** `GET shopping-cart/{userId}` or `GET shopping-cart/{itemId}`: the cart, or one item. */
 export const CartOrItem = Type.Union([Cart, CartItemAnswer]);
-
-// The browser still reads shared-domain's hand-copied types until the generated client lands.
-export type _CartItemIsShared = Assert<Same<Static<typeof CartItem>, SharedCartItem>>;
-export type _CartIsShared = Assert<Same<Static<typeof Cart>, SharedCart>>;
-export type _CartCountsAreShared = Assert<Same<Static<typeof CartCounts>, SharedCartCounts>>;
 
 /**
  * `POST shopping-cart` (Add to Cart) and `POST shopping-cart/{cartItemId}` (Update Cart): the cart

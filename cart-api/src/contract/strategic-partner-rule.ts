@@ -1,5 +1,5 @@
-import { Nullable, Type, Uuid, type Static } from 'service-kit';
-import { RULE_TYPES } from './strategic-partner-rule-types.js';
+import { LiteralUnion, Nullable, Type, Uuid, type Static } from 'service-kit';
+import { RULE_TYPES, type RuleRoute } from './strategic-partner-rule-types.js';
 
 /** specs/3-admin.md §3 "Partner rule": a rule type, as `GET strategic-partner/rule` lists them. */
 export const RuleType = Type.Object({
@@ -76,10 +76,11 @@ export const RuleRowsBody = Type.Array(RuleRowInput, {
   examples: [[{ linked: true }]],
 });
 
-const routes = RULE_TYPES.map((type) => Type.Literal(type.route));
+// The rule types' routes (a non-empty list): typed as their union, not `never`.
+const routes = RULE_TYPES.map((type) => type.route) as unknown as readonly [RuleRoute, ...RuleRoute[]];
 
 export const RuleRouteParams = Type.Object(
-  { id: Uuid(), route: Type.Union(routes, { description: "a rule type's route" }) },
+  { id: Uuid(), route: LiteralUnion(routes, { description: "a rule type's route" }) },
   { additionalProperties: false },
 );
 

@@ -1,10 +1,4 @@
-import type {
-  AppConfig as SharedAppConfig,
-  RefreshTokenSetting as SharedRefreshTokenSetting,
-  SystemMessage as SharedSystemMessage,
-} from 'shared-domain';
 import { Type, type Static } from 'service-kit';
-import type { Assert, Same } from '../lib/contract.js';
 
 export const SystemMessage = Type.Object({
   message: Type.String(),
@@ -16,22 +10,22 @@ export const SystemMessage = Type.Object({
   ]),
   location: Type.String(),
 });
+export type SystemMessage = Static<typeof SystemMessage>;
+
+/** `GET system-message?location=`: the location's active messages. */
+export const SystemMessages = Type.Array(SystemMessage);
 
 export const AppConfig = Type.Object({
   definitions: Type.Object({ keyEmployee: Type.String(), hce: Type.String() }),
   links: Type.Object({ popImplementationGuide: Type.String(), employeeQuickReferenceGuide: Type.String() }),
   videoIds: Type.Record(Type.String(), Type.String()),
 });
+export type AppConfig = Static<typeof AppConfig>;
 
 export const RefreshTokenSetting = Type.Object({ enabled: Type.Boolean() });
+export type RefreshTokenSetting = Static<typeof RefreshTokenSetting>;
 
 export const LocationQuery = Type.Object(
   { location: Type.String({ minLength: 1, maxLength: 50 }) },
   { additionalProperties: false },
 );
-
-export type _SystemMessageIsShared = Assert<Same<Static<typeof SystemMessage>, SharedSystemMessage>>;
-export type _AppConfigIsShared = Assert<Same<Static<typeof AppConfig>, SharedAppConfig>>;
-export type _RefreshTokenSettingIsShared = Assert<
-  Same<Static<typeof RefreshTokenSetting>, SharedRefreshTokenSetting>
->;

@@ -20,12 +20,15 @@ import * as partnerRecords from './migrations/0017-partner-records.js';
 import * as clientDetails from './migrations/0019-client-details.js';
 import * as colonialFiles from './migrations/0020-colonial-files.js';
 import * as clientSearch from './migrations/0021-client-search.js';
+import * as jobTurns from './migrations/0022-job-turns.js';
+import * as invitationClaims from './migrations/0023-invitation-claims.js';
+import * as abuseLimits from './migrations/0024-abuse-limits.js';
 
 /**
  * Migrations live in code (not a folder read at runtime) so the swc build and Jest see the same
  * list. Names sort in the order they run; never rename or edit one that has shipped.
  */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-reference-data': referenceData,
   '0003-order-search-text': orderSearchText,
@@ -46,6 +49,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-client-details': clientDetails,
   '0020-colonial-files': colonialFiles,
   '0021-client-search': clientSearch,
+  '0022-job-turns': jobTurns,
+  '0023-invitation-claims': invitationClaims,
+  '0024-abuse-limits': abuseLimits,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

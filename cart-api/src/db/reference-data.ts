@@ -1,4 +1,5 @@
-import { PRODUCT_CODE_EPOP, type AppConfig } from 'shared-domain';
+import { PRODUCT_CODE_EPOP } from 'shared-domain';
+import type { AppConfig } from '../contract/system-message.js';
 
 /**
  * Reference data every installation has (migration 0002), production included. Demo data lives in

@@ -196,7 +196,8 @@ export interface CartItemTable {
 
 export interface ActionItemTable {
   action_item_id: string;
-  user_id: string;
+  /** Whose pending list shows it; null for an invitation nobody has claimed yet (migration 0023). */
+  user_id: string | null;
   item_type: string;
   description: string;
   json: string;
@@ -204,6 +205,10 @@ export interface ActionItemTable {
   created_at: string;
   completed: number;
   completed_at: string | null;
+  /** An invitation's link: the SHA-256 of its token (unique), its end, and when it was claimed (0023). */
+  claim_token_hash: Generated<string | null>;
+  claim_expires_at: Generated<string | null>;
+  claimed_at: Generated<string | null>;
 }
 
 /** A user linked to a company (an employer to their own company): migration 0005. */
@@ -300,7 +305,7 @@ export interface CounterTable {
 
 export type JobState = 'pending' | 'running' | 'done' | 'failed';
 
-/** Work done after the request that asked for it (migration 0014). */
+/** Work done after the request that asked for it (migrations 0014, 0022). */
 export interface JobTable {
   job_id: string;
   kind: string;
@@ -319,6 +324,12 @@ export interface JobTable {
   result: string | null;
   created_at: string;
   finished_at: string | null;
+  /** How many of its claims ended with their lease, the worker gone (migration 0022). */
+  abandoned: Generated<number>;
+  /** The user it acts for (who asked for it); null for the service's own jobs (migration 0022). */
+  owner_id: string | null;
+  /** Its place in the line, an ISO instant of the queue's own time (migration 0022; README "Jobs"). */
+  turn: Generated<string>;
 }
 
 /** A generated file as it was handed out (migration 0015): `content` is its bytes in base64. */
@@ -329,6 +340,24 @@ export interface DocumentArchiveTable {
   content_type: string;
   content: string;
   generated_by: string;
+  generated_at: string;
+  /** What the file was made of (migration 0024): the same hash is the same file, served again. */
+  input_hash: Generated<string | null>;
+}
+
+/** The hits of one limited key in its sliding window (migration 0024, `src/domain/limits/`). */
+export interface RateLimitTable {
+  limit_key: string;
+  /** JSON array of the ISO instants at which the key's counted uses leave the window. */
+  hits: Generated<string>;
+  updated_at: string;
+}
+
+/** An order's receipt PDF as last made (migration 0024): its bytes as the archive keeps them. */
+export interface ReceiptFileTable {
+  order_id: string;
+  input_hash: string;
+  content: string;
   generated_at: string;
 }
 
@@ -388,6 +417,8 @@ export interface Database {
   colonial_test_bcn: ColonialTestBcnTable;
   colonial_return_file: ColonialReturnFileTable;
   colonial_return_row: ColonialReturnRowTable;
+  rate_limit: RateLimitTable;
+  receipt_file: ReceiptFileTable;
 }
 
 /** A test billing number (migration 0020): a return file's rows with it change nothing. */

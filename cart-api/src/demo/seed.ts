@@ -121,6 +121,16 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
         .onConflict((oc) => oc.column('rule_id').doNothing())
         .execute();
     }
+    // Partner benefits go to the accounts entitled to a partner (partners/entitlement.ts): compliance
+    // made demo.broker one of the three partners' users, so the partner forms open for him;
+    // demo.employer is none of theirs, and /document/new/{partner} opens the standard form for him.
+    for (const partner of PARTNERS) {
+      await trx
+        .insertInto('company_user')
+        .values({ company_id: partnerId(partner.key), user_id: broker.userId, created_at: seededAt })
+        .onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing())
+        .execute();
+    }
     for (const [internalName, label, helpText] of [
       ['account-id', 'Colonial Account Number', 'The account number on the Colonial bill, such as E480000'],
       ['account-id-suffix', 'Account Suffix', 'The three digits after the account number, such as 001'],

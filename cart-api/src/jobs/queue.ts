@@ -12,6 +12,12 @@ export interface NewJob {
   /** At most one job with this key, ever: a second enqueue is ignored. */
   uniqueKey?: string;
   maxAttempts?: number;
+  /**
+   * The user it acts for: who asked for it (a Send to All's caller, a purchaser). Null (the default)
+   * for the service's own jobs (the reminder scan and what it queues), which share one place in the
+   * round. The worker serves the owners in turn (`turnsFor`).
+   */
+  ownerId?: string | null;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -20,7 +26,7 @@ export const DEFAULT_MAX_ATTEMPTS = 5;
 export const backoffMs = (attempts: number): number =>
   Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
 
-const jobRow = (job: NewJob, now: Date): Insertable<JobTable> => ({
+const jobRow = (job: NewJob, turn: string, now: Date): Insertable<JobTable> => ({
   job_id: randomUUID(),
   kind: job.kind,
   payload: JSON.stringify(job.payload ?? null),
@@ -34,19 +40,67 @@ const jobRow = (job: NewJob, now: Date): Insertable<JobTable> => ({
   result: null,
   created_at: now.toISOString(),
   finished_at: null,
+  owner_id: job.ownerId ?? null,
+  turn,
 });
+
+/** One step of the line: an owner's jobs are this far apart in the queue's time. */
+const TURN_STEP_MS = 1;
+const stepsAfter = (turn: string, steps: number) =>
+  new Date(Date.parse(turn) + steps * TURN_STEP_MS).toISOString();
+
+/**
+ * The places in the line of an owner's new jobs (start-time fair queuing): the first goes one step
+ * behind the owner's last waiting job, or level with the head of the line (the due job the worker
+ * claims next) when that is later or the owner has none waiting; the others follow one step apart.
+ * The worker claims by turn, so it serves every owner with jobs waiting in turn: one user's 500
+ * sends are spread over the line, another user's receipt waits for one job of each owner at most.
+ * The queue's time is an instant that starts at `now` when nothing is due and moves as jobs are
+ * claimed; only the order of turns matters. Two index lookups (`job_turn`, `job_owner`).
+ */
+async function turnsFor(
+  db: Kysely<Database>,
+  ownerId: string | null,
+  count: number,
+  now: Date,
+): Promise<string[]> {
+  const at = now.toISOString();
+  const head = await db
+    .selectFrom('job')
+    .select('turn')
+    .where('state', '=', 'pending')
+    .where('due_at', '<=', at)
+    .orderBy('turn')
+    .limit(1)
+    .executeTakeFirst();
+  const last = await db
+    .selectFrom('job')
+    .select('turn')
+    .where('owner_id', ownerId === null ? 'is' : '=', ownerId)
+    .where('state', '=', 'pending')
+    .orderBy('turn', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  let first = head?.turn ?? at;
+  if (last) {
+    const behindLast = stepsAfter(last.turn, 1);
+    if (behindLast > first) first = behindLast;
+  }
+  return Array.from({ length: count }, (_, n) => stepsAfter(first, n));
+}
 
 /** Adds a job (inside the caller's transaction when given one); false when its unique key was taken. */
 export async function enqueue(db: Kysely<Database>, job: NewJob, now = new Date()): Promise<boolean> {
+  const [turn] = await turnsFor(db, job.ownerId ?? null, 1, now);
   const result = await db
     .insertInto('job')
-    .values(jobRow(job, now))
+    .values(jobRow(job, turn!, now))
     .onConflict((oc) => oc.column('unique_key').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Jobs per INSERT of enqueueUnique: 14 parameters a row, well under both engines' limits. */
+/** Jobs per INSERT of enqueueUnique: 15 parameters a row, well under both engines' limits. */
 const ENQUEUE_BATCH = 500;
 
 /**
@@ -60,10 +114,22 @@ export async function enqueueUnique(
   now = new Date(),
 ): Promise<Set<string>> {
   const added = new Set<string>();
+  // Each owner's jobs take their turns together, in the order given (a taken key leaves its turn unused).
+  const owners = new Map<string | null, NewJob[]>();
+  for (const job of jobs) {
+    const owned = owners.get(job.ownerId ?? null);
+    if (owned) owned.push(job);
+    else owners.set(job.ownerId ?? null, [job]);
+  }
+  const turns = new Map<NewJob, string>();
+  for (const [ownerId, owned] of owners) {
+    const places = await turnsFor(db, ownerId, owned.length, now);
+    owned.forEach((job, n) => turns.set(job, places[n]!));
+  }
   for (let i = 0; i < jobs.length; i += ENQUEUE_BATCH) {
     const rows = await db
       .insertInto('job')
-      .values(jobs.slice(i, i + ENQUEUE_BATCH).map((job) => jobRow(job, now)))
+      .values(jobs.slice(i, i + ENQUEUE_BATCH).map((job) => jobRow(job, turns.get(job)!, now)))
       .onConflict((oc) => oc.column('unique_key').doNothing())
       .returning('unique_key')
       .execute();
@@ -72,9 +138,52 @@ export async function enqueueUnique(
   return added;
 }
 
+/** Why a job abandoned on its last attempt failed (`last_error`). */
+export const abandonedReason = (times: number) =>
+  `abandoned ${times === 1 ? 'once' : `${times} times`}: the worker stopped during it`;
+
 /**
- * Claims up to `limit` due jobs for `workerId` until `now + leaseMs`: pending jobs whose time has
- * come, or running ones whose lease ended (their worker died), the earliest due first. One UPDATE whose
+ * Fails the jobs whose last attempt was abandoned: running, their lease ended (the worker died or hung
+ * in them) and no attempt left. A job that takes its worker down is so tried `max_attempts` times, not
+ * for ever. Answers the jobs this call failed (another worker may fail some of them first).
+ */
+export async function failAbandoned(db: Kysely<Database>, now: Date): Promise<Job[]> {
+  const at = now.toISOString();
+  const spent = await db
+    .selectFrom('job')
+    .selectAll()
+    .where('state', '=', 'running')
+    .where('locked_until', '<', at)
+    .whereRef('attempts', '>=', 'max_attempts')
+    .execute();
+  const failed: Job[] = [];
+  for (const job of spent) {
+    const abandoned = Number(job.abandoned) + 1;
+    const result = await db
+      .updateTable('job')
+      .set({
+        state: 'failed',
+        abandoned,
+        last_error: abandonedReason(abandoned),
+        finished_at: at,
+        locked_by: null,
+        locked_until: null,
+      })
+      .where('job_id', '=', job.job_id)
+      .where('state', '=', 'running')
+      .where('locked_by', '=', job.locked_by)
+      .where('locked_until', '=', job.locked_until)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) failed.push({ ...job, state: 'failed', abandoned });
+  }
+  return failed;
+}
+
+/**
+ * Claims up to `limit` due jobs for `workerId` until `now + leaseMs`, in turn order (`turnsFor`: the
+ * owners in turn): pending jobs whose time has come, and running ones whose lease ended (their worker
+ * died) with an attempt left. Each claim is an attempt, counted by the claim itself, so a worker that
+ * dies in a job has spent it (`failAbandoned` fails the job whose last attempt was). One UPDATE whose
  * condition is checked again on each row, so two workers never claim the same job on either engine.
  */
 export async function claimDue(
@@ -86,7 +195,7 @@ export async function claimDue(
 ): Promise<Job[]> {
   const at = now.toISOString();
   // Whether a row may still be claimed, checked again in the UPDATE. A CASE, not an OR of the two
-  // conditions: with an OR, SQLite (no statistics) takes the rows from `job_due` by both conditions,
+  // conditions: with an OR, SQLite (no statistics) takes the rows from the index by both conditions,
   // every due job's row, instead of looking up the few ids (from 8 ids on).
   const claimable = (eb: ExpressionBuilder<Database, 'job'>) =>
     eb
@@ -94,41 +203,49 @@ export async function claimDue(
       .when('state', '=', 'pending')
       .then(eb('due_at', '<=', at))
       .when('state', '=', 'running')
-      .then(eb('locked_until', '<', at))
+      .then(eb.and([eb('locked_until', '<', at), eb('attempts', '<', eb.ref('max_attempts'))]))
       .else(sql<boolean>`false`)
       .end();
-  // Two lookups, each reading the first entries of `job_due (state, due_at)` that qualify: with the
-  // two conditions in one OR, or a tie-break beyond due_at, both engines read and sort every due
-  // job's row for each claim (10,000 due reminders: about 20 ms a claim on SQLite). Jobs due at the
-  // same moment run in the index's order.
+  // Two lookups, each reading the first entries of `job_turn (state, turn, due_at)` that qualify
+  // (a job not due yet, a retry waiting, is skipped within the index): with the two conditions in
+  // one OR, both engines read and sort every due job's row for each claim (10,000 due reminders:
+  // about 20 ms a claim on SQLite). Jobs of the same turn run in the index's order.
   const pending = await db
     .selectFrom('job')
-    .select(['job_id', 'due_at'])
+    .select(['job_id', 'turn'])
     .where('state', '=', 'pending')
     .where('due_at', '<=', at)
-    .orderBy('due_at')
+    .orderBy('turn')
     .limit(limit)
     .execute();
   const abandoned = await db
     .selectFrom('job')
-    .select(['job_id', 'due_at'])
+    .select(['job_id', 'turn'])
     .where('state', '=', 'running')
     .where('locked_until', '<', at)
-    .orderBy('due_at')
+    .whereRef('attempts', '<', 'max_attempts')
+    .orderBy('turn')
     .limit(limit)
     .execute();
   const next = [...abandoned, ...pending]
-    .sort((a, b) => (a.due_at < b.due_at ? -1 : a.due_at > b.due_at ? 1 : 0))
+    .sort((a, b) => (a.turn < b.turn ? -1 : a.turn > b.turn ? 1 : 0))
     .slice(0, limit);
   if (next.length === 0) return [];
   const claimed = await db
     .updateTable('job')
-    .set({
+    .set((eb) => ({
       state: 'running',
       locked_by: workerId,
       locked_until: new Date(now.getTime() + leaseMs).toISOString(),
       attempts: sql`attempts + 1`,
-    })
+      // Taken over from a worker that died in it: that attempt was abandoned.
+      abandoned: eb
+        .case()
+        .when('state', '=', 'running')
+        .then(sql<number>`abandoned + 1`)
+        .else(eb.ref('abandoned'))
+        .end(),
+    }))
     .where(
       'job_id',
       'in',

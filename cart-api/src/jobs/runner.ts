@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { claimDue, completeJob, failJob, type Job } from './queue.js';
+import { claimDue, completeJob, failAbandoned, failJob, type Job } from './queue.js';
 
 /**
  * A handler's failure that no retry mends (the input itself is wrong): the job fails for good at
@@ -32,8 +32,10 @@ export interface JobRunnerOptions {
 
 /**
  * Runs due jobs: `runDue()` until none is left (the operator command, tests), `start()` to poll in
- * the background, `wake()` after an enqueue so the job runs at once. A handler's throw is a failed
- * attempt (retried after a backoff, failed for good after the last one); a job of an unknown kind fails.
+ * the background, `wake()` after an enqueue so the job runs at once. Each claim is an attempt: a
+ * handler's throw is a failed one (retried after a backoff, failed for good after the last one), and
+ * so is a claim whose worker died or hung in the job (taken over when its lease ends, failed for good
+ * when it was the last: `failAbandoned`); a job of an unknown kind fails.
  */
 export class JobRunner {
   readonly workerId = `worker-${randomUUID()}`;
@@ -70,6 +72,12 @@ export class JobRunner {
     do {
       this.again = false;
       while (!this.stopping) {
+        for (const job of await failAbandoned(this.options.db, this.now())) {
+          this.options.log.error(
+            { jobId: job.job_id, kind: job.kind, attempts: job.attempts, abandoned: job.abandoned },
+            'job failed: its worker stopped during its last attempt',
+          );
+        }
         const jobs = await claimDue(
           this.options.db,
           this.workerId,

@@ -1,12 +1,9 @@
 import { Type, ValidationFailure } from 'service-kit';
 import { addDays, productToday } from 'shared-domain';
+import { REPORTS_MESSAGES } from '../domain/reports/messages.js';
 
 /** specs/3-admin.md §5, §9: a report's year runs from this one back, never below 2017. */
 export const FIRST_REPORT_YEAR = 2017;
-
-export const REPORT_MONTH_MESSAGES = {
-  year: (current: number) => `Year must be from ${FIRST_REPORT_YEAR} to ${current}`,
-} as const;
 
 /** `?month&year` of the monthly reports (the bill file, a partner's report). */
 export const MonthQuery = Type.Object(
@@ -33,7 +30,7 @@ export interface ReportMonth {
  */
 export function reportMonth({ month, year }: { month: number; year: number }, now = new Date()): ReportMonth {
   const current = Number(productToday(now).slice(0, 4));
-  if (year > current) throw new ValidationFailure([REPORT_MONTH_MESSAGES.year(current)]);
+  if (year > current) throw new ValidationFailure([REPORTS_MESSAGES.year(FIRST_REPORT_YEAR, current)]);
   const label = `${year}-${String(month).padStart(2, '0')}`;
   const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
   return {

@@ -29,10 +29,14 @@ export const SEND_EMAIL = 'send-email';
 
 /**
  * Queues an e-mail inside the caller's transaction: it is sent after the commit, retried when the
- * mail server fails, and kept across restarts. `uniqueKey` makes it once only, ever.
+ * mail server fails, and kept across restarts. `uniqueKey` makes it once only, ever; `ownerId` is the
+ * user it is sent for (who caused it; none for the service's own: README "Jobs").
  */
-export const enqueueMail = (db: Kysely<Database>, mail: OutgoingMail, uniqueKey?: string, now?: Date) =>
-  enqueue(db, { ...mailJob(mail), ...(uniqueKey ? { uniqueKey } : {}) }, now);
+export const enqueueMail = (
+  db: Kysely<Database>,
+  mail: OutgoingMail,
+  { uniqueKey, ownerId, now }: { uniqueKey?: string; ownerId?: string | null; now?: Date } = {},
+) => enqueue(db, { ...mailJob(mail), ...(uniqueKey ? { uniqueKey } : {}), ownerId: ownerId ?? null }, now);
 
 /** The `send-email` job of a message, to enqueue (several at once: `enqueueUnique`). */
 export const mailJob = (mail: OutgoingMail): NewJob => ({ kind: SEND_EMAIL, payload: mail });

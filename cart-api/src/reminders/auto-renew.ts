@@ -1,13 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 import { addDays, formatIsoDate, productToday } from 'shared-domain';
-import { nextPlanYear } from 'shared-domain/forms';
 import type { Database } from '../db/schema.js';
 import { enqueueUnique } from '../jobs/queue.js';
 import { jsonObject } from '../lib/json.js';
-import { completeActionItems } from '../domain/action-items/queries.js';
 import { addActionItems } from '../domain/action-items/add.js';
 import { logChange } from '../domain/clients/change-log.js';
 import { insertDocument, type SavedForm } from '../domain/documents/queries.js';
+import {
+  renewalAnswers,
+  renewalReminderDone,
+  renewedAlready,
+  renewedDocument,
+} from '../domain/documents/renewal.js';
 import { RULE_TYPE } from '../domain/partners/rules.js';
 import { documentRecipients, enqueueMail, plainMessage, type MailDeps } from '../mail/outgoing.js';
 
@@ -110,16 +114,7 @@ export async function scanAutoRenewals(db: Kysely<Database>, now: Date): Promise
         .where(({ not, exists, selectFrom }) =>
           not(exists(selectFrom('job as j').select('j.job_id').whereRef('j.unique_key', '=', key))),
         )
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('epop_document as r')
-                .select('r.document_id')
-                .whereRef('r.original_document_id', '=', 'd.document_id')
-                .where('r.active', '=', 1),
-            ),
-          ),
-        )
+        .where((eb) => eb.not(renewedDocument(eb)))
         .orderBy('d.document_id')
         .limit(BATCH)
         .execute();
@@ -187,24 +182,10 @@ export async function autoRenewDocument(
   const partnerId = document.strategic_partner_id;
   const rules = partnerId ? ((await autoRenewRules(db, partnerId)).get(partnerId) ?? []) : [];
   if (daysPriorFor(rules, document.product_id) <= 0) return skip('no auto-renew rule');
-  const renewedAlready = async () =>
-    (await db
-      .selectFrom('epop_document')
-      .select('document_id')
-      .where('original_document_id', '=', documentId)
-      .where('active', '=', 1)
-      .executeTakeFirst()) !== undefined;
-  if (await renewedAlready()) return skip('renewed already');
+  if (await renewedAlready(db, documentId)) return skip('renewed already');
 
-  const { originalDocumentId: _previous, ...answers } = jsonObject(document.json);
-  const planYear = nextPlanYear(document.plan_year_end);
-  const form: Record<string, unknown> = {
-    ...answers,
-    currentPlanYearStartDate: planYear.start,
-    currentPlanYearEndDate: planYear.end,
-    shortPlanYear: false,
-    originalDocumentId: documentId,
-  };
+  const { answers, planYear } = renewalAnswers(jsonObject(document.json), document.plan_year_end);
+  const form: Record<string, unknown> = { ...answers, originalDocumentId: documentId };
   const company =
     typeof answers.clientCompanyName === 'string' && answers.clientCompanyName
       ? answers.clientCompanyName
@@ -248,7 +229,7 @@ export async function autoRenewDocument(
         })),
       );
       // The renewal reminder asked for this renewal: it is done (paying it is the new item).
-      await completeActionItems(trx, documentId, 'pop-document-renewal');
+      await renewalReminderDone(trx, documentId);
       await logChange(trx, {
         companyId: document.client_company_id,
         documentId: renewalDocumentId,
@@ -271,14 +252,13 @@ export async function autoRenewDocument(
               'POP Documents',
             ]),
           },
-          undefined,
-          now,
+          { now },
         );
       }
     });
   } catch (error) {
     // Renewed at the same moment by its owner: the unique index over active renewals let one in.
-    if (await renewedAlready()) return skip('renewed already');
+    if (await renewedAlready(db, documentId)) return skip('renewed already');
     throw error;
   }
   return { renewed: true, documentId, renewalDocumentId };

@@ -6,6 +6,7 @@ import { jsonObject } from '../lib/json.js';
 import { enqueueUnique } from '../jobs/queue.js';
 import { documentRecipients, mailJob, plainMessage, type MailDeps } from '../mail/outgoing.js';
 import { addActionItems } from '../domain/action-items/add.js';
+import { renewedDocument } from '../domain/documents/renewal.js';
 
 /** The renewal reminder goes this many days before a Paid document's plan year ends (specs). */
 export const RENEWAL_REMINDER_DAYS = 60;
@@ -49,16 +50,7 @@ async function candidates(db: Kysely<Database>, kind: Kind, today: string, days:
     );
   query =
     kind === 'renewal-reminder'
-      ? query.where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('epop_document as r')
-                .select('r.document_id')
-                .whereRef('r.original_document_id', '=', 'd.document_id')
-                .where('r.active', '=', 1),
-            ),
-          ),
-        )
+      ? query.where((eb) => eb.not(renewedDocument(eb)))
       : query.where(({ not, exists, selectFrom }) =>
           not(
             exists(

@@ -123,6 +123,18 @@ const MATRIX: Record<string, Row> = {
   'GET /action-item/:actionItemId': { expect: OWN_RECORDS },
   // Anyone signed in may invite someone to purchase a document (a new Unpaid one: nothing to own).
   'POST /action-item/document-invite': { expect: SIGNED_IN_ANY, payload: INVITE_EXAMPLE },
+  // An invitation's link (README "Invitations"): a buyer opens it; one that was never sent is refused
+  // alike for everyone (nothing to own), and compliance never accepts an invitation (403).
+  'POST /action-item/claim': {
+    expect: {
+      ...BUYERS_REFUSED,
+      brokerA: same(400),
+      brokerB: same(400),
+      employerA: same(400),
+      employerB: same(400),
+    },
+    payload: { token: 'never-sent' },
+  },
   'GET /epop-document/action-item/:actionItemId': { expect: OWN_RECORDS },
   // The parties' items are not invites: their own users and compliance get the 404 of "no invite
   // to update" after the policy let them through; everyone else the policy's 404.
@@ -252,8 +264,17 @@ const MATRIX: Record<string, Row> = {
   'GET /client/:clientId': { expect: OWN_RECORDS },
   'GET /client/:clientId/document': { expect: OWN_RECORDS },
   'GET /company/:companyId/user': { expect: OWN_RECORDS },
+  // The outsider is no one the brokers are linked with or found by an exact search: a broker adding
+  // them by id would learn their name and e-mail from the answer (issue 21), so it reads like an
+  // unknown user (404); test/routes/company adds one the broker found.
   'POST /company/:companyId/user/:userId': {
-    expect: { ...OWN_RECORDS, employerA: same(404), employerB: same(404) },
+    expect: {
+      ...OWN_RECORDS,
+      brokerA: same(404),
+      brokerB: same(404),
+      employerA: same(404),
+      employerB: same(404),
+    },
     params: ({ outsider }) => ({ userId: outsider.userId }),
     payload: {},
   },

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { CLAIM_EXAMPLE } from '../../src/contract/action-item.js';
+import { invitationTokenHash } from '../../src/domain/action-items/claim.js';
 import { seededTestApp, snapshot, type Account } from '../helpers/parties.js';
 import { RECORD_OF, routeCollector, type JsonSchema, type RegisteredRoute } from '../helpers/routes.js';
 import { companyRow, daysFromToday, documentRow } from '../helpers/rows.js';
@@ -229,6 +231,27 @@ describe('the malformed-input sweep', () => {
       plan_year_end: daysFromToday(30),
     });
     const invited = documentRow(records.brokerA.userId, records.brokerA.companyId, { status: 'Unpaid' });
+    // Accepting an invitation needs one nobody has claimed, whose link carries the body example's token.
+    const unclaimed = documentRow(records.employerB.userId, records.employerB.companyId, {
+      status: 'Unpaid',
+    });
+    await suite.ctx.db.insertInto('epop_document').values(unclaimed).execute();
+    await suite.ctx.db
+      .insertInto('action_item')
+      .values({
+        action_item_id: randomUUID(),
+        user_id: null,
+        item_type: 'pop-document-invite',
+        description: '{}',
+        json: JSON.stringify({ DocumentId: unclaimed.document_id, Document: { BrokerId: null } }),
+        created_by: 'employerB',
+        created_at: new Date().toISOString(),
+        completed: 0,
+        completed_at: null,
+        claim_token_hash: invitationTokenHash(CLAIM_EXAMPLE.token),
+        claim_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      })
+      .execute();
     await suite.ctx.db.insertInto('epop_document').values([ready, invited]).execute();
     readyDocumentId = ready.document_id;
     // Sending and deactivating need a document with addresses; reactivating a deactivated one; the

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { demoAccount, type Order, type Page } from 'shared-domain';
+import { demoAccount } from 'shared-domain';
 import { createDatabase, createTestDatabase, migrateToLatest as migrate } from 'service-kit/server';
+import type { OrderPage } from '../../src/contract/order.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import * as initial from '../../src/db/migrations/0001-initial.js';
 import * as referenceData from '../../src/db/migrations/0002-reference-data.js';
@@ -48,7 +49,7 @@ describe('orders.search_text (the order search) stays right whatever writes the 
       headers: { authorization },
     });
     expect(response.statusCode).toBe(200);
-    return response.json<Page<Order>>().data.map((order) => order.orderNumber);
+    return response.json<OrderPage>().data.map((order) => order.orderNumber);
   };
 
   it('follows a company rename to every order of that client', async () => {

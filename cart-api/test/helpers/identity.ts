@@ -18,6 +18,29 @@ export class FakeIdentity implements IdentityDirectory {
   readonly links = new Map<string, Set<string>>();
   /** How many times cart-api asked for someone's links. */
   linkQuestions = 0;
+  /** The referral ids each user brought (registration and sign-ins), as identity-api records them. */
+  readonly referrals = new Map<string, Set<string>>();
+  /** Whom each broker found by an exact search (identity-api's user_find). */
+  readonly finds = new Map<string, Set<string>>();
+
+  /** The user registered or signed in through a partner's referral link. */
+  refer(userId: string, referralId: string): void {
+    this.referrals.set(userId, new Set([...(this.referrals.get(userId) ?? []), referralId]));
+  }
+
+  async referralIds(userId: string): Promise<string[]> {
+    return [...(this.referrals.get(userId) ?? [])].sort();
+  }
+
+  /** The broker found the user by their exact username or e-mail address. */
+  find(searcherId: string, userId: string): void {
+    this.finds.set(searcherId, new Set([...(this.finds.get(searcherId) ?? []), userId]));
+  }
+
+  async foundBy(searcherId: string, userIds: readonly string[]): Promise<string[]> {
+    const found = this.finds.get(searcherId) ?? new Set<string>();
+    return [...new Set(userIds)].filter((id) => found.has(id));
+  }
 
   link(userId: string, otherUserId: string): void {
     for (const [from, to] of [

@@ -287,6 +287,8 @@ const TABLES: Record<keyof Database, true> = {
   colonial_test_bcn: true,
   colonial_return_file: true,
   colonial_return_row: true,
+  rate_limit: true,
+  receipt_file: true,
 };
 
 /** Every row of every table, to prove a refused call changed nothing. */

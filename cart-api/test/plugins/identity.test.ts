@@ -125,6 +125,36 @@ describe('app.identity: identity-api server to server (client credentials)', () 
     expect(await client.linkedUsers('no-such-user')).toEqual([]);
   });
 
+  it("reads a user's referral ids and whom a broker's exact search found (issue 21)", async () => {
+    const client = identityClient(options);
+    expect(await client.referralIds(ids['pat.lee']!)).toEqual([]);
+    const db = identity.app.identityDb;
+    await db
+      .insertInto('user_login')
+      .values({
+        id: 'login-1',
+        user_id: ids['pat.lee']!,
+        signed_in_at: new Date().toISOString(),
+        referral_id: 'partner-ref',
+      })
+      .execute();
+    expect(await client.referralIds(ids['pat.lee']!)).toEqual(['partner-ref']);
+
+    expect(await client.foundBy(ids['bea.broker']!, [ids['pat.lee']!])).toEqual([]);
+    await db
+      .insertInto('user_find')
+      .values({
+        searcher_id: ids['bea.broker']!,
+        user_id: ids['pat.lee']!,
+        found_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await client.foundBy(ids['bea.broker']!, [ids['pat.lee']!, 'no-such-user'])).toEqual([
+      ids['pat.lee'],
+    ]);
+    expect(await client.foundBy(ids['bea.broker']!, [])).toEqual([]);
+  });
+
   it('asks for one token for many calls, with one request in flight, and renews it before it expires', async () => {
     let clock = Date.now();
     const client = identityClient({ ...options, now: () => clock });

@@ -29,36 +29,45 @@ function isEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** The documents to merge: each service's own, and the gateway's for its `/bff` routes (routes/bff/openapi.ts). */
+export type OpenApiSources = Partial<Record<Upstream | 'gateway', OpenApiDocument>>;
+
 /**
  * One document for the browser: each service's paths under `/api`, exactly as the browser calls them
  * and only those the gateway's routing table sends to that service (so no `/healthz`, `/openapi.json`
- * or OIDC endpoint appears), each operation with the gateway's own 502/503/504 answers, and the
- * components of both. A component both services define must be the same schema: two different ones
- * with one name would make the generated client lie, so the merge fails loudly instead.
+ * or OIDC endpoint appears), each operation with the gateway's own 502/503/504 answers; the gateway's
+ * own `/bff` paths as they are (their answers are all in their schemas); and the components of all.
+ * A component two documents define must be the same schema: two different ones with one name would
+ * make the generated client lie, so the merge fails loudly instead.
  */
 export function mergeOpenApi(
-  documents: Partial<Record<Upstream, OpenApiDocument>>,
+  documents: OpenApiSources,
   info: OpenApiDocument['info'] = {
     title: 'POP Documents API',
     version: '1.0.0',
     description:
-      'The domain API as the browser calls it through the gateway (`/api/...`, session cookie and `X-CSRF: 1`).',
+      'The domain API as the browser calls it through the gateway (`/api/...`, session cookie and `X-CSRF: 1`), ' +
+      'and the gateway’s own session routes (`/bff/...`).',
   },
 ): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas: Record<string, unknown> = {};
   const tags = new Map<string, { name: string; description?: string }>();
 
-  for (const upstream of ['identity', 'cart'] as const) {
-    const document = documents[upstream];
-    if (!document) continue;
+  function addShared(document: OpenApiDocument) {
     for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
       if (name in schemas && !isEqual(schemas[name], schema)) {
-        throw new Error(`openapi-merge: component ${name} differs between the services`);
+        throw new Error(`openapi-merge: component ${name} differs between the documents`);
       }
       schemas[name] = schema;
     }
     for (const tag of document.tags ?? []) tags.set(tag.name, tag);
+  }
+
+  for (const upstream of ['identity', 'cart'] as const) {
+    const document = documents[upstream];
+    if (!document) continue;
+    addShared(document);
     for (const [path, item] of Object.entries(document.paths ?? {})) {
       const operations: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(item)) {
@@ -90,6 +99,15 @@ export function mergeOpenApi(
         const browserPath = `/api${path.length > 1 ? path.replace(/\/$/, '') : ''}`;
         paths[browserPath] = { ...paths[browserPath], ...operations };
       }
+    }
+  }
+
+  // The gateway answers /bff itself, at the path the browser calls: nothing to route or add.
+  const gateway = documents.gateway;
+  if (gateway) {
+    addShared(gateway);
+    for (const [path, item] of Object.entries(gateway.paths ?? {})) {
+      if (path.startsWith('/bff/')) paths[path] = item;
     }
   }
 

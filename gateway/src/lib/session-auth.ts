@@ -1,4 +1,4 @@
-import type { SessionUser } from 'shared-domain';
+import type { SessionUser } from '../contract/bff.js';
 
 /** What a signed-in session holds on the server. None of it is ever sent to the browser but `user`. */
 export interface SessionTokens {

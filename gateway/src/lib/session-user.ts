@@ -1,4 +1,5 @@
-import { roleInfo, type SessionUser } from 'shared-domain';
+import { roleInfo } from 'shared-domain';
+import type { SessionUser } from '../contract/bff.js';
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';

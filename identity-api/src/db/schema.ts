@@ -6,7 +6,12 @@ export interface UsersTable {
   username: string;
   /** Lower-cased username: the unique key, so usernames compare case-insensitively. */
   username_key: string;
+  /** The address in force: e-mails go there, the id_token and the directory show it. */
   email: string;
+  /** 1 once the account opened a verification link for `email` (migration 0006); unique among verified rows. */
+  email_verified: Generated<number>;
+  /** A changed address waiting for its verification link; the verified `email` stays in force meanwhile. */
+  pending_email: Generated<string | null>;
   first_name: string;
   last_name: string;
   company_name: string;
@@ -83,6 +88,17 @@ export interface TemporaryUserTokenTable {
   created_at: string;
 }
 
+/** E-mail verification links (/verify-email?token=): only the SHA-256 of the token is kept. */
+export interface EmailVerificationTable {
+  token_hash: string;
+  user_id: string;
+  /** The address the link verifies. */
+  email: string;
+  expires_at: string;
+  consumed_at: string | null;
+  created_at: string;
+}
+
 /** One row per sign-in the shell reports (POST user/{userId}/login). */
 export interface UserLoginTable {
   id: string;
@@ -98,6 +114,13 @@ export interface UserLinkTable {
   created_at: string;
 }
 
+/** A user a broker's exact search found (migration 0007): one row per searcher and user, the last find. */
+export interface UserFindTable {
+  searcher_id: string;
+  user_id: string;
+  found_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_role: UserRoleTable;
@@ -108,6 +131,8 @@ export interface Database {
   user_login: UserLoginTable;
   login_token: LoginTokenTable;
   user_link: UserLinkTable;
+  email_verification: EmailVerificationTable;
+  user_find: UserFindTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

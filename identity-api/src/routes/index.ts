@@ -21,7 +21,7 @@ export default async function accountRoutes(app: FastifyInstance, { config }: { 
     verify: localJwksVerifier(keys, { issuer: config.issuer, audience: API_RESOURCE, typ: 'at+jwt' }),
     policies: accountPolicies,
   });
-  await app.register(userRoutes);
+  await app.register(userRoutes, { config });
   await app.register(userLinkRoutes);
   await app.register(authenticationRoutes, { config });
   await app.register(temporaryUserTokenRoutes);

@@ -75,8 +75,8 @@ const SEARCHED: Record<UserSearchBy, RawBuilder<string>> = {
 
 /**
  * The user search. `contains`: the text anywhere in the field, any case, at most USER_SEARCH_LIMIT
- * (compliance's directory). `exact`: the one account with exactly that username or e-mail address,
- * any case (a broker names the person they mean; a full name is never exact enough). `page` and
+ * (compliance's directory). `exact`: the one account with exactly that username or verified e-mail
+ * address, any case (a broker names the person they mean; a full name is never exact enough). `page` and
  * `pageSize` (at most USER_SEARCH_LIMIT) page through the matches.
  */
 export async function searchUsers(
@@ -93,8 +93,11 @@ export async function searchUsers(
   } else if (by === 'username') {
     query = query.where('username_key', '=', usernameKey(text));
   } else if (by === 'email') {
-    // lower(email): the users_email_lower index.
-    query = query.where((eb) => eb(eb.fn('lower', ['email']), '=', text.trim().toLowerCase()));
+    // lower(email): the users_email_lower index. A verified address only: an address merely typed at
+    // registration names nobody (anyone can type anyone's), so a broker cannot add the wrong person.
+    query = query
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', text.trim().toLowerCase()))
+      .where('email_verified', '=', 1);
   } else {
     return [];
   }

@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { createInvitedAccount } from './invite.js';
 import { issueTemporaryUserToken } from './temporary-user-token.js';
-import { UsernameTakenError } from './users.js';
+import { emailKey, findByVerifiedEmail, UsernameTakenError } from './users.js';
 
 export interface EmployerInvite {
   email: string;
@@ -13,7 +13,7 @@ export interface EmployerInvite {
 
 export interface InviteAnswer {
   userId: string;
-  /** False: an account with that e-mail address existed, and nothing was created. */
+  /** False: an account verified that e-mail address (or an invited one awaits its setup): nothing was created. */
   created: boolean;
   /** The first-login link of a created account (the caller e-mails it); null otherwise. */
   setupUrl: string | null;
@@ -22,33 +22,55 @@ export interface InviteAnswer {
 /** How many usernames are tried (the address, then address-2, address-3, …) before giving up. */
 const USERNAME_TRIES = 20;
 
-/** The oldest account with this e-mail address, any case (the `users_email_lower` index). */
-async function accountWithEmail(db: Db, email: string): Promise<string | undefined> {
-  const row = await db
+/**
+ * The account an invitation to this address goes to without a new one: the account that verified the
+ * address; else the oldest account an invitation (or `invite-user`) made with it that never completed
+ * its setup (its first-login links only ever went to this address). An account that merely gave the
+ * address (registered with it, unverified) is never one: anyone can type anyone's address.
+ */
+async function accountFor(
+  db: Db,
+  email: string,
+): Promise<{ userId: string; setupPending: boolean } | undefined> {
+  const verified = await findByVerifiedEmail(db, email);
+  if (verified) return { userId: verified.userId, setupPending: false };
+  const pending = await db
     .selectFrom('users')
     .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', emailKey(email)))
+    .where('email_verified', '=', 0)
+    .where((eb) =>
+      eb.and([
+        eb.exists(
+          eb
+            .selectFrom('temporary_user_token as t')
+            .select('t.user_id')
+            .whereRef('t.user_id', '=', 'users.id'),
+        ),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('temporary_user_token as t')
+              .select('t.user_id')
+              .whereRef('t.user_id', '=', 'users.id')
+              .where('t.consumed_at', 'is not', null),
+          ),
+        ),
+      ]),
+    )
     .orderBy('created_at')
     .orderBy('id')
     .executeTakeFirst();
-  return row?.id;
-}
-
-/** Whether an account was made with a first-login link and none of its links was ever used. */
-async function setupPending(db: Db, userId: string): Promise<boolean> {
-  const tokens = await db
-    .selectFrom('temporary_user_token')
-    .select('consumed_at')
-    .where('user_id', '=', userId)
-    .execute();
-  return tokens.length > 0 && tokens.every((token) => token.consumed_at === null);
+  return pending && { userId: pending.id, setupPending: true };
 }
 
 /**
- * An invited client (cart-api's invite to purchase): the account that already has the e-mail
- * address, or a new employer account with a first-login link. The username is the e-mail address
- * (README "Invited employers"); the person chooses their own on the welcome page. Two invites of one
- * new address at once: the unique username makes one create it, and the other then finds it.
+ * An invited client (cart-api's invite to purchase): the account that verified the e-mail address (or
+ * an invited account still waiting for its setup, which gets a new link), or a new employer account
+ * with a first-login link. The username is the e-mail address (README "Invited employers"); the
+ * person chooses their own on the welcome page. Two invites of one new address at once: the unique
+ * username makes one create it, and the other then finds it. Nothing here gives anyone the invitation:
+ * cart-api's link does, to whoever opens it (README "Invitations").
  */
 export async function inviteEmployer(
   db: Db,
@@ -57,13 +79,13 @@ export async function inviteEmployer(
 ): Promise<InviteAnswer> {
   const email = invite.email.trim();
   for (let attempt = 1; attempt <= USERNAME_TRIES; attempt++) {
-    const existing = await accountWithEmail(db, email);
+    const existing = await accountFor(db, email);
     if (existing) {
       // An account invited earlier that never finished its setup (a lost e-mail) gets a new link.
-      const setupUrl = (await setupPending(db, existing))
-        ? `${config.appUrl}/first-time-setup/${await issueTemporaryUserToken(db, existing, config.temporaryTokenTtlHours)}`
+      const setupUrl = existing.setupPending
+        ? `${config.appUrl}/first-time-setup/${await issueTemporaryUserToken(db, existing.userId, config.temporaryTokenTtlHours)}`
         : null;
-      return { userId: existing, created: false, setupUrl };
+      return { userId: existing.userId, created: false, setupUrl };
     }
     try {
       const { userId, url } = await createInvitedAccount(db, config, {

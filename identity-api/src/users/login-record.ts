@@ -30,3 +30,25 @@ export async function recordLogin(
     return true;
   });
 }
+
+/**
+ * Every referral id the user brought: at registration and with any sign-in the shell reported
+ * (cart-api's partner entitlement: an account registered or signed in through a partner's referral
+ * link gets that partner's benefits). Distinct, sorted; none for an unknown user.
+ */
+export async function referralIdsOf(db: Db, userId: string): Promise<string[]> {
+  const [registered, signIns] = await Promise.all([
+    db.selectFrom('users').select('referral_id').where('id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('user_login')
+      .select('referral_id')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('referral_id', 'is not', null)
+      .execute(),
+  ]);
+  const ids = new Set<string>();
+  if (registered?.referral_id) ids.add(registered.referral_id);
+  for (const row of signIns) if (row.referral_id) ids.add(row.referral_id);
+  return [...ids].sort();
+}

@@ -1,5 +1,6 @@
 import type { TemporaryUserToken } from 'shared-domain';
 import type { Db } from '../db/index.js';
+import { addressChange } from './email-verification.js';
 import { newToken, tokenHash } from './one-time-secrets.js';
 import { hashPassword } from './password.js';
 import { findById, findByUsername, usernameKey, UsernameTakenError, withUniqueUsername } from './users.js';
@@ -57,6 +58,12 @@ export interface FirstTimeSetup {
 class SpentToken extends Error {}
 
 /**
+ * A completed setup: `keptAddress` when the person kept the address the link was sent to (opening that
+ * link proves it: the caller marks it verified); else `verify`, the new address that waits for its link.
+ */
+export type CompletedSetup = { keptAddress: true; verify: null } | { keptAddress: false; verify: string };
+
+/**
  * Completes the first-login welcome: the token must be live and belong to `userId`. Consuming it is
  * one conditional UPDATE inside the transaction that sets the account, so of two parallel uses one
  * wins; the user's other live tokens are consumed too, so no older link can set the account again.
@@ -68,12 +75,15 @@ export async function completeFirstTimeSetup(
   token: string,
   setup: FirstTimeSetup,
   now = new Date(),
-): Promise<boolean> {
+): Promise<CompletedSetup | false> {
   const hash = tokenHash(token);
   const at = now.toISOString();
   if ((await findTemporaryUserToken(db, token, now))?.userId !== userId) return false;
   const owner = await findByUsername(db, setup.username);
   if (owner && owner.userId !== userId) throw new UsernameTakenError(setup.username);
+  const account = await findById(db, userId);
+  if (!account) return false;
+  const address = addressChange(account, setup.email);
 
   const passwordHash = await hashPassword(setup.password);
   try {
@@ -101,7 +111,7 @@ export async function completeFirstTimeSetup(
             username_key: usernameKey(setup.username),
             first_name: setup.firstname,
             last_name: setup.lastname,
-            email: setup.email,
+            ...address.set,
             password_hash: passwordHash,
             // A password just chosen is neither expired nor behind a lock someone else caused.
             password_expires_at: null,
@@ -117,5 +127,7 @@ export async function completeFirstTimeSetup(
     if (error instanceof SpentToken) return false;
     throw error;
   }
-  return true;
+  return address.verify === null
+    ? { keptAddress: true, verify: null }
+    : { keptAddress: false, verify: address.verify };
 }

@@ -18,12 +18,23 @@ export interface NewUser {
   identityProvider?: string | null;
   /** The referral id the user registered with (the shell's stored one). */
   referralId?: string | null;
+  /**
+   * Whether the address counts as verified from the start (the demo seed, tests); registration and
+   * invitations leave it unverified until its link is opened. Throws EmailTakenError when another
+   * account has verified it.
+   */
+  emailVerified?: boolean;
 }
 
 export interface User {
   userId: string;
   username: string;
+  /** The address in force (README "E-mail addresses"). */
   email: string;
+  /** Whether `email` was verified (its link opened); only a verified address names the account. */
+  emailVerified: boolean;
+  /** A changed address waiting for its link; `email` stays in force meanwhile. */
+  pendingEmail: string | null;
   firstName: string;
   lastName: string;
   companyName: string;
@@ -42,6 +53,18 @@ export class UsernameTakenError extends Error {
   }
 }
 
+/** Another account has verified this e-mail address already (the `users_verified_email` index). */
+export class EmailTakenError extends Error {
+  constructor(email: string) {
+    super(`e-mail address ${email} is verified by another account`);
+  }
+}
+
+/** The key a verified address is unique by: addresses compare case-insensitively. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 /** The unique key of a username: usernames compare case-insensitively. */
 export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
@@ -58,35 +81,39 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
   const userId = input.userId ?? randomUUID();
   const passwordHash = await hashPassword(input.password);
   await withUniqueUsername(username, () =>
-    db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('users')
-        .values({
-          id: userId,
-          username,
-          username_key: usernameKey(username),
-          email: input.email,
-          first_name: input.firstName,
-          last_name: input.lastName,
-          company_name: input.companyName ?? '',
-          password_hash: passwordHash,
-          failed_attempts: 0,
-          locked_until: null,
-          password_expires_at: isoOrNull(input.passwordExpiresAt),
-          identity_provider: input.identityProvider ?? null,
-          referral_id: input.referralId ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      const roles = [...new Set(input.roles)];
-      if (roles.length > 0) {
+    withUniqueVerifiedEmail(input.email, () =>
+      db.transaction().execute(async (trx) => {
         await trx
-          .insertInto('user_role')
-          .values(roles.map((role) => ({ user_id: userId, role })))
+          .insertInto('users')
+          .values({
+            id: userId,
+            username,
+            username_key: usernameKey(username),
+            email: input.email,
+            email_verified: input.emailVerified ? 1 : 0,
+            pending_email: null,
+            first_name: input.firstName,
+            last_name: input.lastName,
+            company_name: input.companyName ?? '',
+            password_hash: passwordHash,
+            failed_attempts: 0,
+            locked_until: null,
+            password_expires_at: isoOrNull(input.passwordExpiresAt),
+            identity_provider: input.identityProvider ?? null,
+            referral_id: input.referralId ?? null,
+            created_at: now,
+            updated_at: now,
+          })
           .execute();
-      }
-    }),
+        const roles = [...new Set(input.roles)];
+        if (roles.length > 0) {
+          await trx
+            .insertInto('user_role')
+            .values(roles.map((role) => ({ user_id: userId, role })))
+            .execute();
+        }
+      }),
+    ),
   );
   const user = await findById(db, userId);
   if (!user) throw new Error(`user ${userId} vanished after insert`);
@@ -105,21 +132,36 @@ export async function findByUsername(db: Db, username: string): Promise<User | u
 /**
  * The account a person means by "username or e-mail address" (reset, user/exists). Something shaped
  * like an address is first read as one, so nobody can capture another person's reset by registering
- * their address as a username; an address several accounts share names none of them (the person must
- * use their username), so a passcode never goes to an account they did not mean. Else the username.
+ * their address as a username: the account that verified the address; else, while nobody has, the
+ * one account that gave it (an address several unverified accounts share names none of them: the
+ * person must use their username), so a passcode never goes to an account they did not mean. Else the
+ * username.
  */
 export async function findByUsernameOrEmail(db: Db, usernameOrEmail: string): Promise<User | undefined> {
   if (usernameOrEmail.includes('@')) {
     const rows = await db
       .selectFrom('users')
       .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', usernameOrEmail.trim().toLowerCase()))
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', emailKey(usernameOrEmail)))
+      .orderBy('email_verified', 'desc')
       .limit(2)
       .execute();
-    if (rows.length > 1) return undefined;
-    if (rows[0]) return withRoles(db, rows[0]);
+    const [first, second] = rows;
+    if (first && (Number(first.email_verified) === 1 || !second)) return withRoles(db, first);
+    if (second) return undefined;
   }
   return findByUsername(db, usernameOrEmail);
+}
+
+/** The account that verified this address (any case), if one has. */
+export async function findByVerifiedEmail(db: Db, email: string): Promise<User | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', emailKey(email)))
+    .where('email_verified', '=', 1)
+    .executeTakeFirst();
+  return row && withRoles(db, row);
 }
 
 export async function findById(db: Db, userId: string): Promise<User | undefined> {
@@ -223,6 +265,8 @@ async function withRoles(db: Db, row: UserRow): Promise<User> {
     userId: row.id,
     username: row.username,
     email: row.email,
+    emailVerified: Number(row.email_verified) === 1,
+    pendingEmail: row.pending_email,
     firstName: row.first_name,
     lastName: row.last_name,
     companyName: row.company_name,
@@ -249,17 +293,33 @@ export async function withUniqueUsername<T>(username: string, write: () => Promi
   }
 }
 
+/**
+ * Runs a write that marks an address verified; a unique-index violation (another account verified it
+ * between our check and the write) becomes EmailTakenError.
+ */
+export async function withUniqueVerifiedEmail<T>(email: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueConflict(error, 'users_verified_email')) throw new EmailTakenError(email);
+    throw error;
+  }
+}
+
 /** SQLite (better-sqlite3) and PostgreSQL (pg) spellings of "duplicate username_key". */
 function isUsernameConflict(error: unknown): boolean {
+  return isUniqueConflict(error, 'username_key');
+}
+
+/** A unique violation of the constraint or index whose name contains `name`, on either engine. */
+function isUniqueConflict(error: unknown, name: string): boolean {
   const { code, constraint, message } = (error ?? {}) as {
     code?: unknown;
     constraint?: unknown;
     message?: unknown;
   };
-  if (code === '23505') return typeof constraint === 'string' && constraint.includes('username_key');
-  return (
-    code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('username_key')
-  );
+  if (code === '23505') return typeof constraint === 'string' && constraint.includes(name);
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes(name);
 }
 
 function isoOrNull(value: string | null | undefined): string | null {

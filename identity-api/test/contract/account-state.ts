@@ -2,7 +2,7 @@ import type { TestIdentityApi } from '../../src/testing.js';
 
 /**
  * What a refused request must not change, as one comparable string: the accounts, their passcodes,
- * first-login tokens, sign-in records and user links.
+ * first-login tokens, sign-in records, user links and e-mail verification links.
  */
 export async function accountState(api: TestIdentityApi): Promise<string> {
   const db = api.app.identityDb;
@@ -13,6 +13,7 @@ export async function accountState(api: TestIdentityApi): Promise<string> {
       db.selectFrom('temporary_user_token').selectAll().execute(),
       db.selectFrom('user_login').selectAll().execute(),
       db.selectFrom('user_link').selectAll().orderBy('user_id').orderBy('linked_user_id').execute(),
+      db.selectFrom('email_verification').selectAll().orderBy('token_hash').execute(),
     ]),
   );
 }

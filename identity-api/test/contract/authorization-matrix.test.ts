@@ -109,6 +109,12 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   'GET /temporary-user-token': { expect: everyone(400), query: 'token=never-issued' },
+  // An e-mail verification link that was never issued: refused alike for everyone (public: it is opened
+  // from the mailbox), and no account changes.
+  'POST /user/verify-email': { expect: everyone(400), body: () => ({ token: 'never-issued' }) },
+  'GET /user/{userId}/email-verification': { expect: SELF_ONLY(200) },
+  // The matrix's accounts have unverified addresses: each owner gets a new link.
+  'POST /user/{userId}/email-verification': { expect: SELF_ONLY(200) },
   // The same answer whoever is named (no account is revealed); nobody.here has no account, so no passcode.
   'GET /authentication/password/reset': { expect: everyone(200), query: 'username=nobody.here' },
   'POST /authentication/password/reset': {
@@ -137,6 +143,14 @@ const MATRIX: Record<string, Row> = {
   'POST /internal/users/lookup': {
     expect: { ...everyone(403), guest: [401, 401] },
     body: (target) => ({ userIds: [target.userId] }),
+  },
+  'POST /internal/users/referrals': {
+    expect: { ...everyone(403), guest: [401, 401] },
+    body: (target) => ({ userId: target.userId }),
+  },
+  'POST /internal/users/found': {
+    expect: { ...everyone(403), guest: [401, 401] },
+    body: (target) => ({ searcherId: target.userId, userIds: [target.userId] }),
   },
   'POST /internal/users/invite': {
     expect: { ...everyone(403), guest: [401, 401] },

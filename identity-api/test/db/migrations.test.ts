@@ -63,3 +63,82 @@ describe('migration 0004 on a database that already holds sessions and passcodes
     expect(left.map((r) => r.id)).toEqual(['g2', 'r3', 'x']);
   });
 });
+
+describe('migration 0006 on a database that already holds accounts', () => {
+  let testDb: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    db = openDatabase(testDb.url);
+    const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0006'));
+    await migrateWith(db, earlier, TABLES);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await testDb.drop();
+  });
+
+  it('keeps an address held by one account as verified; a shared one, or one never set up, stays unverified', async () => {
+    const at = (minute: number) => `2026-01-01T00:0${minute}:00.000Z`;
+    const user = (id: string, email: string, minute: number) => ({
+      id,
+      username: id,
+      username_key: id,
+      email,
+      first_name: 'F',
+      last_name: 'L',
+      company_name: '',
+      password_hash: 'x',
+      failed_attempts: 0,
+      locked_until: null,
+      password_expires_at: null,
+      identity_provider: null,
+      created_at: at(minute),
+      updated_at: at(minute),
+    });
+    // Inserted as 0005 left the table (no email_verified column yet).
+    await db
+      .insertInto('users')
+      .values([
+        user('alone', 'alone@example.test', 1),
+        user('first', 'Shared@example.test', 2),
+        user('second', 'shared@EXAMPLE.test', 3),
+        user('invited', 'invited@example.test', 4),
+        user('set.up', 'set.up@example.test', 5),
+        user('blank', '', 6),
+      ] as never)
+      .execute();
+    const token = (hash: string, userId: string, consumedAt: string | null) => ({
+      token_hash: hash,
+      user_id: userId,
+      expires_at: at(9),
+      consumed_at: consumedAt,
+      created_at: at(1),
+    });
+    await db
+      .insertInto('temporary_user_token')
+      .values([token('t1', 'invited', null), token('t2', 'set.up', at(6)), token('t3', 'set.up', null)])
+      .execute();
+
+    await migrateToLatest(db);
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email_verified', 'pending_email'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => [row.id, Number(row.email_verified), row.pending_email])).toEqual([
+      ['alone', 1, null],
+      ['blank', 0, null],
+      ['first', 0, null],
+      ['invited', 0, null],
+      ['second', 0, null],
+      ['set.up', 1, null],
+    ]);
+    // From now on the database refuses a second verified holder of an address, in any case.
+    await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', 'first').execute();
+    // Matched by its message: better-sqlite3's errors come from another realm than the test's.
+    await expect(
+      db.updateTable('users').set({ email_verified: 1 }).where('id', '=', 'second').execute(),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/users_verified_email/) });
+  });
+});

@@ -30,6 +30,8 @@ describe('GET user: the user search', () => {
         lastName,
         email,
         roles: [...roles],
+        // Their addresses are verified: a broker's search by e-mail finds verified addresses only.
+        emailVerified: true,
       }));
     }
     tokens.compliance = await accessToken(api, 'search.compliance', PASSWORD);
@@ -69,6 +71,15 @@ describe('GET user: the user search', () => {
   it('lets a broker find one person by exact username or e-mail (any case), never browse', async () => {
     expect(usernames(await search('username=PAT.LEE', 'broker'))).toEqual(['pat.lee']);
     expect(usernames(await search('email=Billing@Acme.Test', 'broker'))).toEqual(['sam.ortiz']);
+    // An address typed at registration and never verified names nobody (issue 21: anyone can type
+    // anyone's address, and the broker would add that account to their client's company).
+    await api.createUser({
+      username: 'typed.only',
+      password: PASSWORD,
+      roles: ['employer'],
+      email: 'typed.only@acme.test',
+    });
+    expect(usernames(await search('email=typed.only@acme.test', 'broker'))).toEqual([]);
     expect(usernames(await search('username=pat', 'broker'))).toEqual([]);
     expect(usernames(await search('email=acme.test', 'broker'))).toEqual([]);
     // Employer accounts only: staff and other brokers are not a broker's to find.

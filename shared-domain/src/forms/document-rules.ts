@@ -1,5 +1,6 @@
 import { addDays, addYears, format, isBefore } from 'date-fns';
 import { boolean, mixed, number, object, string, ValidationError, type InferType, type Schema } from 'yup';
+import { FIELD_MESSAGES } from '../messages.js';
 import { DATE_DISPLAY_FORMAT, fromIsoDate, INVALID_DATE_MESSAGE } from './dates.js';
 import {
   DATES_OF_ELIGIBILITY,
@@ -20,7 +21,7 @@ import { DEFAULT_NUMERIC_MAX, MASKS } from './masks.js';
  * Context: `{ colonial: true }` when the document belongs to a Colonial partner (agent number required).
  */
 export const DOCUMENT_MESSAGES = {
-  required: (label: string) => `${label} is required`,
+  required: FIELD_MESSAGES.required,
   invalidEmail: 'Enter a valid e-mail address',
   invalidState: 'Choose a state from the list',
   invalidOption: 'Choose an option from the list',

@@ -1,7 +1,9 @@
 import cardValidator from 'card-validator';
 import { number, object, string, ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import { CARD_COUNTRIES, CARD_EXPIRY_YEAR_COUNT } from '../checkout.js';
+import { FIELD_MESSAGES } from '../messages.js';
 import { productToday } from '../time.js';
+import { DOCUMENT_MESSAGES } from './document-rules.js';
 import { isUsStateId } from './lists.js';
 import { MASKS } from './masks.js';
 
@@ -13,9 +15,9 @@ import { MASKS } from './masks.js';
  * rule set, one clock (the product's day), one e-mail rule, card-validator for the card number.
  */
 export const PAYMENT_FORM_MESSAGES = {
-  required: (label: string) => `${label} is required`,
-  invalidEmail: 'Enter a valid e-mail address',
-  invalidState: 'Choose a state from the list',
+  required: FIELD_MESSAGES.required,
+  invalidEmail: DOCUMENT_MESSAGES.invalidEmail,
+  invalidState: DOCUMENT_MESSAGES.invalidState,
   cardNumber: 'Card Number is not a valid card number',
   expired: 'The card has expired: check Exp Month and Exp Year',
   cvv: MASKS.cvv.message,

@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES } from '../messages.js';
 import type { NdtInput } from './types.js';
 
 export type NdtValidation = { ok: true; value: NdtInput } | { ok: false; errors: string[] };
@@ -18,14 +19,14 @@ export function validateNdtInput(input: unknown): NdtValidation {
 
   const answer = (field: string): boolean | undefined => {
     const given = raw[field];
-    if (given === undefined || given === null) errors.push(`${field} is required`);
+    if (given === undefined || given === null) errors.push(FIELD_MESSAGES.required(field));
     else if (typeof given !== 'boolean') errors.push(`${field} must be true or false`);
     else value[field] = given;
     return typeof given === 'boolean' ? given : undefined;
   };
   const figure = (field: string, whole = false): number | undefined => {
     const given = raw[field];
-    if (given === undefined || given === null || given === '') errors.push(`${field} is required`);
+    if (given === undefined || given === null || given === '') errors.push(FIELD_MESSAGES.required(field));
     else if (typeof given !== 'number' || !Number.isFinite(given)) errors.push(`${field} must be a number`);
     else if (given < 0) errors.push(`${field} must be 0 or greater`);
     else if (whole && !Number.isInteger(given)) errors.push(`${field} must be a whole number`);

@@ -1,16 +1,36 @@
-import {
-  ACCOUNT_MESSAGES,
-  LOGIN_ERROR_KEYS,
-  MESSAGES,
-  type LoginErrorKey,
-  type SessionUser,
-} from 'shared-domain';
+import { ACCOUNT_MESSAGES, LOGIN_ERROR_KEYS, MESSAGES, type LoginErrorKey } from 'shared-domain';
 import { ApiError, isMessageError, isObject } from './errors.js';
+import type { components, paths } from './generated/schema.js';
 import { reportError, request } from './http.js';
 
-export interface Credentials {
-  username: string;
-  password: string;
+/**
+ * The gateway's own routes as the generated document declares them (gateway/src/contract/bff.ts), at
+ * their whole path: they are not under the domain API's `/api` base, so apiClient does not have them.
+ */
+type BffPaths = { [P in keyof paths as P extends `/bff/${string}` ? P : never]: paths[P] };
+type BffOperation<P extends keyof BffPaths, M extends 'get' | 'post'> = NonNullable<BffPaths[P][M]>;
+type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : undefined;
+type BodyOf<O> = O extends { requestBody: infer Body } ? JsonOf<Body> : never;
+type AnswerOf<O> = O extends { responses: { 200: infer Ok } } ? JsonOf<Ok> : undefined;
+
+/** The signed-in user as the gateway answers it (its schema's generated type, never a copy). */
+export type SessionUser = components['schemas']['SessionUser'];
+
+/** What POST /bff/login takes. */
+export type Credentials = BodyOf<BffOperation<'/bff/login', 'post'>>;
+
+/**
+ * One call of a /bff operation, its body and its answer typed by the document. Silent: each caller
+ * below decides what a failure means (a refused sign-in is a result, a 401 of GET /bff/user a guest).
+ */
+function bffGet<P extends keyof BffPaths>(path: P): Promise<AnswerOf<BffOperation<P, 'get'>>> {
+  return request('GET', path, undefined, { silent: true });
+}
+function bffPost<P extends keyof BffPaths>(
+  path: P,
+  body: BodyOf<BffOperation<P, 'post'>>,
+): Promise<AnswerOf<BffOperation<P, 'post'>>> {
+  return request('POST', path, body, { silent: true });
 }
 
 export type SignInResult =
@@ -19,17 +39,6 @@ export type SignInResult =
 
 /** POST /bff/auth: the session user, or why the sign-in link could not be used. */
 export type TokenExchangeResult = { ok: true; user: SessionUser } | { ok: false; message: string };
-
-function isSessionUser(value: unknown): value is SessionUser {
-  return isObject(value) && typeof value.userId === 'string' && typeof value.username === 'string';
-}
-
-/** Accepts `SessionUser` or `{ user: SessionUser | null }`. */
-function userOf(body: unknown): SessionUser | null {
-  if (isSessionUser(body)) return body;
-  if (isObject(body) && isSessionUser(body.user)) return body.user;
-  return null;
-}
 
 function loginErrorKey(body: unknown): LoginErrorKey | undefined {
   if (!isObject(body)) return undefined;
@@ -48,10 +57,7 @@ export const bff = {
    */
   async login(credentials: Credentials): Promise<SignInResult> {
     try {
-      const body = await request<unknown>('POST', '/bff/login', credentials, { silent: true });
-      const user = userOf(body) ?? (await bff.user());
-      if (!user) return { ok: false, reason: 'error', message: MESSAGES.invalidLogin };
-      return { ok: true, user };
+      return { ok: true, user: await bffPost('/bff/login', credentials) };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const key = loginErrorKey(error.body);
@@ -89,9 +95,7 @@ export const bff = {
    */
   async exchangeToken(token: string): Promise<TokenExchangeResult> {
     try {
-      const body = await request<unknown>('POST', '/bff/auth', { token }, { silent: true });
-      const user = userOf(body) ?? (await bff.user());
-      return user ? { ok: true, user } : { ok: false, message: ACCOUNT_MESSAGES.invalidSignInLink };
+      return { ok: true, user: await bffPost('/bff/auth', { token }) };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === null || error.status >= 500) reportError(error);
@@ -102,7 +106,7 @@ export const bff = {
   /** The signed-in user, or null for a guest (401). */
   async user(): Promise<SessionUser | null> {
     try {
-      return userOf(await request<unknown>('GET', '/bff/user', undefined, { silent: true }));
+      return await bffGet('/bff/user');
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
@@ -110,6 +114,6 @@ export const bff = {
   },
 
   async logout(): Promise<void> {
-    await request<unknown>('POST', '/bff/logout', {}, { silent: true }).catch(() => undefined);
+    await bffPost('/bff/logout', {}).catch(() => undefined);
   },
 };

@@ -6,9 +6,12 @@ import { ApiError, isMessageError } from './errors.js';
 import { handleUnauthorized, isQuiet, reportError, type RequestOptions } from './http.js';
 import type { paths } from './generated/schema.js';
 
-/** The domain API's paths as the generated client names them (the gateway's `/api` prefix is the base). */
-export type ApiPaths = paths;
-export type ApiPath = keyof paths & string;
+/**
+ * The domain API's paths as the generated client names them (the gateway's `/api` prefix is the base).
+ * The document also holds the gateway's own `/bff/...` routes, whole: those are ./bff.ts's, not these.
+ */
+export type ApiPaths = { [P in keyof paths as P extends `/bff/${string}` ? never : P]: paths[P] };
+export type ApiPath = keyof ApiPaths & string;
 
 /** Where the browser reaches the domain API: the gateway strips it and routes the rest (README "Paths"). */
 export const API_BASE = '/api';
@@ -19,7 +22,7 @@ export const API_BASE = '/api';
  * on every call; the session's token never reaches the browser (the gateway attaches it).
  * Read its answers with `call`, which tells the user about failures as the catalogue says.
  */
-export const apiClient = createClient<paths>({
+export const apiClient = createClient<ApiPaths>({
   baseUrl: API_BASE,
   credentials: 'same-origin',
   headers: { 'X-CSRF': '1', Accept: 'application/json' },

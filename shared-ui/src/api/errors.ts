@@ -1,4 +1,9 @@
-import type { MessageErrorBody, ServerErrorBody, ValidationErrorBody } from 'shared-domain';
+import type { components } from './generated/schema.js';
+
+/** The catalogue's error bodies, as the generated client names them (service-kit's schemas). */
+export type ValidationErrorBody = components['schemas']['ValidationError'];
+export type MessageErrorBody = components['schemas']['MessageError'];
+export type ServerErrorBody = components['schemas']['ServerError'];
 
 /** A failed call: `status` is null when no response arrived. The user has already been told. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import type { ServerErrorBody } from 'shared-domain';
+import type { ServerErrorBody } from '../api/errors.js';
 
 /**
  * The error window's state lives outside React so the api client (plain functions) can open it.

@@ -8,13 +8,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import {
-  APP_START_FALLBACK_MS,
-  IDLE_CHECK_INTERVAL_MS,
-  SESSION_IDLE_MS,
-  type SessionUser,
-} from 'shared-domain';
-import { bff, type SignInResult } from '../api/bff.js';
+import { APP_START_FALLBACK_MS, IDLE_CHECK_INTERVAL_MS, SESSION_IDLE_MS } from 'shared-domain';
+import { bff, type SessionUser, type SignInResult } from '../api/bff.js';
 
 export type SessionStatus = 'loading' | 'guest' | 'signed-in';
 

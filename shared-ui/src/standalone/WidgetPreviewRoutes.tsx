@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import type { SessionUser } from 'shared-domain';
+import type { SessionUser } from '../api/bff.js';
 import { useSession } from '../session/session.js';
 
 function WidgetsPreview({ widgets }: { widgets: (user: SessionUser) => ReactNode }) {

@@ -1,4 +1,4 @@
-import type { SessionUser } from 'shared-domain';
+import type { SessionUser } from '../api/bff.js';
 
 /** The signed-in users the tests answer GET /bff/user with. */
 export const broker: SessionUser = {

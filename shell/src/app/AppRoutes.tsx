@@ -42,6 +42,14 @@ const NdtTutorialPage = page(
 const AuthPage = page(() => import('../features/auth/components/AuthPage.js'), 'AuthPage');
 const LogoutPage = page(() => import('../features/auth/components/LogoutPage.js'), 'LogoutPage');
 const ReferralPage = page(() => import('../features/auth/components/ReferralPage.js'), 'ReferralPage');
+const VerifyEmailPage = page(
+  () => import('../features/email-verification/components/VerifyEmailPage.js'),
+  'VerifyEmailPage',
+);
+const InvitationPage = page(
+  () => import('../features/invitation/components/InvitationPage.js'),
+  'InvitationPage',
+);
 const AdminSection = page(() => import('./AdminSection.js'), 'AdminSection');
 const RemoteSection = page(() => import('./RemoteSection.js'), 'RemoteSection');
 
@@ -62,6 +70,8 @@ export function AppRoutes() {
           <Route path={patterns.auth} element={<AuthPage />} />
           <Route path={patterns.logout} element={<LogoutPage />} />
           <Route path={patterns.referral} element={<ReferralPage />} />
+          <Route path={patterns.verifyEmail} element={<VerifyEmailPage />} />
+          <Route path={patterns.invitation} element={<InvitationPage />} />
           <Route
             path={patterns.admin}
             element={

@@ -1,4 +1,4 @@
-import type { SessionUser } from 'shared-domain';
+import type { SessionUser } from 'shared-ui';
 import { RemoteSlot } from '../components/RemoteSlot.js';
 import { Overview } from '../features/overview/components/Overview.js';
 

@@ -5,7 +5,9 @@ import { patterns, paths, Busy, useSession } from 'shared-ui';
 
 /**
  * What a guest may open (specs/1-foundation.md §2 Route guard). /referral, /auth and /logout are
- * allowed too: they only store or end something and then go to / themselves (README).
+ * allowed too: they only store or end something and then go to / themselves (README). So are the
+ * links of e-mails opened from the mailbox, signed in or not: /verify-email and /invitation (which
+ * lets a guest sign in on the page).
  */
 const GUEST_PATHS = [
   patterns.home,
@@ -17,6 +19,8 @@ const GUEST_PATHS = [
   patterns.referral,
   patterns.auth,
   patterns.logout,
+  patterns.verifyEmail,
+  patterns.invitation,
 ];
 
 export function isGuestPath(pathname: string) {

@@ -37,7 +37,10 @@ interface PayloadOf {
 interface NewActionItemOf<T extends ActionItemType> {
   /** Given when the caller needs it (an invite's address, the seed's stable ids); else a new one. */
   actionItemId?: string;
-  userId: string;
+  /** Whose list shows it; null for an invitation, which belongs to nobody until its link is claimed. */
+  userId: string | null;
+  /** An invitation's link: the SHA-256 of its token and when it stops working (claim.ts). */
+  claim?: { tokenHash: string; expiresAt: string };
   itemType: T;
   /** The text shown (an invite's is JSON: a broker text and a default text). */
   description: string;
@@ -78,7 +81,7 @@ export function actionItemJson(data: ActionItemPayload): string {
   }
 }
 
-/** Action items per INSERT: 9 parameters a row, well under both engines' limits. */
+/** Action items per INSERT: 11 parameters a row, well under both engines' limits. */
 const ACTION_ITEMS_PER_INSERT = 500;
 
 /**
@@ -105,6 +108,8 @@ export async function addActionItems(
           created_at: item.createdAt,
           completed: 0,
           completed_at: null,
+          claim_token_hash: item.claim?.tokenHash ?? null,
+          claim_expires_at: item.claim?.expiresAt ?? null,
         })),
       )
       .$if(options.ifAbsent === true, (query) =>

@@ -1,10 +1,5 @@
-import {
-  addDays,
-  productToday,
-  startOfProductDay,
-  type ActionItem,
-  type PendingActionItems,
-} from 'shared-domain';
+import { addDays, productToday, startOfProductDay } from 'shared-domain';
+import type { ActionItem, PendingActionItems } from '../../contract/action-item.js';
 
 /**
  * Groups pending items by their created date relative to `now`, by the product's calendar day

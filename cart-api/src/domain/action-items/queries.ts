@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { ActionItem, ActionItemType } from 'shared-domain';
+import type { ActionItemType } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
+import type { ActionItem } from '../../contract/action-item.js';
 import { actionItemData } from './data.js';
 
 /** A user's open action items, newest first. */
@@ -23,7 +24,10 @@ export async function pendingActionItems(db: Kysely<Database>, userId: string): 
   }));
 }
 
-/** The user an action item is for; undefined when there is no such item. */
+/**
+ * The user an action item is for; undefined when there is no such item, or when it is an invitation
+ * nobody has claimed yet (README "Invitations": it belongs to nobody until its link is opened).
+ */
 export async function actionItemUser(
   db: Kysely<Database>,
   actionItemId: string,
@@ -33,7 +37,7 @@ export async function actionItemUser(
     .select('user_id')
     .where('action_item_id', '=', actionItemId)
     .executeTakeFirst();
-  return row?.user_id;
+  return row?.user_id ?? undefined;
 }
 
 /** One action item as the table holds it, with its data parsed; undefined when there is none. */

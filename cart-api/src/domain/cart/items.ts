@@ -1,17 +1,18 @@
 import { conflict, notFound, ValidationFailure, type Caller } from 'service-kit';
-import type { Cart } from 'shared-domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { CartDocument, CartItemAnswer, CartItemBody } from '../../contract/shopping-cart.js';
+import type { Cart, CartDocument, CartItemAnswer, CartItemBody } from '../../contract/shopping-cart.js';
 import { isCompliance } from '../../policies/rules.js';
 import { keepLockedFields } from '../documents/index.js';
 import { checkedForm, partnerOf } from '../documents/form.js';
 import { checkedLinks } from '../documents/links.js';
 import { storedDocument } from '../documents/queries.js';
 import { actionItemById } from '../action-items/queries.js';
+import { entitledPartnerId, type EntitlementDeps } from '../partners/entitlement.js';
 import { priceFor } from '../products/queries.js';
 import { purchaseRunning } from '../purchase/purchase-lock.js';
-import { CART_MESSAGES } from './policy.js';
+import { ACTION_ITEMS_MESSAGES } from '../action-items/messages.js';
+import { CART_MESSAGES } from './messages.js';
 import {
   cartItemAnswer,
   cartItemDocument,
@@ -27,8 +28,11 @@ import {
   type CartItemWrite,
 } from './queries.js';
 
-/** What the cart's operations need: the database and the service's clock (`app.now`). */
-export interface CartDeps {
+/**
+ * What the cart's operations need: the database, the service's clock (`app.now`) and identity-api's
+ * referral ids (whether a buyer is entitled to the partner an item names).
+ */
+export interface CartDeps extends EntitlementDeps {
   db: Kysely<Database>;
   now: () => Date;
 }
@@ -44,16 +48,15 @@ const PURCHASE_ITEMS = new Set([
  * A cart item as the caller sends it, checked and priced: the cart is the caller's own (another
  * user's id reads like a missing one), the action item is the caller's and still open, the
  * document passes the order form's rules, and the price comes from the product, the chosen values
- * and the caller's role, never from the request.
+ * and the caller's role, never from the request. The item is sold through the partner it names only
+ * when the caller is entitled to it (`entitledPartnerId`), else as the standard product: its price,
+ * and the linked promo codes the cart gives it at every read, follow the partner written here.
  */
-async function checkedCartItem(
-  db: Kysely<Database>,
-  caller: Caller,
-  body: CartItemBody,
-): Promise<CartItemWrite> {
+async function checkedCartItem(deps: CartDeps, caller: Caller, body: CartItemBody): Promise<CartItemWrite> {
+  const { db } = deps;
   if (body.userId !== caller.userId) throw notFound(CART_MESSAGES.notFound);
   if (body.actionItemId && !(await openActionItemOf(db, body.actionItemId, caller.userId))) {
-    throw notFound(CART_MESSAGES.actionItemNotFound);
+    throw notFound(ACTION_ITEMS_MESSAGES.notFound);
   }
   // An item from an invite, an unpaid document or a Colonial cancellation pays for that stored
   // document, sold through its partner (the body cannot pick another, cheaper one); an invite's
@@ -64,12 +67,17 @@ async function checkedCartItem(
   let strategicPartnerId = body.strategicPartnerId ?? null;
   const stored = payingFor ? await storedDocument(db, payingFor) : undefined;
   if (payingFor) {
-    if (!stored) throw notFound(CART_MESSAGES.actionItemNotFound);
+    if (!stored) throw notFound(ACTION_ITEMS_MESSAGES.notFound);
     if (body.strategicPartnerId !== undefined && body.strategicPartnerId !== stored.strategicPartnerId) {
       throw new ValidationFailure([CART_MESSAGES.partnerFixed]);
     }
     strategicPartnerId = stored.strategicPartnerId;
   }
+  strategicPartnerId = await entitledPartnerId(deps, caller, strategicPartnerId, {
+    clientId: body.json.clientId,
+    originalDocumentId: body.json.originalDocumentId,
+    payingFor,
+  });
   const partner = await partnerOf(db, strategicPartnerId);
   let fields = body.json;
   if (stored && !isCompliance(caller)) {
@@ -141,7 +149,7 @@ export async function addCartItem(
   body: CartItemBody,
 ): Promise<CartItemAnswer> {
   const { db } = deps;
-  const item = await checkedCartItem(db, caller, body);
+  const item = await checkedCartItem(deps, caller, body);
   await refuseWhilePurchasing(db, item.userId);
   await refuseSecondItemOf(db, item.actionItemId);
   await refuseSecondRenewal(db, item);
@@ -167,7 +175,7 @@ export async function updateCartItem(
   body: CartItemBody,
 ): Promise<CartItemAnswer> {
   const { db } = deps;
-  const item = await checkedCartItem(db, caller, body);
+  const item = await checkedCartItem(deps, caller, body);
   await refuseWhilePurchasing(db, item.userId);
   await refuseSecondItemOf(db, item.actionItemId, cartItemId);
   await refuseSecondRenewal(db, item, cartItemId);

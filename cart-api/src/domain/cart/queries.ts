@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type Cart, type CartCounts, type CartItem, productToday, toDollars } from 'shared-domain';
+import { productToday, toDollars } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
 import { partnerFormSettings } from '../partners/settings.js';
 import { jsonObject, jsonStrings } from '../../lib/json.js';
-import type { CartDocument, CartItemAnswer } from '../../contract/shopping-cart.js';
+import type {
+  Cart,
+  CartCounts,
+  CartDocument,
+  CartItem,
+  CartItemAnswer,
+} from '../../contract/shopping-cart.js';
 import { priceCart, type LinePrice, type PromoTerms } from './pricing.js';
 import { linkedPromoTerms } from './linked-codes.js';
 
@@ -379,6 +385,27 @@ export async function removeCode(db: Kysely<Database>, userId: string, discountI
     .where('discount_id', '=', discountId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Takes the code whose key (trimmed, lower-cased text) is `codeKey` off a user's cart, looking among
+ * that cart's codes only: the code as stored, or undefined when the cart has none with that text,
+ * whether or not such a code exists at all.
+ */
+export async function removeAppliedCode(
+  db: Kysely<Database>,
+  userId: string,
+  codeKey: string,
+): Promise<string | undefined> {
+  const applied = await db
+    .selectFrom('cart_discount as cd')
+    .innerJoin('discount as d', 'd.discount_id', 'cd.discount_id')
+    .select(['d.discount_id', 'd.code'])
+    .where('cd.user_id', '=', userId)
+    .where('d.code_key', '=', codeKey)
+    .executeTakeFirst();
+  if (!applied) return undefined;
+  return (await removeCode(db, userId, applied.discount_id)) ? applied.code : undefined;
 }
 
 /** The user's cart item (cart or saved) that renews `originalDocumentId`, if any. */

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { companyDetailOf } from '../../lib/company-detail.js';
 import type { IdentityDirectory } from '../../plugins/app/identity.js';
 import type { ClientDetails, ClientDocument } from '../../contract/client.js';
-import { CLIENT_NOT_FOUND } from './policy.js';
+import { CLIENTS_MESSAGES } from './messages.js';
 
 /** The broker's name and e-mail as identity-api knows them; blank when it does not (or is down). */
 export async function brokerOf(
@@ -66,7 +66,7 @@ export async function openClient(
   clientId: string,
 ): Promise<ClientDetails> {
   const details = await clientDetails(db, identity, clientId);
-  if (!details) throw notFound(CLIENT_NOT_FOUND);
+  if (!details) throw notFound(CLIENTS_MESSAGES.notFound);
   if (caller.roleGroup === 'compliance') await recordClientView(db, caller.userId, details.clientId);
   return details;
 }

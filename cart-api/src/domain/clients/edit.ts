@@ -8,8 +8,7 @@ import type { IdentityDirectory } from '../../plugins/app/identity.js';
 import type { ClientBody, ClientDetails } from '../../contract/client.js';
 import { logChange } from './change-log.js';
 import { brokerOf, clientDetails } from './details.js';
-import { CLIENT_MESSAGES } from './messages.js';
-import { CLIENT_NOT_FOUND } from './policy.js';
+import { CLIENTS_MESSAGES } from './messages.js';
 
 /** The fields of the admin client page a change-log row names, with their labels. */
 const FIELDS = {
@@ -69,12 +68,12 @@ export async function saveClient(
   body: ClientBody,
 ): Promise<ClientDetails> {
   if (body.clientId !== undefined && body.clientId !== clientId) {
-    throw new ValidationFailure([CLIENT_MESSAGES.otherClient]);
+    throw new ValidationFailure([CLIENTS_MESSAGES.otherClient]);
   }
   const { clientId: _path, ...fields } = body;
   const input = validOrFail(await validateInput(clientSchema, fields));
   const before = await clientDetails(db, identity, clientId);
-  if (!before) throw notFound(CLIENT_NOT_FOUND);
+  if (!before) throw notFound(CLIENTS_MESSAGES.notFound);
   const detail = input.companyDetail;
   const after: Values = {
     ...detail,

@@ -1,8 +1,8 @@
-import { PARTNER_NOT_FOUND } from '../partners/messages.js';
-
-/** The clients' texts (the admin client page, 'Update Client Level'); 'Client not found' is policy.ts's. */
-export const CLIENT_MESSAGES = {
+/**
+ * The clients' catalogue (README "Where a rule lives"): the admin client page, 'Update Client Level'
+ * and every other module's "client not found". A partner not found is the partners' catalogue's.
+ */
+export const CLIENTS_MESSAGES = {
+  notFound: 'Client not found',
   otherClient: 'clientId must be the client of the path',
-  /** The partners' catalogue's text (one definition). */
-  partnerNotFound: PARTNER_NOT_FOUND,
 } as const;

@@ -3,7 +3,8 @@ import { ValidationFailure, type Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import type { ClientPartner, ClientPartnerBody } from '../../contract/client.js';
 import { logChange } from './change-log.js';
-import { CLIENT_MESSAGES } from './messages.js';
+import { PARTNERS_MESSAGES } from '../partners/messages.js';
+import { CLIENTS_MESSAGES } from './messages.js';
 
 /**
  * 'Update Client Level' of the admin document page (specs/2-documents.md §4 "Admin partner change"):
@@ -19,7 +20,7 @@ export async function setClientPartner(
   const { strategicPartnerId } = body;
   const accountId = body.accountId?.trim() ?? '';
   if (body.clientId !== undefined && body.clientId !== clientId) {
-    throw new ValidationFailure([CLIENT_MESSAGES.otherClient]);
+    throw new ValidationFailure([CLIENTS_MESSAGES.otherClient]);
   }
   const partner = strategicPartnerId
     ? await db
@@ -29,7 +30,7 @@ export async function setClientPartner(
         .where('kind', '=', 'strategic-partner')
         .executeTakeFirst()
     : undefined;
-  if (strategicPartnerId && !partner) throw new ValidationFailure([CLIENT_MESSAGES.partnerNotFound]);
+  if (strategicPartnerId && !partner) throw new ValidationFailure([PARTNERS_MESSAGES.notFound]);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('company')

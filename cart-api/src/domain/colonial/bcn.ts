@@ -2,14 +2,9 @@ import type { Kysely } from 'kysely';
 import { badRequest, type Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import type { TestBcn } from '../../contract/colonial.js';
+import { COLONIAL_MESSAGES } from './messages.js';
 
 export const BCN_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,19}$/;
-
-export const BCN_MESSAGES = {
-  blank: 'A BCN cannot be blank: remove the empty item from the list',
-  invalid: (bcn: string) => `${bcn} is not a valid BCN: use 1 to 20 letters, digits or hyphens`,
-  duplicate: (bcn: string) => `${bcn} is already a test BCN`,
-} as const;
 
 /** The BCN as kept, or undefined when blank. */
 export const normalizeBcn = (value: string): string | undefined => {
@@ -20,8 +15,8 @@ export const normalizeBcn = (value: string): string | undefined => {
 /** A BCN as typed, checked: the kept form, or a `400 {message}` naming it. */
 export function checkedBcn(value: string): string {
   const bcn = normalizeBcn(value);
-  if (bcn === undefined) throw badRequest(BCN_MESSAGES.blank);
-  if (!BCN_PATTERN.test(bcn)) throw badRequest(BCN_MESSAGES.invalid(value.trim()));
+  if (bcn === undefined) throw badRequest(COLONIAL_MESSAGES.bcn.blank);
+  if (!BCN_PATTERN.test(bcn)) throw badRequest(COLONIAL_MESSAGES.bcn.invalid(value.trim()));
   return bcn;
 }
 
@@ -51,7 +46,8 @@ export async function addTestBcn(
     .values(row)
     .onConflict((oc) => oc.column('bcn').doNothing())
     .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw badRequest(BCN_MESSAGES.duplicate(bcn));
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0)
+    throw badRequest(COLONIAL_MESSAGES.bcn.duplicate(bcn));
   return { bcn, addedBy: row.added_by, addedDate: row.added_at };
 }
 

@@ -12,16 +12,9 @@ import {
   retireDocument,
   type DocumentForLifecycle,
 } from '../documents/lifecycle.js';
-import { DOCUMENT_NOT_FOUND } from '../documents/messages.js';
+import { DOCUMENTS_MESSAGES } from '../documents/messages.js';
 import { noPayOptions } from '../partners/settings.js';
-
-export const NO_PAY_MESSAGES = {
-  processed: 'No Pay Reason has been processed',
-  notColonial: 'This is not a Colonial document: no-pay reasons are for Colonial documents only',
-  inactive: 'This document is already inactive',
-  unknownReason: (code: string, codes: string[]) =>
-    `${code} is not a no-pay reason: choose one of ${codes.join(', ')}`,
-} as const;
+import { COLONIAL_MESSAGES } from './messages.js';
 
 /** The no-pay reasons that tell the client to purchase the document themselves (specs/2-documents.md §4). */
 export const PURCHASE_REASONS = ['N1', 'N3'];
@@ -52,11 +45,11 @@ export async function processNoPay(
   documentId: string,
 ): Promise<NoPayAnswer> {
   const document = await documentForLifecycle(deps.db, documentId);
-  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!document) throw notFound(DOCUMENTS_MESSAGES.notFound);
   const reason = await checkNoPay(deps.db, document, reasonCode);
   await deps.db.transaction().execute((trx) => applyNoPay(trx, document, reason, caller, deps.appUrl));
   return {
-    message: NO_PAY_MESSAGES.processed,
+    message: COLONIAL_MESSAGES.noPay.processed,
     documentId,
     clientId: document.clientId,
     reasonCode: reason.code,
@@ -72,17 +65,17 @@ export async function checkNoPay(
   document: DocumentForLifecycle,
   reasonCode: string,
 ): Promise<NoPayReason> {
-  if (!document.colonial) throw badRequest(NO_PAY_MESSAGES.notColonial);
+  if (!document.colonial) throw badRequest(COLONIAL_MESSAGES.noPay.notColonial);
   const reasons = await noPayOptions(db);
   const reason = reasons.find((option) => option.code === reasonCode.trim().toUpperCase());
   if (!reason)
     throw badRequest(
-      NO_PAY_MESSAGES.unknownReason(
+      COLONIAL_MESSAGES.noPay.unknownReason(
         reasonCode,
         reasons.map((r) => r.code),
       ),
     );
-  if (!document.active || document.status === 'Inactive') throw badRequest(NO_PAY_MESSAGES.inactive);
+  if (!document.active || document.status === 'Inactive') throw badRequest(COLONIAL_MESSAGES.noPay.inactive);
   return reason;
 }
 
@@ -134,16 +127,20 @@ export async function applyNoPay(
   );
   const to = typeof document.form.primaryEmail === 'string' ? document.form.primaryEmail : '';
   if (to) {
-    await enqueueMail(trx, {
-      to,
-      subject: `Please purchase your POP document: ${document.company}`,
-      ...plainMessage([
-        'Hello,',
-        `${partner.name} no longer pays for the Section 125 Premium Only Plan document of ${document.company} for the plan year ${formatIsoDate(document.planYearStart)} to ${formatIsoDate(document.planYearEnd)}.`,
-        'To keep your plan document, purchase it: sign in and open it from your Action Items.',
-        { label: 'Sign in to POP Documents', url: `${appUrl}/` },
-        'POP Documents',
-      ]),
-    });
+    await enqueueMail(
+      trx,
+      {
+        to,
+        subject: `Please purchase your POP document: ${document.company}`,
+        ...plainMessage([
+          'Hello,',
+          `${partner.name} no longer pays for the Section 125 Premium Only Plan document of ${document.company} for the plan year ${formatIsoDate(document.planYearStart)} to ${formatIsoDate(document.planYearEnd)}.`,
+          'To keep your plan document, purchase it: sign in and open it from your Action Items.',
+          { label: 'Sign in to POP Documents', url: `${appUrl}/` },
+          'POP Documents',
+        ]),
+      },
+      { ownerId: caller.userId },
+    );
   }
 }

@@ -1,6 +1,9 @@
 import { calendarDayOf } from 'shared-domain';
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { COLONIAL_MESSAGES } from './messages.js';
+import { ReturnFileError } from './return-file-error.js';
+import { readFirstWorksheet, type CellValue } from './return-file-workbook.js';
+
+export { ReturnFileError };
 
 /**
  * Colonial's return file (README "Colonial return file"): an XLSX workbook whose first worksheet
@@ -27,29 +30,12 @@ export const RETURN_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const RETURN_FILE_MAX_ROWS = 50_000;
 /** A cell's text is kept (and echoed in a row's result) up to this many characters. */
 const MAX_CELL_TEXT = 200;
-
-export const RETURN_FILE_MESSAGES = {
-  uploaded: 'File has been uploaded and is currently processing',
-  noFile: 'Choose a return file to upload (form field returnFile)',
-  notMultipart: 'Upload the return file as multipart/form-data with the file in the field returnFile',
-  oneFile: 'Upload one return file at a time',
-  wrongField: (field: string) => `The return file must be sent in the field returnFile, not ${field}`,
-  tooLarge: 'The return file is larger than 10 MB: split it into smaller files',
-  xls: 'This is an old Excel 97-2003 (.xls) file: open it in Excel, save it as an Excel Workbook (.xlsx) and upload that',
-  pdf: 'This is a PDF file, not an Excel workbook: upload the return file as .xlsx',
-  notXlsx: 'The return file must be an Excel workbook (.xlsx)',
-  unreadable:
-    'The return file is not a valid Excel workbook: open it in Excel, save it as .xlsx and upload it again',
-  empty: 'The return file has no worksheet with a header row',
-  tooManyRows: `The return file has more than ${RETURN_FILE_MAX_ROWS.toLocaleString('en-US')} rows: split it into smaller files`,
-  missingColumns: (missing: string[]) =>
-    `The return file misses the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: its first row must name ${REQUIRED_COLUMNS.map((key) => RETURN_FILE_COLUMNS[key]).join(', ')}`,
-} as const;
-
-/** A readable problem with the uploaded file itself (400 at upload, the job's failure later). */
-export class ReturnFileError extends Error {
-  override name = 'ReturnFileError';
-}
+/**
+ * The header row is looked for in this many rows at the top of the sheet (and its first 4 million
+ * characters): the upload's check reads that prefix only, never the whole sheet.
+ */
+export const HEADER_SEARCH_ROWS = 1_000;
+const HEADER_SEARCH_CHARS = 4_000_000;
 
 const XLS_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
@@ -61,11 +47,11 @@ const PDF_SIGNATURE = Buffer.from('%PDF', 'latin1');
  */
 export function checkXlsx(bytes: Buffer): void {
   if (bytes.subarray(0, XLS_SIGNATURE.length).equals(XLS_SIGNATURE))
-    throw new ReturnFileError(RETURN_FILE_MESSAGES.xls);
+    throw new ReturnFileError(COLONIAL_MESSAGES.returnFile.xls);
   if (bytes.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE))
-    throw new ReturnFileError(RETURN_FILE_MESSAGES.pdf);
+    throw new ReturnFileError(COLONIAL_MESSAGES.returnFile.pdf);
   if (!bytes.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE) || !bytes.includes('xl/workbook.xml')) {
-    throw new ReturnFileError(RETURN_FILE_MESSAGES.notXlsx);
+    throw new ReturnFileError(COLONIAL_MESSAGES.returnFile.notXlsx);
   }
 }
 
@@ -89,33 +75,18 @@ const HEADER_KEYS = new Map(
   ]),
 );
 
-/** A cell's value as text (rich text, hyperlinks and formulas by what they show). */
-function cellText(value: ExcelJS.CellValue): string {
-  return fullCellText(value).slice(0, MAX_CELL_TEXT);
-}
-
-function fullCellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
+/** A cell's value as text (rich text and formulas by what they show), trimmed, at most 200 characters. */
+function cellText(value: CellValue): string {
+  if (value === null) return '';
   if (value instanceof Date) return calendarDayOf(value);
-  if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((part) => part.text)
-        .join('')
-        .trim();
-    if ('text' in value && typeof value.text === 'string') return value.text.trim();
-    if ('result' in value) return fullCellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value).trim();
+  return String(value).trim().slice(0, MAX_CELL_TEXT);
 }
 
 /**
  * The Qualify Date as a day: a date cell, an Excel serial number, or text MM/DD/YYYY, M/D/YY or
  * YYYY-MM-DD; '' when blank; otherwise the text as written (the row then fails, naming it).
  */
-function qualifyDay(value: ExcelJS.CellValue): string {
+function qualifyDay(value: CellValue): string {
   if (value instanceof Date) return calendarDayOf(value);
   if (typeof value === 'number' && value > 0 && value < 2958466) {
     return calendarDayOf(new Date(Math.round((value - 25569) * 86_400_000)));
@@ -145,67 +116,105 @@ function qualifyDay(value: ExcelJS.CellValue): string {
 export const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
 
 /**
- * The rows of a return file, read with exceljs' streaming reader (a large file is never a whole
- * workbook in memory): the first worksheet, its first non-empty row the header, blank rows skipped.
- * Throws ReturnFileError for what is not a workbook or misses a required column.
+ * The rows of a return file, streamed from its first worksheet within the file's bounds
+ * (return-file-workbook.ts, README "Hostile files"): its first non-empty row the header, which must
+ * be among its first HEADER_SEARCH_ROWS rows, blank rows skipped, at most RETURN_FILE_MAX_ROWS rows.
+ * Only the cells of the known columns are kept. Throws ReturnFileError for what is not a workbook,
+ * exceeds a bound or misses a required column; `headerOnly` stops at the header row.
  */
 export async function readReturnFile(
   bytes: Buffer,
   options: { headerOnly?: boolean } = {},
 ): Promise<ReturnFileRow[]> {
   checkXlsx(bytes);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'emit',
-  });
   const rows: ReturnFileRow[] = [];
   let columns: Map<ColumnKey, number> | undefined;
-  try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        const values = (row.values ?? []) as ExcelJS.CellValue[];
-        const texts = values.map(cellText);
-        if (texts.every((value) => value === '')) continue;
-        if (!columns) {
-          columns = new Map();
-          texts.forEach((header, index) => {
-            const key = HEADER_KEYS.get(headerKey(header));
-            if (key && !columns!.has(key)) columns!.set(key, index);
-          });
-          const missing = REQUIRED_COLUMNS.filter((key) => !columns!.has(key));
-          if (missing.length > 0) {
-            throw new ReturnFileError(
-              RETURN_FILE_MESSAGES.missingColumns(missing.map((key) => RETURN_FILE_COLUMNS[key])),
-            );
-          }
-          if (options.headerOnly) return rows;
-          continue;
-        }
-        if (rows.length >= RETURN_FILE_MAX_ROWS) throw new ReturnFileError(RETURN_FILE_MESSAGES.tooManyRows);
-        const at = (key: ColumnKey) => {
-          const index = columns!.get(key);
-          return index === undefined ? undefined : values[index];
-        };
-        rows.push({
-          rowNumber: row.number,
-          bcnVendor: cellText(at('bcnVendor') ?? null),
-          bcn: cellText(at('bcn') ?? null),
-          accountId: cellText(at('accountId') ?? null),
-          qualifyDate: qualifyDay(at('qualifyDate') ?? null),
-          noPay: cellText(at('noPay') ?? null),
-        });
-      }
-      // The first worksheet only.
-      break;
+  /** The row being read: whether a cell shows anything, the header keys it names, the known cells. */
+  let filled = false;
+  let named = new Map<ColumnKey, number>();
+  let cells = new Map<number, CellValue>();
+  /** The header's columns, once read: the cells kept of each row. */
+  let wanted = new Set<number>();
+  let rowsBeforeHeader = 0;
+  const headerNotAtTop = () =>
+    new ReturnFileError(
+      COLONIAL_MESSAGES.returnFile.headerNotAtTop(
+        HEADER_SEARCH_ROWS,
+        REQUIRED_COLUMNS.map((key) => RETURN_FILE_COLUMNS[key]),
+      ),
+    );
+
+  function cell(column: number, value: CellValue) {
+    const text = cellText(value);
+    if (text === '') return;
+    filled = true;
+    if (!columns) {
+      const key = HEADER_KEYS.get(headerKey(text));
+      if (key && !named.has(key)) named.set(key, column);
+    } else if (wanted.has(column)) {
+      cells.set(column, value);
     }
+  }
+
+  function row(rowNumber: number): 'stop' | undefined {
+    const [isFilled, header, values] = [filled, named, cells];
+    filled = false;
+    named = new Map();
+    cells = new Map();
+    if (!columns) {
+      if (!isFilled) {
+        if (++rowsBeforeHeader >= HEADER_SEARCH_ROWS) throw headerNotAtTop();
+        return undefined;
+      }
+      const missing = REQUIRED_COLUMNS.filter((key) => !header.has(key));
+      if (missing.length > 0) {
+        throw new ReturnFileError(
+          COLONIAL_MESSAGES.returnFile.missingColumns(
+            missing.map((key) => RETURN_FILE_COLUMNS[key]),
+            REQUIRED_COLUMNS.map((key) => RETURN_FILE_COLUMNS[key]),
+          ),
+        );
+      }
+      columns = header;
+      wanted = new Set(columns.values());
+      return options.headerOnly ? 'stop' : undefined;
+    }
+    if (!isFilled) return undefined;
+    if (rows.length >= RETURN_FILE_MAX_ROWS)
+      throw new ReturnFileError(COLONIAL_MESSAGES.returnFile.tooManyRows(RETURN_FILE_MAX_ROWS));
+    const at = (key: ColumnKey) => {
+      const column = columns!.get(key);
+      return column === undefined ? null : (values.get(column) ?? null);
+    };
+    rows.push({
+      rowNumber,
+      bcnVendor: cellText(at('bcnVendor')),
+      bcn: cellText(at('bcn')),
+      accountId: cellText(at('accountId')),
+      qualifyDate: qualifyDay(at('qualifyDate')),
+      noPay: cellText(at('noPay')),
+    });
+    return undefined;
+  }
+
+  let found: boolean;
+  try {
+    found = await readFirstWorksheet(
+      bytes,
+      {
+        cell,
+        row,
+        progress(chars) {
+          if (!columns && chars > HEADER_SEARCH_CHARS) throw headerNotAtTop();
+        },
+      },
+      cellText,
+    );
   } catch (error) {
     if (error instanceof ReturnFileError) throw error;
-    throw new ReturnFileError(RETURN_FILE_MESSAGES.unreadable);
+    throw new ReturnFileError(COLONIAL_MESSAGES.returnFile.unreadable);
   }
-  if (!columns) throw new ReturnFileError(RETURN_FILE_MESSAGES.empty);
+  if (!found || !columns) throw new ReturnFileError(COLONIAL_MESSAGES.returnFile.empty);
   return rows;
 }
 

@@ -1,6 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { formatIsoDate } from 'shared-domain';
 import { HttpError, type Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import { PermanentJobError } from '../../jobs/runner.js';
@@ -8,25 +7,12 @@ import { logChange } from '../clients/change-log.js';
 import { documentForLifecycle } from '../documents/lifecycle.js';
 import { databaseArchiveStore, type ArchiveStore } from '../documents/archive.js';
 import { BCN_PATTERN, normalizeBcn } from './bcn.js';
-import { applyNoPay, checkNoPay, NO_PAY_MESSAGES } from './no-pay.js';
+import { COLONIAL_MESSAGES } from './messages.js';
+import { applyNoPay, checkNoPay } from './no-pay.js';
 import { isDay, readReturnFile, ReturnFileError, type ReturnFileRow } from './return-file-format.js';
 
 /** The job kind that processes an uploaded return file (README "Jobs"). */
 export const PROCESS_RETURN_FILE = 'process-return-file';
-
-export const RETURN_ROW_MESSAGES = {
-  blankBcn: 'BCN is blank',
-  invalidBcn: (bcn: string) => `${bcn} is not a valid BCN`,
-  testBcn: 'Test BCN: nothing applied',
-  noClient: (bcn: string) => `No client has BCN ${bcn}`,
-  otherBcn: (accountId: string, bcn: string) => `The client of account ${accountId} has another BCN (${bcn})`,
-  badDate: (text: string) => `Qualify Date ${text} is not a date (MM/DD/YYYY)`,
-  noDocument: (code: string) => `The client has no active Colonial document to apply No Pay ${code} to`,
-  nothing: 'Nothing to apply',
-  bcnRecorded: (bcn: string) => `BCN ${bcn} recorded`,
-  qualifyRecorded: (day: string) => `Qualify date ${formatIsoDate(day)} recorded`,
-  failed: 'The row could not be processed',
-} as const;
 
 /** A processed row as `GET colonial/return-file/{jobId}` answers it (specs/3-admin.md §3). */
 export interface ReturnRowResult {
@@ -153,11 +139,11 @@ async function applyRow(
   row: ReturnFileRow,
 ): Promise<{ result: string; clientId: string | null }> {
   const bcn = normalizeBcn(row.bcn);
-  if (bcn === undefined) throw new RowFailure(RETURN_ROW_MESSAGES.blankBcn);
-  if (!BCN_PATTERN.test(bcn)) throw new RowFailure(RETURN_ROW_MESSAGES.invalidBcn(row.bcn));
-  if (testBcns.has(bcn)) return { result: RETURN_ROW_MESSAGES.testBcn, clientId: null };
+  if (bcn === undefined) throw new RowFailure(COLONIAL_MESSAGES.returnRow.blankBcn);
+  if (!BCN_PATTERN.test(bcn)) throw new RowFailure(COLONIAL_MESSAGES.returnRow.invalidBcn(row.bcn));
+  if (testBcns.has(bcn)) return { result: COLONIAL_MESSAGES.returnRow.testBcn, clientId: null };
   if (row.qualifyDate !== '' && !isDay(row.qualifyDate)) {
-    throw new RowFailure(RETURN_ROW_MESSAGES.badDate(row.qualifyDate));
+    throw new RowFailure(COLONIAL_MESSAGES.returnRow.badDate(row.qualifyDate));
   }
 
   const done: string[] = [];
@@ -178,13 +164,13 @@ async function applyRow(
       .where('c.strategic_partner_account_id', '=', row.accountId)
       .orderBy('c.company_id')
       .executeTakeFirst();
-    if (client?.bcn) throw new RowFailure(RETURN_ROW_MESSAGES.otherBcn(row.accountId, client.bcn));
+    if (client?.bcn) throw new RowFailure(COLONIAL_MESSAGES.returnRow.otherBcn(row.accountId, client.bcn));
     if (client) {
       await trx.updateTable('company').set({ bcn }).where('company_id', '=', client.company_id).execute();
-      done.push(RETURN_ROW_MESSAGES.bcnRecorded(bcn));
+      done.push(COLONIAL_MESSAGES.returnRow.bcnRecorded(bcn));
     }
   }
-  if (!client) throw new RowFailure(RETURN_ROW_MESSAGES.noClient(bcn));
+  if (!client) throw new RowFailure(COLONIAL_MESSAGES.returnRow.noClient(bcn));
   const clientId = client.company_id;
   const context = ` (return file ${fileName}, row ${row.rowNumber})`;
 
@@ -194,7 +180,7 @@ async function applyRow(
       .set({ colonial_qualify_date: row.qualifyDate })
       .where('company_id', '=', clientId)
       .execute();
-    done.push(RETURN_ROW_MESSAGES.qualifyRecorded(row.qualifyDate));
+    done.push(COLONIAL_MESSAGES.returnRow.qualifyRecorded(row.qualifyDate));
   }
   if (done.length > 0) {
     await logChange(trx, {
@@ -217,11 +203,11 @@ async function applyRow(
       .orderBy('d.plan_year_start', 'desc')
       .orderBy('d.created_at', 'desc')
       .executeTakeFirst();
-    if (!active) throw new RowFailure(RETURN_ROW_MESSAGES.noDocument(code));
+    if (!active) throw new RowFailure(COLONIAL_MESSAGES.returnRow.noDocument(code));
     const document = (await documentForLifecycle(trx, active.document_id))!;
     const reason = await checkNoPay(trx, document, code);
     await applyNoPay(trx, document, reason, uploader, deps.appUrl, context);
-    done.push(NO_PAY_MESSAGES.processed);
+    done.push(COLONIAL_MESSAGES.noPay.processed);
   }
-  return { result: done.length > 0 ? done.join('; ') : RETURN_ROW_MESSAGES.nothing, clientId };
+  return { result: done.length > 0 ? done.join('; ') : COLONIAL_MESSAGES.returnRow.nothing, clientId };
 }

@@ -5,26 +5,42 @@ import type { Database } from '../../db/schema.js';
 import { enqueue } from '../../jobs/queue.js';
 import { databaseArchiveStore } from '../documents/archive.js';
 import { PROCESS_RETURN_FILE, type ReturnRowResult } from './return-file-job.js';
-import { checkReturnFileHeader, RETURN_FILE_MESSAGES, ReturnFileError } from './return-file-format.js';
-
-export const RETURN_JOB_MESSAGES = {
-  notFound: 'Return file job not found',
-  processing: 'The return file is still being processed',
-  failed: (jobId: string) => `The return file could not be processed (job ${jobId}): upload it again`,
-} as const;
+import { COLONIAL_MESSAGES } from './messages.js';
+import {
+  checkReturnFileHeader,
+  HEADER_SEARCH_ROWS,
+  REQUIRED_COLUMNS,
+  RETURN_FILE_COLUMNS,
+  RETURN_FILE_MAX_ROWS,
+  ReturnFileError,
+} from './return-file-format.js';
+import { RETURN_FILE_XML_LIMITS } from './return-file-workbook.js';
+import { RETURN_FILE_ZIP_LIMITS } from './return-file-zip.js';
 
 /** The messages a failed job shows as they are: the file's own problems (others stay in the log). */
-const SHOWN_FAILURES = [
-  RETURN_FILE_MESSAGES.xls,
-  RETURN_FILE_MESSAGES.pdf,
-  RETURN_FILE_MESSAGES.notXlsx,
-  RETURN_FILE_MESSAGES.unreadable,
-  RETURN_FILE_MESSAGES.empty,
+const { returnFile } = COLONIAL_MESSAGES;
+const SHOWN_FAILURES: string[] = [
+  returnFile.xls,
+  returnFile.pdf,
+  returnFile.notXlsx,
+  returnFile.unreadable,
+  returnFile.empty,
+  returnFile.tooManyRows(RETURN_FILE_MAX_ROWS),
+  returnFile.tooManyParts(RETURN_FILE_ZIP_LIMITS.maxEntries),
+  returnFile.unzipsTooLarge(RETURN_FILE_ZIP_LIMITS.maxUncompressedBytes / (1024 * 1024)),
+  returnFile.compressedTooFar(RETURN_FILE_ZIP_LIMITS.maxRatio),
+  returnFile.largerThanDeclared,
+  returnFile.tooMuchText(RETURN_FILE_XML_LIMITS.maxSharedStringChars),
+  returnFile.tooManyTexts(RETURN_FILE_XML_LIMITS.maxSharedStrings),
+  returnFile.cellTooLong(RETURN_FILE_XML_LIMITS.maxCellChars),
+  returnFile.headerNotAtTop(
+    HEADER_SEARCH_ROWS,
+    REQUIRED_COLUMNS.map((key) => RETURN_FILE_COLUMNS[key]),
+  ),
 ];
 const shownFailure = (message: string | null) =>
   message !== null &&
-  (SHOWN_FAILURES.includes(message as (typeof SHOWN_FAILURES)[number]) ||
-    message.startsWith('The return file misses the column'));
+  (SHOWN_FAILURES.includes(message) || message.startsWith(returnFile.missingColumnsStart));
 
 /**
  * `POST colonial/return-file`: an uploaded return file, checked by its content and its header row (a
@@ -48,6 +64,7 @@ export async function uploadReturnFile(
       kind: PROCESS_RETURN_FILE,
       payload: { uploadId },
       uniqueKey: `return-file:${uploadId}`,
+      ownerId: caller.userId,
     });
     const job = await trx
       .selectFrom('job')
@@ -84,9 +101,11 @@ export async function returnFileResult(db: Kysely<Database>, jobId: string): Pro
     .where('job_id', '=', jobId)
     .where('kind', '=', PROCESS_RETURN_FILE)
     .executeTakeFirst();
-  if (!job) throw notFound(RETURN_JOB_MESSAGES.notFound);
+  if (!job) throw notFound(COLONIAL_MESSAGES.returnJob.notFound);
   if (job.state === 'failed') {
-    throw badRequest(shownFailure(job.last_error) ? job.last_error! : RETURN_JOB_MESSAGES.failed(jobId));
+    throw badRequest(
+      shownFailure(job.last_error) ? job.last_error! : COLONIAL_MESSAGES.returnJob.failed(jobId),
+    );
   }
   if (job.state !== 'done') {
     const counted = await db

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Policy } from 'service-kit';
 import type { CompanyKind, Database } from '../../db/schema.js';
 import { isCompliance, member } from '../../policies/rules.js';
+import { COMPANIES_MESSAGES } from './messages.js';
 import { companyExists, companyOwnership } from './queries.js';
 
 /** Company actions that change who belongs to it (the company users panel's 'Add User', 'Remove Access'). */
@@ -10,7 +11,8 @@ export const MANAGE_USERS = 'manage-users';
 /**
  * `company` (any kind; `kinds` narrows it, e.g. to clients): compliance may do everything; a broker
  * the companies whose broker they are (`company.broker_user_id`); an employer (epop) the companies
- * linked to them (`company_user`). A strategic partner has no broker or users: compliance only.
+ * linked to them (`company_user`). A strategic partner: compliance only (the users compliance links to
+ * it are entitled to its benefits, and see nothing of it).
  */
 export function companyPolicy(db: Kysely<Database>, kinds?: readonly CompanyKind[]): Policy {
   const ofKind = (kind: CompanyKind) => !kinds || kinds.includes(kind);
@@ -23,6 +25,9 @@ export function companyPolicy(db: Kysely<Database>, kinds?: readonly CompanyKind
       const company = await companyOwnership(db, id, caller.userId);
       if (!company || !ofKind(company.kind)) return false;
       if (isCompliance(caller)) return true;
+      // A partner's users (company_user) are entitled to its benefits (partners/entitlement.ts), not
+      // to the partner's record or its other users.
+      if (company.kind === 'strategic-partner') return false;
       if (caller.roleGroup === 'broker') return company.brokerUserId === caller.userId;
       return company.linked;
     },
@@ -43,6 +48,6 @@ export function userLinkPolicy(db: Kysely<Database>): Policy {
       if (!member(caller) || caller.roleGroup === 'epop') return false;
       return company.allows(caller, action, id);
     },
-    notFoundMessage: 'Company not found',
+    notFoundMessage: COMPANIES_MESSAGES.notFound,
   };
 }

@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.js';
 import type { IdentityDirectory, IdentityUser } from '../../plugins/app/identity.js';
 import type { CompanyUser } from '../../contract/company.js';
 import { logChange } from '../clients/change-log.js';
-import { COMPANY_USER_MESSAGES } from './messages.js';
+import { USERS_MESSAGES } from '../users/messages.js';
+import { userVisibleTo } from '../users/visibility.js';
 import { companyUserIds, linkCompanyUser, unlinkCompanyUser } from './queries.js';
 
 const toCompanyUser = ({ userId, userName, firstName, lastName, email }: IdentityUser): CompanyUser => ({
@@ -52,18 +53,21 @@ export async function companyUsersOf(
 
 /**
  * Add User: links a user of identity-api to the company and says so in the client's change log, in
- * one transaction. Linking again changes nothing (and logs nothing). Answers the user; `404` when
- * identity-api does not know them.
+ * one transaction. Linking again changes nothing (and logs nothing). Answers the user (names and
+ * e-mail); `404` when identity-api does not know them, and the same `404` when the caller may not
+ * learn who they are (`userVisibleTo`: a broker adds the people they found by their exact username or
+ * e-mail address, or are linked with), so a user id never resolves to a name.
  */
 export async function addCompanyUser(
   db: Kysely<Database>,
   identity: IdentityDirectory,
-  caller: Pick<Caller, 'userId' | 'username'>,
+  caller: Caller,
   companyId: string,
   userId: string,
 ): Promise<CompanyUser> {
+  if (!(await userVisibleTo({ db, identity }, caller, userId))) throw notFound(USERS_MESSAGES.notFound);
   const user = await knownUser(identity, userId);
-  if (!user) throw notFound(COMPANY_USER_MESSAGES.userNotFound);
+  if (!user) throw notFound(USERS_MESSAGES.notFound);
   await db.transaction().execute(async (trx) => {
     if (!(await linkCompanyUser(trx, companyId, userId))) return;
     await logChange(trx, {

@@ -4,13 +4,9 @@ import type { Database } from '../../db/schema.js';
 import type { DocumentPartnerSettings } from '../../contract/epop-document.js';
 import { logDocumentChange } from '../clients/change-log.js';
 import { partnerFormSettings } from '../partners/settings.js';
-import { PARTNER_NOT_FOUND } from '../partners/messages.js';
-import { DOCUMENT_NOT_FOUND } from './messages.js';
+import { PARTNERS_MESSAGES } from '../partners/messages.js';
+import { DOCUMENTS_MESSAGES } from './messages.js';
 import { storedDocument } from './queries.js';
-
-export const ADMIN_MESSAGES = {
-  partnerNotFound: PARTNER_NOT_FOUND,
-} as const;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -31,7 +27,7 @@ export async function saveDocumentNote(
       .select('notes')
       .where('document_id', '=', documentId)
       .executeTakeFirst();
-    if (!before) throw notFound(DOCUMENT_NOT_FOUND);
+    if (!before) throw notFound(DOCUMENTS_MESSAGES.notFound);
     if ((before.notes ?? '') === notes) return;
     await trx
       .updateTable('epop_document')
@@ -61,8 +57,8 @@ export async function documentPartnerSettings(
     storedDocument(db, documentId),
     partnerFormSettings(db, partnerId),
   ]);
-  if (!stored) throw notFound(DOCUMENT_NOT_FOUND);
-  if (!partner) throw notFound(ADMIN_MESSAGES.partnerNotFound);
+  if (!stored) throw notFound(DOCUMENTS_MESSAGES.notFound);
+  if (!partner) throw notFound(PARTNERS_MESSAGES.notFound);
   const client = await db
     .selectFrom('epop_document as d')
     .innerJoin('company as c', 'c.company_id', 'd.client_company_id')

@@ -32,14 +32,28 @@ export interface ArchivedFile {
   generatedOn: string;
 }
 
-/** Archives a generated file as it was handed out (inside the caller's transaction when given one). */
+/**
+ * Archives a generated file as it was handed out (inside the caller's transaction when given one);
+ * answers its archive id. A file with an `inputHash` is archived once per document: when that hash is
+ * archived already (another request made the same file meanwhile) nothing is added and the answer is
+ * the archived file's id.
+ */
 export async function archiveFile(
   db: Kysely<Database>,
-  file: { documentId: string; name: string; contentType: string; bytes: Buffer; generatedBy: string },
+  file: {
+    documentId: string;
+    name: string;
+    contentType: string;
+    bytes: Buffer;
+    generatedBy: string;
+    inputHash?: string;
+    /** The new row's id (a fresh uuid unless given). */
+    archiveId?: string;
+  },
   store: ArchiveStore = databaseArchiveStore,
 ): Promise<string> {
-  const archiveId = randomUUID();
-  await db
+  const archiveId = file.archiveId ?? randomUUID();
+  const inserted = await db
     .insertInto('document_archive')
     .values({
       archive_id: archiveId,
@@ -49,9 +63,37 @@ export async function archiveFile(
       content: await store.put(archiveId, file.bytes),
       generated_by: file.generatedBy,
       generated_at: new Date().toISOString(),
+      input_hash: file.inputHash ?? null,
     })
-    .execute();
-  return archiveId;
+    .onConflict((oc) => oc.columns(['document_id', 'input_hash']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 || file.inputHash === undefined) return archiveId;
+  const archived = await archivedByInput(db, file.documentId, file.inputHash, store);
+  if (!archived) throw new Error(`archive of document ${file.documentId} refused a file it does not hold`);
+  return archived.archiveId;
+}
+
+/** The archived file of a document made of exactly these inputs (`input_hash`), with its bytes. */
+export async function archivedByInput(
+  db: Kysely<Database>,
+  documentId: string,
+  inputHash: string,
+  store: ArchiveStore = databaseArchiveStore,
+): Promise<{ archiveId: string; name: string; contentType: string; bytes: Buffer } | undefined> {
+  const row = await db
+    .selectFrom('document_archive')
+    .select(['archive_id', 'name', 'content_type', 'content'])
+    .where('document_id', '=', documentId)
+    .where('input_hash', '=', inputHash)
+    .executeTakeFirst();
+  return (
+    row && {
+      archiveId: row.archive_id,
+      name: row.name,
+      contentType: row.content_type,
+      bytes: await store.get(row.content),
+    }
+  );
 }
 
 /** A document's generated files, newest first. */

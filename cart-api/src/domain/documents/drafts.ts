@@ -1,28 +1,31 @@
-import type { Kysely } from 'kysely';
 import { badRequest, notFound, type Caller } from 'service-kit';
 import { productToday } from 'shared-domain';
-import { blankDocumentForm, nextPlanYear } from 'shared-domain/forms';
-import type { Database } from '../../db/schema.js';
+import { blankDocumentForm } from 'shared-domain/forms';
 import type { DocumentDraft } from '../../contract/epop-document.js';
 import { isCompliance } from '../../policies/rules.js';
+import { entitledPartnerId, type EntitlementDeps } from '../partners/entitlement.js';
 import { partnerFormSettings } from '../partners/settings.js';
-import { DOCUMENT_NOT_FOUND, SAVE_MESSAGES } from './messages.js';
+import { PARTNERS_MESSAGES } from '../partners/messages.js';
+import { DOCUMENTS_MESSAGES } from './messages.js';
 import { documentById } from './queries.js';
+import { renewalAnswers } from './renewal.js';
 import type { DocumentDeps } from './save.js';
 
 /**
  * `GET epop/document/new/{userId}` (specs/2-documents.md §7): the blank document the order form opens
- * at /document/new, or /document/new/{strategicPartnerId} with the partner's settings (404 for an
- * unknown partner). It needs a purchase unless compliance creates it (free) or the partner bypasses
- * the cart.
+ * at /document/new, or /document/new/{strategicPartnerId} with the partner's settings when the caller
+ * is entitled to the partner (`entitledPartnerId`; anyone else gets the standard form, no error, the
+ * same for an id that names no partner; compliance naming an unknown partner: 404). It needs a
+ * purchase unless compliance creates it (free) or the partner bypasses the cart.
  */
 export async function newDocumentDraft(
-  db: Kysely<Database>,
+  deps: EntitlementDeps,
   caller: Caller | null,
-  strategicPartnerId: string | null,
+  named: string | null,
 ): Promise<DocumentDraft> {
-  const partner = await partnerFormSettings(db, strategicPartnerId);
-  if (strategicPartnerId && !partner) throw notFound(SAVE_MESSAGES.partnerNotFound);
+  const strategicPartnerId = await entitledPartnerId(deps, caller, named);
+  const partner = await partnerFormSettings(deps.db, strategicPartnerId);
+  if (strategicPartnerId && !partner) throw notFound(PARTNERS_MESSAGES.notFound);
   return {
     documentId: null,
     form: blankDocumentForm(),
@@ -48,21 +51,14 @@ export async function renewalDraft(
   documentId: string,
   userId: string,
 ): Promise<DocumentDraft> {
-  if (!isCompliance(caller) && userId !== caller.userId) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!isCompliance(caller) && userId !== caller.userId) throw notFound(DOCUMENTS_MESSAGES.notFound);
   const document = await documentById(deps.db, documentId, productToday(deps.now()));
-  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
-  if (!document.readyForRenewal) throw badRequest(SAVE_MESSAGES.notReadyForRenewal);
-  const planYear = nextPlanYear(document.currentPlanYearEndDate);
-  const { originalDocumentId: _previous, ...answers } = document.form;
+  if (!document) throw notFound(DOCUMENTS_MESSAGES.notFound);
+  if (!document.readyForRenewal) throw badRequest(DOCUMENTS_MESSAGES.save.notReadyForRenewal);
+  const { answers } = renewalAnswers(document.form, document.currentPlanYearEndDate);
   return {
     documentId: null,
-    form: {
-      ...blankDocumentForm(),
-      ...answers,
-      currentPlanYearStartDate: planYear.start,
-      currentPlanYearEndDate: planYear.end,
-      shortPlanYear: false,
-    },
+    form: { ...blankDocumentForm(), ...answers },
     clientId: document.clientId,
     strategicPartnerId: document.strategicPartnerId,
     originalDocumentId: document.documentId,

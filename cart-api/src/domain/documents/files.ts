@@ -73,10 +73,6 @@ export async function sectionPdf(document: PrintableDocument, section: Section):
   };
 }
 
-/** The three PDFs, in the order of SECTIONS. */
-export const allPdfs = (document: PrintableDocument): Promise<GeneratedFile[]> =>
-  Promise.all((Object.keys(SECTIONS) as Section[]).map((section) => sectionPdf(document, section)));
-
 export function zipOf(files: { name: string; bytes: Buffer }[]): Promise<Buffer> {
   const zip = new ZipFile();
   for (const file of files) zip.addBuffer(file.bytes, file.name);
@@ -89,11 +85,14 @@ export function zipOf(files: { name: string; bytes: Buffer }[]): Promise<Buffer>
   });
 }
 
-/** The ZIP of the three PDFs ('{Company} - POP Documents.zip'). */
-export async function documentsZip(document: PrintableDocument): Promise<GeneratedFile> {
+/** The ZIP of the three PDFs ('{Company} - POP Documents.zip'), in the order of SECTIONS. */
+export async function documentsZip(
+  document: PrintableDocument,
+  pdfs: GeneratedFile[],
+): Promise<GeneratedFile> {
   return {
     name: `${document.company} - POP Documents.zip`,
     contentType: 'application/zip',
-    bytes: await zipOf(await allPdfs(document)),
+    bytes: await zipOf(pdfs),
   };
 }

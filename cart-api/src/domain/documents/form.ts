@@ -5,7 +5,8 @@ import { documentSchema, US_STATES } from 'shared-domain/forms';
 import type { Database } from '../../db/schema.js';
 import type { PartnerFormSettings } from '../../contract/strategic-partner-settings.js';
 import { partnerFormSettings } from '../partners/settings.js';
-import { SAVE_MESSAGES } from './index.js';
+import { PARTNERS_MESSAGES } from '../partners/messages.js';
+import { DOCUMENTS_MESSAGES } from './messages.js';
 import type { SavedForm } from './queries.js';
 
 /**
@@ -18,7 +19,7 @@ export async function partnerOf(
 ): Promise<PartnerFormSettings | null> {
   if (!strategicPartnerId) return null;
   const partner = await partnerFormSettings(db, strategicPartnerId);
-  if (!partner) throw new ValidationFailure([SAVE_MESSAGES.partnerNotFound]);
+  if (!partner) throw new ValidationFailure([PARTNERS_MESSAGES.notFound]);
   return partner;
 }
 
@@ -37,7 +38,7 @@ export async function checkedForm(
     await validateInput(documentSchema, fields, { colonial: partner?.colonial != null }),
   ) as SavedForm;
   if (partner && typeof form.state === 'string' && partner.excludedStates.includes(form.state)) {
-    throw new ValidationFailure([SAVE_MESSAGES.stateExcluded(stateName(form.state), partner.name)]);
+    throw new ValidationFailure([DOCUMENTS_MESSAGES.save.stateExcluded(stateName(form.state), partner.name)]);
   }
   return form;
 }

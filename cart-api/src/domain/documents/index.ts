@@ -1,5 +1,5 @@
 /** The documents' rules: one place every path (route, job, seed) calls. */
-export { DOCUMENT_NOT_FOUND, SAVE_MESSAGES } from './messages.js';
+export { DOCUMENTS_MESSAGES } from './messages.js';
 export {
   answersToPlace,
   COMPLIANCE_FIELDS,
@@ -7,3 +7,4 @@ export {
   purchasedOnce,
   type StoredAnswers,
 } from './locked-fields.js';
+export { renewalAnswers, renewalReminderDone, renewedAlready, renewedDocument } from './renewal.js';

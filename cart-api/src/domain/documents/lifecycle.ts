@@ -8,19 +8,7 @@ import { enqueueMail, plainMessage, type MailDeps } from '../../mail/outgoing.js
 import { completeActionItems } from '../action-items/queries.js';
 import { addActionItems } from '../action-items/add.js';
 import { logChange } from '../clients/change-log.js';
-import { DOCUMENT_NOT_FOUND } from './messages.js';
-
-export const LIFECYCLE_MESSAGES = {
-  reasonRequired: 'A reason is required to deactivate a document',
-  onlyPaid: 'Only a paid document can be deactivated',
-  colonialRepayment:
-    'Repayment cannot be allowed for a Colonial document: remove it from Colonial with a no-pay reason instead',
-  sendToInvalid: 'Send to must be an e-mail address',
-  notDeactivated: 'This document has not been deactivated',
-  renewedMeanwhile: 'This document has been renewed since it was deactivated: it cannot be reactivated',
-  deactivated: 'Document has been deactivated',
-  reactivated: 'Document has been reactivated',
-} as const;
+import { DOCUMENTS_MESSAGES } from './messages.js';
 
 /** What the lifecycle calls need of a document and its client. */
 export interface DocumentForLifecycle {
@@ -105,7 +93,7 @@ export interface Deactivation {
 
 async function lifecycleDocument(db: Kysely<Database>, documentId: string): Promise<DocumentForLifecycle> {
   const document = await documentForLifecycle(db, documentId);
-  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!document) throw notFound(DOCUMENTS_MESSAGES.notFound);
   return document;
 }
 
@@ -125,13 +113,13 @@ export async function deactivateDocument(
   const allowRepayment = request.allowRepayment === true;
   const sendTo = request.sendTo?.trim() ?? '';
   const errors = [
-    ...(reason ? [] : [LIFECYCLE_MESSAGES.reasonRequired]),
-    ...(sendTo && !EMAIL.test(sendTo) ? [LIFECYCLE_MESSAGES.sendToInvalid] : []),
+    ...(reason ? [] : [DOCUMENTS_MESSAGES.lifecycle.reasonRequired]),
+    ...(sendTo && !EMAIL.test(sendTo) ? [DOCUMENTS_MESSAGES.lifecycle.sendToInvalid] : []),
   ];
   if (errors.length > 0) throw new ValidationFailure(errors);
   const document = await lifecycleDocument(deps.db, documentId);
-  if (document.status !== 'Paid' || !document.active) throw badRequest(LIFECYCLE_MESSAGES.onlyPaid);
-  if (allowRepayment && document.colonial) throw badRequest(LIFECYCLE_MESSAGES.colonialRepayment);
+  if (document.status !== 'Paid' || !document.active) throw badRequest(DOCUMENTS_MESSAGES.lifecycle.onlyPaid);
+  if (allowRepayment && document.colonial) throw badRequest(DOCUMENTS_MESSAGES.lifecycle.colonialRepayment);
 
   const status: DocumentStatus = allowRepayment ? 'Unpaid' : 'Inactive';
   await deps.db.transaction().execute(async (trx) => {
@@ -153,20 +141,24 @@ export async function deactivateDocument(
     );
     const to = sendTo || (typeof document.form.primaryEmail === 'string' ? document.form.primaryEmail : '');
     if (to) {
-      await enqueueMail(trx, {
-        to,
-        subject: `Your POP document needs to be purchased: ${document.company}`,
-        ...plainMessage([
-          'Hello,',
-          `The Section 125 Premium Only Plan document of ${document.company} for the plan year ${formatIsoDate(document.planYearStart)} to ${formatIsoDate(document.planYearEnd)} has been deactivated: ${reason}.`,
-          'You can purchase it again: sign in and open it from your Action Items.',
-          { label: 'Sign in to POP Documents', url: `${deps.appUrl}/` },
-          'POP Documents',
-        ]),
-      });
+      await enqueueMail(
+        trx,
+        {
+          to,
+          subject: `Your POP document needs to be purchased: ${document.company}`,
+          ...plainMessage([
+            'Hello,',
+            `The Section 125 Premium Only Plan document of ${document.company} for the plan year ${formatIsoDate(document.planYearStart)} to ${formatIsoDate(document.planYearEnd)} has been deactivated: ${reason}.`,
+            'You can purchase it again: sign in and open it from your Action Items.',
+            { label: 'Sign in to POP Documents', url: `${deps.appUrl}/` },
+            'POP Documents',
+          ]),
+        },
+        { ownerId: caller.userId },
+      );
     }
   });
-  return { documentId: document.documentId, status, message: LIFECYCLE_MESSAGES.deactivated };
+  return { documentId: document.documentId, status, message: DOCUMENTS_MESSAGES.lifecycle.deactivated };
 }
 
 /**
@@ -181,7 +173,7 @@ export async function reactivateDocument(
 ): Promise<LifecycleAnswer> {
   const document = await lifecycleDocument(db, documentId);
   const status = document.statusBeforeInactive;
-  if (!status) throw badRequest(LIFECYCLE_MESSAGES.notDeactivated);
+  if (!status) throw badRequest(DOCUMENTS_MESSAGES.lifecycle.notDeactivated);
   try {
     await db.transaction().execute(async (trx) => {
       await trx
@@ -202,11 +194,11 @@ export async function reactivateDocument(
   } catch (error) {
     // A renewal is unique over active documents: another one of the same original is active now.
     if (typeof document.form.originalDocumentId === 'string' && document.form.originalDocumentId) {
-      throw badRequest(LIFECYCLE_MESSAGES.renewedMeanwhile);
+      throw badRequest(DOCUMENTS_MESSAGES.lifecycle.renewedMeanwhile);
     }
     throw error;
   }
-  return { documentId: document.documentId, status, message: LIFECYCLE_MESSAGES.reactivated };
+  return { documentId: document.documentId, status, message: DOCUMENTS_MESSAGES.lifecycle.reactivated };
 }
 
 /**

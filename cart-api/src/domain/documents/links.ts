@@ -2,9 +2,12 @@ import type { Kysely } from 'kysely';
 import { notFound, ValidationFailure, type Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import { clientPolicy } from '../clients/policy.js';
-import { DOCUMENT_NOT_FOUND, SAVE_MESSAGES } from './index.js';
+import { CLIENTS_MESSAGES } from '../clients/messages.js';
+import { isCompliance } from '../../policies/rules.js';
+import { DOCUMENTS_MESSAGES } from './messages.js';
 import { documentPolicy } from './policy.js';
 import { companyOfKind } from './queries.js';
+import { renewedAlready } from './renewal.js';
 
 /** The records a new document is tied to: the client it joins, the document it renews. */
 export interface DocumentLinks {
@@ -18,8 +21,8 @@ export interface DocumentLinks {
  * Checks the links a new document (a free one, a cart item, an invite) names: an existing client the
  * caller looks after (a duplicate tax id's Continue), and a document the caller may open that has not
  * been renewed yet (a renewal), sold through the same partner (a renewal cannot move to a partner
- * whose rules would make it free or cheaper). Unknown ids answer 400, another's 404 (like a missing
- * record). `payingFor`: the stored document a cart item pays for (an invited renewal): it is the
+ * whose rules would make it free or cheaper). Another's id answers 404, and so does an unknown one
+ * (compliance, who may see every record, gets 400 for an unknown one). `payingFor`: the stored document a cart item pays for (an invited renewal): it is the
  * renewal itself, not a second one.
  */
 export async function checkedLinks(
@@ -33,12 +36,14 @@ export async function checkedLinks(
 ): Promise<DocumentLinks> {
   const clientId = links.clientId ?? null;
   const originalDocumentId = links.originalDocumentId ?? null;
+  // Compliance may see every record: an id that names none is a mistake in the form (400). To anyone
+  // else an unknown id reads exactly like another's (404), so the answer never tells which ids exist.
+  const compliance = isCompliance(caller);
   if (clientId) {
-    if (!(await companyOfKind(db, clientId, 'client'))) {
-      throw new ValidationFailure([SAVE_MESSAGES.clientNotFound]);
-    }
-    if (!(await clientPolicy(db).allows(caller, 'write', clientId)))
-      throw notFound(SAVE_MESSAGES.clientNotFound);
+    const exists = await companyOfKind(db, clientId, 'client');
+    if (!exists && compliance) throw new ValidationFailure([CLIENTS_MESSAGES.notFound]);
+    if (!exists || !(await clientPolicy(db).allows(caller, 'write', clientId)))
+      throw notFound(CLIENTS_MESSAGES.notFound);
   }
   let originalOwnerUserId: string | null = null;
   if (originalDocumentId) {
@@ -47,33 +52,17 @@ export async function checkedLinks(
       .select(['owner_user_id', 'strategic_partner_id'])
       .where('document_id', '=', originalDocumentId)
       .executeTakeFirst();
-    if (!original) throw new ValidationFailure([SAVE_MESSAGES.originalNotFound]);
-    if (!(await documentPolicy(db).allows(caller, 'read', originalDocumentId))) {
-      throw notFound(DOCUMENT_NOT_FOUND);
+    if (!original && compliance) throw new ValidationFailure([DOCUMENTS_MESSAGES.save.originalNotFound]);
+    if (!original || !(await documentPolicy(db).allows(caller, 'read', originalDocumentId))) {
+      throw notFound(DOCUMENTS_MESSAGES.notFound);
     }
     if (original.strategic_partner_id !== strategicPartnerId) {
-      throw new ValidationFailure([SAVE_MESSAGES.renewalKeepsPartner]);
+      throw new ValidationFailure([DOCUMENTS_MESSAGES.save.renewalKeepsPartner]);
     }
     if (await renewedAlready(db, originalDocumentId, payingFor)) {
-      throw new ValidationFailure([SAVE_MESSAGES.renewedAlready]);
+      throw new ValidationFailure([DOCUMENTS_MESSAGES.save.renewedAlready]);
     }
     originalOwnerUserId = original.owner_user_id;
   }
   return { clientId, originalDocumentId, originalOwnerUserId };
-}
-
-/** Whether an active document (other than `except`) already renews `documentId`. */
-export async function renewedAlready(
-  db: Kysely<Database>,
-  documentId: string,
-  except: string | null = null,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('epop_document')
-    .select('document_id')
-    .where('original_document_id', '=', documentId)
-    .where('active', '=', 1)
-    .$if(except !== null, (q) => q.where('document_id', '!=', except!))
-    .executeTakeFirst();
-  return row !== undefined;
 }

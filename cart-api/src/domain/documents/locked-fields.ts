@@ -1,5 +1,5 @@
 import type { DocumentStatus } from '../../db/schema.js';
-import { SAVE_MESSAGES } from './messages.js';
+import { DOCUMENTS_MESSAGES } from './messages.js';
 
 /**
  * Fields of an existing document only compliance may change (specs/2-documents.md §5 and §6: the
@@ -7,11 +7,11 @@ import { SAVE_MESSAGES } from './messages.js';
  * document id is for admins only).
  */
 export const COMPLIANCE_FIELDS = {
-  accountId: 'Account id',
-  accountIdSuffix: 'Account id suffix',
-  agentNumber: 'Agent number',
-  groupId: 'Group id',
-  originalDocumentId: 'Originating document id',
+  accountId: DOCUMENTS_MESSAGES.save.fieldLabels.accountId,
+  accountIdSuffix: DOCUMENTS_MESSAGES.save.fieldLabels.accountIdSuffix,
+  agentNumber: DOCUMENTS_MESSAGES.save.fieldLabels.agentNumber,
+  groupId: DOCUMENTS_MESSAGES.save.fieldLabels.groupId,
+  originalDocumentId: DOCUMENTS_MESSAGES.save.fieldLabels.originalDocumentId,
 } as const;
 
 /** What the locked-field rules read of a stored document. */
@@ -49,13 +49,13 @@ export function keepLockedFields(
     if (form[name] === undefined) {
       if (stored.form[name] !== undefined) form[name] = stored.form[name];
     } else if (blankAsNull(form[name]) !== blankAsNull(stored.form[name])) {
-      errors.push(SAVE_MESSAGES.complianceOnly(label));
+      errors.push(DOCUMENTS_MESSAGES.save.complianceOnly(label));
     }
   }
   const planYearChanged =
     (form.currentPlanYearStartDate ?? stored.planYearStart) !== stored.planYearStart ||
     (form.currentPlanYearEndDate ?? stored.planYearEnd) !== stored.planYearEnd;
-  if (purchasedOnce(stored) && planYearChanged) errors.push(SAVE_MESSAGES.planYearLocked);
+  if (purchasedOnce(stored) && planYearChanged) errors.push(DOCUMENTS_MESSAGES.save.planYearLocked);
   return { form, errors };
 }
 

@@ -1,23 +1,63 @@
-import { PARTNER_NOT_FOUND } from '../partners/messages.js';
-
-/** The catalogue texts of the documents' rules (specs/2-documents.md §4–§6): one place for each text. */
-export const DOCUMENT_NOT_FOUND = 'Document not found';
-
-/** The texts of writing a document's answers (a save, a cart item, an invite, an order). */
-export const SAVE_MESSAGES = {
-  freeDocumentComplianceOnly:
-    'Only compliance can create a document without a purchase: add it to the cart or send an invite',
-  inactive: 'This document is read-only and cannot be changed',
-  purchaseRequired:
-    'This document has not been purchased yet: change it in the cart (Update Cart) or through its invite',
-  partnerNotFound: PARTNER_NOT_FOUND,
-  stateExcluded: (state: string, partner: string) =>
-    `${state} is not available for documents of ${partner}: choose another state`,
-  clientNotFound: 'Client not found',
-  originalNotFound: 'Originating document not found',
-  renewedAlready: 'This document has already been renewed',
-  renewalKeepsPartner: 'A renewal keeps the strategic partner of the document it renews',
-  notReadyForRenewal: 'This document is not ready for renewal',
-  complianceOnly: (label: string) => `${label} can only be changed by compliance`,
-  planYearLocked: 'The plan year of a purchased document can only be changed by compliance',
+/**
+ * The documents' catalogue (README "Where a rule lives"): every text the documents' operations answer
+ * with (specs/2-documents.md §4–§9), one place for each. A partner or a client not found is the
+ * partners' and the clients' text (their catalogues); the sending toast is shared-domain's MESSAGES.
+ */
+export const DOCUMENTS_MESSAGES = {
+  notFound: 'Document not found',
+  /** Writing a document's answers (a save, a cart item, an invite, an order). */
+  save: {
+    freeDocumentComplianceOnly:
+      'Only compliance can create a document without a purchase: add it to the cart or send an invite',
+    inactive: 'This document is read-only and cannot be changed',
+    purchaseRequired:
+      'This document has not been purchased yet: change it in the cart (Update Cart) or through its invite',
+    stateExcluded: (state: string, partner: string) =>
+      `${state} is not available for documents of ${partner}: choose another state`,
+    originalNotFound: 'Originating document not found',
+    renewedAlready: 'This document has already been renewed',
+    renewalKeepsPartner: 'A renewal keeps the strategic partner of the document it renews',
+    notReadyForRenewal: 'This document is not ready for renewal',
+    complianceOnly: (label: string) => `${label} can only be changed by compliance`,
+    /** The fields only compliance changes, as complianceOnly names them. */
+    fieldLabels: {
+      accountId: 'Account id',
+      accountIdSuffix: 'Account id suffix',
+      agentNumber: 'Agent number',
+      groupId: 'Group id',
+      originalDocumentId: 'Originating document id',
+      strategicPartnerId: 'Strategic partner',
+    },
+    planYearLocked: 'The plan year of a purchased document can only be changed by compliance',
+  },
+  /** The non-discrimination test (specs/2-documents.md §9). */
+  ndt: {
+    readOnly: 'This document is read-only and cannot be tested',
+    purchaseFirst: 'This document must be purchased before it can be tested',
+    planYearEnded: 'The plan year of this document has ended: testing is for a current plan year',
+    resultNotFound: 'Test result not found',
+  },
+  /** Send to Self and Send to All (specs/2-documents.md §2, §7). */
+  send: {
+    purchaseFirst: 'This document must be purchased before it can be sent',
+    noRecipients: 'This document has no e-mail address to send to',
+  },
+  /** Deactivate and reactivate (specs/2-documents.md §4 "Deactivation"). */
+  lifecycle: {
+    reasonRequired: 'A reason is required to deactivate a document',
+    onlyPaid: 'Only a paid document can be deactivated',
+    colonialRepayment:
+      'Repayment cannot be allowed for a Colonial document: remove it from Colonial with a no-pay reason instead',
+    sendToInvalid: 'Send to must be an e-mail address',
+    notDeactivated: 'This document has not been deactivated',
+    renewedMeanwhile: 'This document has been renewed since it was deactivated: it cannot be reactivated',
+    deactivated: 'Document has been deactivated',
+    reactivated: 'Document has been reactivated',
+  },
+  /** The download page and the PDF generation history (specs/2-documents.md §7). */
+  download: {
+    purchaseFirst: 'This document must be purchased before it can be downloaded',
+    archiveNotFound: 'Archived file not found',
+    noSuchSection: 'No such document: plan-doc, plan-description or resolution',
+  },
 } as const;

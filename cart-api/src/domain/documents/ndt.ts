@@ -14,14 +14,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { jsonObject } from '../../lib/json.js';
 import { completeActionItems } from '../action-items/queries.js';
-import { DOCUMENT_NOT_FOUND } from './messages.js';
-
-export const NDT_MESSAGES = {
-  readOnly: 'This document is read-only and cannot be tested',
-  purchaseFirst: 'This document must be purchased before it can be tested',
-  planYearEnded: 'The plan year of this document has ended: testing is for a current plan year',
-  resultNotFound: 'Test result not found',
-} as const;
+import { DOCUMENTS_MESSAGES } from './messages.js';
 
 /** The admin document page shows the last 4 results (specs/2-documents.md §9). */
 export const ADMIN_RESULTS_SHOWN = 4;
@@ -153,12 +146,12 @@ export async function takeNdtTest(
     .select(['status', 'active', 'plan_year_start', 'plan_year_end'])
     .where('document_id', '=', documentId)
     .executeTakeFirst();
-  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!document) throw notFound(DOCUMENTS_MESSAGES.notFound);
   if (Number(document.active) !== 1 || document.status === 'Inactive' || document.status === 'Processing')
-    throw badRequest(NDT_MESSAGES.readOnly);
-  if (document.status !== 'Paid') throw badRequest(NDT_MESSAGES.purchaseFirst);
+    throw badRequest(DOCUMENTS_MESSAGES.ndt.readOnly);
+  if (document.status !== 'Paid') throw badRequest(DOCUMENTS_MESSAGES.ndt.purchaseFirst);
   // The wizard offers Next only while the plan year has not ended (§4); so does the server.
-  if (document.plan_year_end < today) throw badRequest(NDT_MESSAGES.planYearEnded);
+  if (document.plan_year_end < today) throw badRequest(DOCUMENTS_MESSAGES.ndt.planYearEnded);
 
   const checked = validateNdtInput(input);
   if (!checked.ok) throw new ValidationFailure(checked.errors);
@@ -195,7 +188,7 @@ export async function ndtResultOf(
     .where('ndt_result_id', '=', resultId)
     .where('document_id', '=', documentId)
     .executeTakeFirst();
-  if (!row) throw notFound(NDT_MESSAGES.resultNotFound);
+  if (!row) throw notFound(DOCUMENTS_MESSAGES.ndt.resultNotFound);
   return storedResult(row);
 }
 

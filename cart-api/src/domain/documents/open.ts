@@ -2,9 +2,9 @@ import { notFound, type Caller } from 'service-kit';
 import { productToday } from 'shared-domain';
 import type { EpopDocument } from '../../contract/epop-document.js';
 import { isCompliance } from '../../policies/rules.js';
-import { ACTION_ITEM_NOT_FOUND } from '../action-items/policy.js';
+import { ACTION_ITEMS_MESSAGES } from '../action-items/messages.js';
 import { actionItemById } from '../action-items/queries.js';
-import { DOCUMENT_NOT_FOUND } from './messages.js';
+import { DOCUMENTS_MESSAGES } from './messages.js';
 import { documentById } from './queries.js';
 import type { DocumentDeps } from './save.js';
 
@@ -15,7 +15,7 @@ export async function openDocument(
   documentId: string,
 ): Promise<EpopDocument> {
   const document = await documentById(deps.db, documentId, productToday(deps.now()), isCompliance(caller));
-  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!document) throw notFound(DOCUMENTS_MESSAGES.notFound);
   return document;
 }
 
@@ -28,8 +28,8 @@ export async function openActionItemDocument(
   actionItemId: string,
 ): Promise<EpopDocument> {
   const item = await actionItemById(deps.db, actionItemId);
-  if (!item?.data.DocumentId) throw notFound(ACTION_ITEM_NOT_FOUND);
+  if (!item?.data.DocumentId) throw notFound(ACTION_ITEMS_MESSAGES.notFound);
   const document = await documentById(deps.db, item.data.DocumentId, productToday(deps.now()));
-  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!document) throw notFound(DOCUMENTS_MESSAGES.notFound);
   return document;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Policy } from 'service-kit';
 import type { Database } from '../../db/schema.js';
-import { DOCUMENT_NOT_FOUND } from './index.js';
+import { DOCUMENTS_MESSAGES } from './messages.js';
 import { delegatingPolicy, isCompliance, member, type ParentLookup } from '../../policies/rules.js';
 import { documentExists, documentOwnership } from './queries.js';
 
@@ -23,7 +23,7 @@ export function documentPolicy(db: Kysely<Database>): Policy {
       }
       return document.linked;
     },
-    notFoundMessage: DOCUMENT_NOT_FOUND,
+    notFoundMessage: DOCUMENTS_MESSAGES.notFound,
   };
 }
 

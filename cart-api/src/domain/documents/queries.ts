@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { DocumentListRow, IsoDate, Page } from 'shared-domain';
+import type { IsoDate } from 'shared-domain';
 import { EPOP_PRODUCT } from '../../db/reference-data.js';
 import type { CompanyKind, Database, DocumentStatus, EpopDocumentTable } from '../../db/schema.js';
 import { offsetFor, pagesFor, type PagedSearchQuery } from '../../lib/pagination.js';
 import { containsIgnoringCase } from '../../lib/search.js';
-import type { EpopDocument } from '../../contract/epop-document.js';
+import type { DocumentPage, EpopDocument } from '../../contract/epop-document.js';
 import { recordExists } from '../../lib/exists.js';
 import { jsonObject } from '../../lib/json.js';
 import type { StoredAnswers } from './index.js';
 import { readyForRenewal } from 'shared-domain/forms';
+import { renewedDocument } from './renewal.js';
 import { partnerFormSettings } from '../partners/settings.js';
 import { openInviteOf } from '../action-items/queries.js';
 
@@ -24,7 +25,7 @@ export async function listOwnedDocuments(
   query: PagedSearchQuery,
   /** The product's day the renewal window is counted from. */
   today: IsoDate,
-): Promise<Page<DocumentListRow>> {
+): Promise<DocumentPage> {
   const searchText = query.searchText.trim();
   // Every document has its client company (a NOT NULL foreign key), so the count needs no join:
   // without a search it reads the (owner_user_id, active, …) index alone.
@@ -125,17 +126,6 @@ function hasReceipt(eb: DocumentQueryBuilder) {
       .whereRef('oi.document_id', '=', 'd.document_id')
       .where('o.paid_at', 'is not', null)
       .where('o.receipt', 'is not', null),
-  );
-}
-
-/** Whether an active document renews `d` (the renewal's original_document_id index answers it). */
-function renewedDocument(eb: DocumentQueryBuilder) {
-  return eb.exists(
-    eb
-      .selectFrom('epop_document as r')
-      .select(sql<number>`1`.as('one'))
-      .whereRef('r.original_document_id', '=', 'd.document_id')
-      .where('r.active', '=', 1),
   );
 }
 

@@ -5,13 +5,15 @@ import type { Database } from '../../db/schema.js';
 import type { DocumentBody, EpopDocument } from '../../contract/epop-document.js';
 import type { PartnerFormSettings } from '../../contract/strategic-partner-settings.js';
 import { isCompliance } from '../../policies/rules.js';
-import { ACTION_ITEM_NOT_FOUND } from '../action-items/policy.js';
-import { actionItemById, completeActionItems } from '../action-items/queries.js';
+import { ACTION_ITEMS_MESSAGES } from '../action-items/messages.js';
+import { actionItemById } from '../action-items/queries.js';
 import { changedFields, logDocumentChange } from '../clients/change-log.js';
+import { entitledPartnerId, type EntitlementDeps } from '../partners/entitlement.js';
 import { checkedForm, partnerOf } from './form.js';
-import { checkedLinks, renewedAlready, type DocumentLinks } from './links.js';
+import { checkedLinks, type DocumentLinks } from './links.js';
+import { renewalReminderDone, renewedAlready } from './renewal.js';
 import { keepLockedFields } from './locked-fields.js';
-import { DOCUMENT_NOT_FOUND, SAVE_MESSAGES } from './messages.js';
+import { DOCUMENTS_MESSAGES } from './messages.js';
 import {
   documentById,
   documentExists,
@@ -30,7 +32,7 @@ export interface DocumentDeps {
 /** The saved document as the order form reads it again (the renewal window counted from today). */
 async function savedDocument(deps: DocumentDeps, documentId: string): Promise<EpopDocument> {
   const saved = await documentById(deps.db, documentId, productToday(deps.now()));
-  if (!saved) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!saved) throw notFound(DOCUMENTS_MESSAGES.notFound);
   return saved;
 }
 
@@ -63,24 +65,28 @@ export async function checkedNewDocument(
 /**
  * `POST epop-document/{userId}`: a free document for that user (specs/2-documents.md §4 save logic).
  * The cart is bypassed by compliance ('Create Free Document') or by the partner's bypass rule ('Save
- * Document'); everyone else pays first (the cart or an invite). A renewal completes the renewal
- * action items of the document it renews. Answers the saved document.
+ * Document') for an account entitled to the partner (`entitledPartnerId`: naming a partner's id is
+ * not enough, and gets the standard answer); everyone else pays first (the cart or an invite). A
+ * renewal completes the renewal action items of the document it renews. Answers the saved document.
  */
 export async function createDocument(
-  deps: DocumentDeps,
+  deps: DocumentDeps & EntitlementDeps,
   caller: Caller,
   ownerUserId: string,
   body: DocumentBody,
 ): Promise<EpopDocument> {
   const { db } = deps;
-  const strategicPartnerId = body.strategicPartnerId ?? null;
+  const strategicPartnerId = await entitledPartnerId(deps, caller, body.strategicPartnerId, {
+    clientId: body.clientId,
+    originalDocumentId: body.originalDocumentId,
+  });
   const compliance = isCompliance(caller);
-  if (!compliance && !strategicPartnerId) throw forbidden(SAVE_MESSAGES.freeDocumentComplianceOnly);
+  if (!compliance && !strategicPartnerId) throw forbidden(DOCUMENTS_MESSAGES.save.freeDocumentComplianceOnly);
   const partner = await partnerOf(db, strategicPartnerId);
   if (!compliance && !partner?.bypassShoppingCart) {
-    throw forbidden(SAVE_MESSAGES.freeDocumentComplianceOnly);
+    throw forbidden(DOCUMENTS_MESSAGES.save.freeDocumentComplianceOnly);
   }
-  const { form, links } = await checkedNewDocument(db, caller, body, partner);
+  const { form, links } = await checkedNewDocument(db, caller, { ...body, strategicPartnerId }, partner);
   let documentId: string;
   try {
     documentId = await db.transaction().execute(async (trx) => {
@@ -106,14 +112,14 @@ export async function createDocument(
       });
       // A renewal done is the renewal action item's purpose fulfilled.
       if (links.originalDocumentId) {
-        await completeActionItems(trx, links.originalDocumentId, 'pop-document-renewal');
+        await renewalReminderDone(trx, links.originalDocumentId);
       }
       return id;
     });
   } catch (error) {
     // Two renewals of one document at once: the unique index lets one in.
     if (links.originalDocumentId && (await renewedAlready(db, links.originalDocumentId))) {
-      throw new ValidationFailure([SAVE_MESSAGES.renewedAlready]);
+      throw new ValidationFailure([DOCUMENTS_MESSAGES.save.renewedAlready]);
     }
     throw error;
   }
@@ -137,22 +143,26 @@ export async function saveDocument(
 ): Promise<EpopDocument> {
   const { db } = deps;
   const stored = await storedDocument(db, documentId);
-  if (!stored) throw notFound(DOCUMENT_NOT_FOUND);
-  if (stored.readOnly) throw new ValidationFailure([SAVE_MESSAGES.inactive]);
+  if (!stored) throw notFound(DOCUMENTS_MESSAGES.notFound);
+  if (stored.readOnly) throw new ValidationFailure([DOCUMENTS_MESSAGES.save.inactive]);
   const compliance = isCompliance(caller);
   // §4 save logic: a document that still needs a purchase changes through the cart or its invite.
   if (!compliance && !viaInvite && stored.status === 'Unpaid')
-    throw new ValidationFailure([SAVE_MESSAGES.purchaseRequired]);
+    throw new ValidationFailure([DOCUMENTS_MESSAGES.save.purchaseRequired]);
   const { strategicPartnerId, clientId: _clientId, originalDocumentId, ...fields } = body;
   // Only compliance moves a document to another partner (the admin page's partner settings).
   const partnerId =
     compliance && strategicPartnerId !== undefined ? strategicPartnerId : stored.strategicPartnerId;
   if (!compliance && strategicPartnerId !== undefined && strategicPartnerId !== stored.strategicPartnerId) {
-    throw new ValidationFailure([SAVE_MESSAGES.complianceOnly('Strategic partner')]);
+    throw new ValidationFailure([
+      DOCUMENTS_MESSAGES.save.complianceOnly(DOCUMENTS_MESSAGES.save.fieldLabels.strategicPartnerId),
+    ]);
   }
   const partner = await partnerOf(db, partnerId);
-  if (originalDocumentId && !(await documentExists(db, originalDocumentId))) {
-    throw new ValidationFailure([SAVE_MESSAGES.originalNotFound]);
+  // Only compliance changes the originating document (keepLockedFields refuses anyone else's change,
+  // whatever the id names), so only compliance is told an id names no document.
+  if (compliance && originalDocumentId && !(await documentExists(db, originalDocumentId))) {
+    throw new ValidationFailure([DOCUMENTS_MESSAGES.save.originalNotFound]);
   }
   // The body is a patch: a field left out keeps its stored value.
   const merged: Record<string, unknown> = {
@@ -212,8 +222,8 @@ export async function saveInvitedDocument(
   const item = await actionItemById(deps.db, actionItemId);
   const assigned = isCompliance(caller) || item?.data.Document.BrokerId === caller.userId;
   if (!item || item.itemType !== 'pop-document-invite' || item.completed || !assigned) {
-    throw notFound(ACTION_ITEM_NOT_FOUND);
+    throw notFound(ACTION_ITEMS_MESSAGES.notFound);
   }
-  if (!item.data.DocumentId) throw notFound(ACTION_ITEM_NOT_FOUND);
+  if (!item.data.DocumentId) throw notFound(ACTION_ITEMS_MESSAGES.notFound);
   return saveDocument(deps, caller, item.data.DocumentId, body, { viaInvite: true });
 }

@@ -2,20 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Policy } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import { delegatingPolicy, member } from '../../policies/rules.js';
+import { ORDERS_MESSAGES } from './messages.js';
 import { orderDocuments, orderWithReceipt, orderUser } from './queries.js';
-
-export const ORDER_NOT_FOUND = 'Order not found';
 
 /** `order`: through its user (the one who placed it); compliance may do everything. */
 export function orderPolicy(db: Kysely<Database>, user: Policy): Policy {
-  return delegatingPolicy((id) => orderUser(db, id), user, ORDER_NOT_FOUND);
+  return delegatingPolicy((id) => orderUser(db, id), user, ORDERS_MESSAGES.notFound);
 }
-
-export const RECEIPT_NOT_FOUND = 'Receipt not found';
-
-export const ORDER_MESSAGES = {
-  noEmail: 'This order has no e-mail address to send the receipt to',
-} as const;
 
 /**
  * `receipt` (named by its order, `order/{orderId}/receipt`): a paid order's receipt. Its purchaser
@@ -24,7 +17,11 @@ export const ORDER_MESSAGES = {
  * company and price: only its purchaser and compliance read it); compliance reads and sends every one.
  */
 export function receiptPolicy(db: Kysely<Database>, order: Policy, document: Policy): Policy {
-  const throughOrder = delegatingPolicy((id) => orderWithReceipt(db, id), order, RECEIPT_NOT_FOUND);
+  const throughOrder = delegatingPolicy(
+    (id) => orderWithReceipt(db, id),
+    order,
+    ORDERS_MESSAGES.receiptNotFound,
+  );
   return {
     ...throughOrder,
     async allows(caller, action, id) {

@@ -1,8 +1,8 @@
 import { toDollars } from 'shared-domain';
 import { sql, type Kysely } from 'kysely';
-import type { Order, OrderItem, Page } from 'shared-domain';
 import { SEARCH_TEXT_SEPARATOR } from '../../db/migrations/0003-order-search-text.js';
 import type { Database } from '../../db/schema.js';
+import type { OrderItem, OrderPage } from '../../contract/order.js';
 import { offsetFor, pagesFor, type PagedSearchQuery } from '../../lib/pagination.js';
 import { lowerCasedContains } from '../../lib/search.js';
 
@@ -11,7 +11,7 @@ import { lowerCasedContains } from '../../lib/search.js';
  * id or the company name of any client on the order, case-insensitively, through the
  * denormalized `search_text` (one column, no join per order).
  */
-export async function listOrders(db: Kysely<Database>, query: PagedSearchQuery): Promise<Page<Order>> {
+export async function listOrders(db: Kysely<Database>, query: PagedSearchQuery): Promise<OrderPage> {
   const searchText = query.searchText.trim();
   let orders = db.selectFrom('orders as o');
   if (searchText.includes(SEARCH_TEXT_SEPARATOR)) {

@@ -1,8 +1,12 @@
 import { formatCents } from 'shared-domain';
 import type { Kysely } from 'kysely';
+import { badRequest, notFound } from 'service-kit';
 import type { Mailer } from 'service-kit/server';
 import type { Database } from '../../db/schema.js';
-import { paymentLine, receiptMarkup, receiptOf, receiptPdf, type ReceiptData } from './receipt.js';
+import { limitReceiptEmails } from '../limits/limits.js';
+import { ORDERS_MESSAGES } from './messages.js';
+import { paymentLine, receiptMarkup, receiptOf, type ReceiptData } from './receipt.js';
+import { receiptPdfOf } from './receipt-file.js';
 
 /** The job that e-mails an order's receipt (`{orderId}`), enqueued with the order. */
 export const SEND_RECEIPT = 'send-receipt';
@@ -17,14 +21,36 @@ export interface MailDeps {
 export async function mailReceipt(deps: MailDeps, orderId: string): Promise<{ to: string } | null> {
   const receipt = await receiptOf(deps.db, orderId);
   if (!receipt?.purchaser.email) return null;
-  return sendReceipt(deps, receipt);
+  return sendReceipt(deps, orderId, receipt);
+}
+
+/**
+ * Email Purchaser (compliance; specs/1-foundation.md §6): the order's receipt to its purchaser again,
+ * at once. Limited per order (README "Limits": `429` past it), after the checks, so a refusal counts
+ * nothing.
+ */
+export async function emailReceiptAgain(
+  deps: MailDeps & { now(): Date },
+  orderId: string,
+): Promise<{ to: string }> {
+  const receipt = await receiptOf(deps.db, orderId);
+  if (!receipt) throw notFound(ORDERS_MESSAGES.receiptNotFound);
+  if (!receipt.purchaser.email) throw badRequest(ORDERS_MESSAGES.noEmail);
+  await limitReceiptEmails(deps.db, orderId, deps.now());
+  return sendReceipt(deps, orderId, receipt, deps.now());
 }
 
 /**
  * Sends a receipt to its purchaser: the receipt in the message and as the PDF attachment
- * `receipt-{orderNumber}.pdf`. Card and account data never reach it (the order keeps four digits).
+ * `receipt-{orderNumber}.pdf` (the kept one when unchanged: `receiptPdfOf`). Card and account data
+ * never reach it (the order keeps four digits).
  */
-export async function sendReceipt(deps: MailDeps, receipt: ReceiptData): Promise<{ to: string }> {
+async function sendReceipt(
+  deps: MailDeps,
+  orderId: string,
+  receipt: ReceiptData,
+  now = new Date(),
+): Promise<{ to: string }> {
   const total = receipt.items.length === 1 ? receipt.items[0]!.product : `${receipt.items.length} items`;
   await deps.mailer.send({
     to: receipt.purchaser.email,
@@ -44,7 +70,7 @@ export async function sendReceipt(deps: MailDeps, receipt: ReceiptData): Promise
     attachments: [
       {
         filename: `receipt-${receipt.orderNumber}.pdf`,
-        content: await receiptPdf(receipt),
+        content: await receiptPdfOf(deps.db, orderId, receipt, now),
         contentType: 'application/pdf',
       },
     ],

@@ -5,7 +5,7 @@ import { companyDetailOf } from '../../lib/company-detail.js';
 import { offsetFor, pagesFor } from '../../lib/pagination.js';
 import type { IdentityDirectory } from '../../plugins/app/identity.js';
 import type { PartnerClient } from '../../contract/strategic-partner-clients.js';
-import { PARTNER_CLIENT_MESSAGES, PARTNER_NOT_FOUND } from './messages.js';
+import { PARTNERS_MESSAGES } from './messages.js';
 import { partnerFileName, partnerName } from './partner-queries.js';
 
 type ClientRow = Pick<
@@ -120,9 +120,9 @@ export async function listPartnerClients(
 ): Promise<PartnerClientList> {
   const { db, identity } = deps;
   const { page, pageSize, exporting } = query;
-  if (!exporting && (page < 1 || pageSize < 1)) throw badRequest(PARTNER_CLIENT_MESSAGES.pageRequired);
+  if (!exporting && (page < 1 || pageSize < 1)) throw badRequest(PARTNERS_MESSAGES.pageRequired);
   const name = await partnerName(db, partnerId);
-  if (name === undefined) throw notFound(PARTNER_NOT_FOUND);
+  if (name === undefined) throw notFound(PARTNERS_MESSAGES.notFound);
   if (exporting) {
     return {
       kind: 'export',

@@ -3,7 +3,7 @@ import { notFound } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import { reportMonth, type ReportMonth } from '../../lib/report-month.js';
 import type { PartnerReportRow } from '../../contract/strategic-partner-clients.js';
-import { PARTNER_NOT_FOUND } from './messages.js';
+import { PARTNERS_MESSAGES } from './messages.js';
 import { partnerFileName, partnerName } from './partner-queries.js';
 
 /** How a row says it was paid (README "Strategic partner report"). */
@@ -139,7 +139,7 @@ export async function partnerReport(
 ): Promise<PartnerReport> {
   const period = reportMonth(query);
   const name = await partnerName(db, partnerId);
-  if (name === undefined) throw notFound(PARTNER_NOT_FOUND);
+  if (name === undefined) throw notFound(PARTNERS_MESSAGES.notFound);
   return {
     fileName: `${partnerFileName(name)} Report ${period.label}`,
     rows: await partnerSales(db, partnerId, period),

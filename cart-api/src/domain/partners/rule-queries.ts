@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { US_STATE_IDS } from 'shared-domain/forms';
 import type { Database } from '../../db/schema.js';
 import { jsonObject } from '../../lib/json.js';
+import { PARTNERS_MESSAGES } from './messages.js';
 import { RULE_TYPE } from './rules.js';
 import type { AssignedRule, RuleRow, RuleRowInput } from '../../contract/strategic-partner-rule.js';
 import { RULE_TYPES, ruleTypeById, type RuleRoute } from '../../contract/strategic-partner-rule-types.js';
@@ -14,24 +15,6 @@ export const DEFAULT_DAYS_PRIOR = 3;
 export const MAX_DAYS_PRIOR = 365;
 /** The largest custom price, dollars (as a promo code's largest amount). */
 export const MAX_PRICE = 100_000;
-
-export const RULE_MESSAGES = {
-  productRequired: (row: number) => `Row ${row}: Product is required`,
-  unknownProduct: (row: number) => `Row ${row}: the product does not exist`,
-  duplicateProduct: 'A product may appear only once in a rule',
-  daysPrior: (row: number) => `Row ${row}: Days prior must be a whole number from 0 to ${MAX_DAYS_PRIOR}`,
-  price: (row: number, label: string) =>
-    `Row ${row}: ${label} must be a dollar amount of $0.00 or more (whole cents, at most $100,000.00)`,
-  priceRequired: (row: number, label: string) => `Row ${row}: ${label} is required`,
-  commissionBelowPrice: (row: number) => `Row ${row}: Price with commission cannot be less than Price`,
-  statesRequired: (row: number) =>
-    `Row ${row}: States is required (comma-separated abbreviations, e.g. CA, NY)`,
-  unknownStates: (row: number, states: string[]) =>
-    `Row ${row}: ${states.map((state) => `'${state}'`).join(', ')} ${states.length === 1 ? 'is not a state abbreviation' : 'are not state abbreviations'} (the 50 states and DC)`,
-  notOfType: (row: number, fields: string[], displayName: string) =>
-    `Row ${row}: ${fields.join(', ')} ${fields.length === 1 ? 'is' : 'are'} not a field of ${displayName}`,
-  oneRow: (displayName: string) => `${displayName} takes one row`,
-} as const;
 
 /** The fields each type's rows carry besides productId (§3 table). */
 const TYPE_FIELDS: Record<number, readonly (keyof RuleRowInput)[]> = {
@@ -82,15 +65,16 @@ export async function checkedRules(
       (field) =>
         row[field] !== undefined && !ANY_TYPE.includes(field) && !TYPE_FIELDS[type.id]!.includes(field),
     );
-    if (foreign.length > 0) errors.push(RULE_MESSAGES.notOfType(n, foreign, type.displayName));
+    if (foreign.length > 0) errors.push(PARTNERS_MESSAGES.rules.notOfType(n, foreign, type.displayName));
     const productId = row.productId ?? null;
-    if (productId !== null && !products.has(productId)) errors.push(RULE_MESSAGES.unknownProduct(n));
+    if (productId !== null && !products.has(productId))
+      errors.push(PARTNERS_MESSAGES.rules.unknownProduct(n));
     switch (type.id) {
       case RULE_TYPE.autoRenew: {
-        if (productId === null) errors.push(RULE_MESSAGES.productRequired(n));
+        if (productId === null) errors.push(PARTNERS_MESSAGES.rules.productRequired(n));
         const daysPrior = row.daysPrior ?? DEFAULT_DAYS_PRIOR;
         if (!Number.isInteger(daysPrior) || daysPrior < 0 || daysPrior > MAX_DAYS_PRIOR) {
-          errors.push(RULE_MESSAGES.daysPrior(n));
+          errors.push(PARTNERS_MESSAGES.rules.daysPrior(n, MAX_DAYS_PRIOR));
         }
         rules.push({ productId, settings: { daysPrior } });
         break;
@@ -101,27 +85,31 @@ export async function checkedRules(
       case RULE_TYPE.customPricing: {
         const settings: Record<string, number> = {};
         for (const [field, label, key] of [
-          ['price', 'Price', 'priceCents'],
-          ['priceWithCommission', 'Price with commission', 'priceWithCommissionCents'],
+          ['price', PARTNERS_MESSAGES.rules.priceLabel, 'priceCents'],
+          [
+            'priceWithCommission',
+            PARTNERS_MESSAGES.rules.priceWithCommissionLabel,
+            'priceWithCommissionCents',
+          ],
         ] as const) {
           if (row[field] === undefined) {
-            errors.push(RULE_MESSAGES.priceRequired(n, label));
+            errors.push(PARTNERS_MESSAGES.rules.priceRequired(n, label));
             continue;
           }
           const cents = priceCents(row[field]);
-          if (cents === null) errors.push(RULE_MESSAGES.price(n, label));
+          if (cents === null) errors.push(PARTNERS_MESSAGES.rules.price(n, label));
           else settings[key] = cents;
         }
         // The commission is the difference: it is never negative.
         if ((settings.priceWithCommissionCents ?? Infinity) < (settings.priceCents ?? 0))
-          errors.push(RULE_MESSAGES.commissionBelowPrice(n));
+          errors.push(PARTNERS_MESSAGES.rules.commissionBelowPrice(n));
         rules.push({ productId, settings });
         break;
       }
       case RULE_TYPE.excludeStates: {
         const { states, unknown } = parseStates(row.states ?? '');
-        if (unknown.length > 0) errors.push(RULE_MESSAGES.unknownStates(n, unknown));
-        else if (states.length === 0) errors.push(RULE_MESSAGES.statesRequired(n));
+        if (unknown.length > 0) errors.push(PARTNERS_MESSAGES.rules.unknownStates(n, unknown));
+        else if (states.length === 0) errors.push(PARTNERS_MESSAGES.rules.statesRequired(n));
         rules.push({ productId, settings: { states } });
         break;
       }
@@ -131,7 +119,7 @@ export async function checkedRules(
     }
   }
   const productKeys = rules.map((rule) => rule.productId ?? '');
-  if (new Set(productKeys).size !== productKeys.length) errors.push(RULE_MESSAGES.duplicateProduct);
+  if (new Set(productKeys).size !== productKeys.length) errors.push(PARTNERS_MESSAGES.rules.duplicateProduct);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: rules };
 }
 

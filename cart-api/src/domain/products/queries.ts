@@ -7,12 +7,7 @@ import { COMMISSION_INCLUDED } from '../../db/reference-data.js';
 import { recordExists } from '../../lib/exists.js';
 import { partnerRules, type CustomPricing } from '../partners/rules.js';
 import type { Attribute, Product } from '../../contract/product.js';
-
-export const PRICING_MESSAGES = {
-  productNotFound: 'Product not found',
-  unknownOption: 'The chosen option is not available for this product',
-  oneValuePerAttribute: 'Choose one value per option',
-} as const;
+import { PRODUCTS_MESSAGES } from './messages.js';
 
 interface OfferRow {
   productId: string;
@@ -114,12 +109,12 @@ function priceOf(row: OfferRow, attributeValueIds: readonly string[]): Price {
   let adjustmentCents = 0;
   const chosen = new Set(attributeValueIds);
   if (chosen.size !== attributeValueIds.length)
-    throw new ValidationFailure([PRICING_MESSAGES.oneValuePerAttribute]);
+    throw new ValidationFailure([PRODUCTS_MESSAGES.oneValuePerAttribute]);
   for (const id of chosen) {
     const attribute = row.attributes.find((a) => a.adjustments.has(id));
-    if (!attribute) throw new ValidationFailure([PRICING_MESSAGES.unknownOption]);
+    if (!attribute) throw new ValidationFailure([PRODUCTS_MESSAGES.unknownOption]);
     if (attribute.values.filter((v) => chosen.has(v.attributeValueId)).length > 1) {
-      throw new ValidationFailure([PRICING_MESSAGES.oneValuePerAttribute]);
+      throw new ValidationFailure([PRODUCTS_MESSAGES.oneValuePerAttribute]);
     }
     adjustmentCents += attribute.adjustments.get(id)!;
   }
@@ -175,7 +170,7 @@ export async function priceFor(
   strategicPartnerId: string | null = null,
 ): Promise<Price> {
   const row = await offer(db, { productId }, roleGroup, strategicPartnerId);
-  if (!row) throw new ValidationFailure([PRICING_MESSAGES.productNotFound]);
+  if (!row) throw new ValidationFailure([PRODUCTS_MESSAGES.notFound]);
   return priceOf(row, attributeValueIds);
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ActionItemType, RoleGroup } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
-import { answersToPlace } from '../documents/index.js';
+import { answersToPlace, renewalReminderDone } from '../documents/index.js';
 import { jsonObject } from '../../lib/json.js';
 import { completeActionItems } from '../action-items/queries.js';
 import { insertDocument, type SavedForm } from '../documents/queries.js';
@@ -10,6 +10,7 @@ import { logDocumentChange } from '../clients/change-log.js';
 import type { CartPrice } from '../cart/pricing.js';
 import type { CartRow } from '../cart/queries.js';
 import { receiptMarkup, receiptOf } from '../orders/receipt.js';
+import { PURCHASE_MESSAGES } from './messages.js';
 
 /** The action items a paid document fulfils (its purchase is what they ask for). */
 const PAID_BY_PURCHASE: ActionItemType[] = [
@@ -159,7 +160,7 @@ export async function placeOrder(
         .executeTakeFirst();
       // Paid meanwhile (checked before the charge; a race since): the order is not placed.
       if (Number(updated.numUpdatedRows) !== 1) {
-        throw new OrderConflict(`${row.display_text} has been paid already`);
+        throw new OrderConflict(PURCHASE_MESSAGES.paidAlready(row.display_text));
       }
     } else {
       documentId = await insertDocument(trx, {
@@ -207,7 +208,7 @@ export async function placeOrder(
     if (row.document_id) {
       for (const itemType of PAID_BY_PURCHASE) await completeActionItems(trx, documentId, itemType);
     }
-    if (renews) await completeActionItems(trx, renews, 'pop-document-renewal');
+    if (renews) await renewalReminderDone(trx, renews);
 
     const product = await trx
       .selectFrom('product')

@@ -21,11 +21,6 @@ export const STALE_MS = 5 * 60 * 1000;
 /** After a purchase, a repeated submission (an empty cart) answers its order for this long. */
 export const REPLAY_MS = 10 * 60 * 1000;
 
-export const LOCK_MESSAGES = {
-  running:
-    'Your order is already being processed. Please wait for it to finish; you will not be charged twice.',
-} as const;
-
 /** What a purchase pays for, fixed before the processor is called (no card or account data). */
 export interface PurchaseSnapshot {
   cartItemIds: string[];

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, conflict, HttpError, ValidationFailure, type Caller } from 'service-kit';
-import { formatMoney, MESSAGES, productToday, toCents, toDollars } from 'shared-domain';
+import { MESSAGES, productToday, toCents, toDollars } from 'shared-domain';
 import { digitsOf } from 'shared-domain/forms';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -10,10 +10,10 @@ import { enqueue } from '../../jobs/queue.js';
 import type { AchPayment, CardPayment, PaymentAnswer } from '../../contract/shopping-cart.js';
 import { cartRowsById, pricedCart } from '../cart/queries.js';
 import { SEND_RECEIPT } from '../orders/receipt-mail.js';
+import { PURCHASE_MESSAGES } from './messages.js';
 import { cartRefusals, linkRefusals } from './refusals.js';
 import { OrderConflict, placeOrder, type OrderPayment } from './place.js';
 import {
-  LOCK_MESSAGES,
   markCharged,
   markCharging,
   markDone,
@@ -25,26 +25,9 @@ import {
   type PurchaseSnapshot,
 } from './purchase-lock.js';
 
-export const PURCHASE_MESSAGES = {
-  emptyCart: 'Your cart is empty',
-  notFree: 'Your cart has a total to pay: proceed to checkout to pay it',
-  nothingToPay: 'Your cart total is $0.00: press Complete to finish your order',
-  totalChanged: (total: number) =>
-    `Your cart total has changed to ${formatMoney(total)}: review your cart before paying`,
-  otherMethod: (method: string) =>
-    `Your last payment could not be confirmed: pay again by ${method} to confirm it (you will not be charged twice)`,
-  unconfirmed:
-    'We could not confirm your payment with the processor. Press Process Payment again: you will not be charged twice.',
-  refunded: (reason: string) =>
-    `Your order could not be completed (${reason}); your payment has been refunded.`,
-  orderCompleted: MESSAGES.orderCompleted,
-} as const;
-
 /** How the cart is paid: the checked card or account (reaching the gateway only), or nothing. */
 export type PaymentMethod =
   { kind: 'card'; body: CardPayment; brand: string } | { kind: 'ach'; body: AchPayment } | { kind: 'free' };
-
-const METHOD_NAMES = { card: 'card', ach: 'ACH', free: 'Complete' } as const;
 
 /** What the order records of the payment: the brand and the last four digits, nothing more. */
 function paymentOf(method: PaymentMethod): PurchaseSnapshot['payment'] {
@@ -195,7 +178,11 @@ async function place(
       // The receipt e-mail is a job of the order's own transaction: sent after the answer (its PDF
       // and SMTP are not the buyer's wait), retried if it fails, never lost on a restart.
       if (snapshot.purchaser.email) {
-        await enqueue(trx, { kind: SEND_RECEIPT, payload: { orderId: placed.orderId } });
+        await enqueue(trx, {
+          kind: SEND_RECEIPT,
+          payload: { orderId: placed.orderId },
+          ownerId: caller.userId,
+        });
       }
       return placed;
     });
@@ -209,8 +196,8 @@ async function place(
   } catch (error) {
     if (payment.method === null || !result.transactionId) {
       await releasePurchaseLock(deps.db, userId, lock);
-      // Nothing was charged: the item to remove, as before the charge.
-      if (error instanceof OrderConflict) throw new ValidationFailure([error.message]);
+      // Nothing was charged; the cart changed since it was checked (a paid order says so and refunds).
+      if (error instanceof OrderConflict) throw conflict(error.message);
       throw error;
     }
     const refund = await deps.payments.refund({
@@ -229,7 +216,7 @@ async function place(
     deps.log.warn({ err: error, userId, transactionId: result.transactionId }, 'order not placed: refunded');
     await releasePurchaseLock(deps.db, userId, lock);
     const reason =
-      error instanceof Error && error.name === 'OrderConflict' ? error.message : 'an error on our side';
+      error instanceof Error && error.name === 'OrderConflict' ? error.message : PURCHASE_MESSAGES.ourError;
     throw conflict(PURCHASE_MESSAGES.refunded(reason));
   }
 }
@@ -249,7 +236,7 @@ export async function purchaseCart(
   expectedTotal?: number,
 ): Promise<PaymentAnswer> {
   const lock = await takePurchaseLock(deps.db, userId);
-  if (!lock) throw conflict(LOCK_MESSAGES.running);
+  if (!lock) throw conflict(PURCHASE_MESSAGES.running);
   if (lock.resume?.state === 'charged') {
     // Charged by an attempt that could not finish: its order, no second charge.
     const { snapshot, transactionId, displayText } = lock.resume;
@@ -262,7 +249,7 @@ export async function purchaseCart(
     if (unconfirmed !== method.kind) {
       // Asking again needs the same kind of payment (the processor matches it to the key).
       await markUnconfirmed(deps.db, userId, lock.purchaseId);
-      throw conflict(PURCHASE_MESSAGES.otherMethod(METHOD_NAMES[unconfirmed]));
+      throw conflict(PURCHASE_MESSAGES.otherMethod(unconfirmed));
     }
   } else {
     let fixed: PaymentAnswer | PurchaseSnapshot;
@@ -283,7 +270,7 @@ export async function purchaseCart(
     return place(deps, caller, userId, lock, snapshot, {
       success: true,
       transactionId: null,
-      displayText: PURCHASE_MESSAGES.orderCompleted,
+      displayText: MESSAGES.orderCompleted,
     });
   }
   await markCharging(deps.db, userId, lock.purchaseId, snapshot);

@@ -3,21 +3,10 @@ import type { Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import { jsonObject } from '../../lib/json.js';
 import { clientPolicy } from '../clients/policy.js';
-import { renewedAlready } from '../documents/links.js';
+import { renewedAlready } from '../documents/renewal.js';
 import { documentPolicy } from '../documents/policy.js';
 import { paidOrClosed, type CartRow } from '../cart/queries.js';
-
-/** Why an item of the cart cannot be bought as it is now (each names the item: the buyer removes it). */
-export const PURCHASE_REFUSALS = {
-  renewedMeanwhile: (product: string) =>
-    `${product} renews a document that has been renewed since: remove it from your cart`,
-  renewalTwice: (product: string) => `${product} renews the same document as another item: remove one`,
-  paidMeanwhile: (product: string) => `${product} has been paid already: remove it from your cart`,
-  clientUnlinked: (product: string) =>
-    `${product} is for a client you are no longer linked to: remove it from your cart`,
-  originalUnreachable: (product: string) =>
-    `${product} renews a document you can no longer open: remove it from your cart`,
-} as const;
+import { PURCHASE_MESSAGES } from './messages.js';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -32,13 +21,13 @@ export async function cartRefusals(db: Kysely<Database>, buyer: Caller, rows: Ca
   for (const row of rows) {
     const original = text(jsonObject(row.json).originalDocumentId);
     if (original) {
-      if (renewing.has(original)) problems.push(PURCHASE_REFUSALS.renewalTwice(row.display_text));
+      if (renewing.has(original)) problems.push(PURCHASE_MESSAGES.renewalTwice(row.display_text));
       else if (await renewedAlready(db, original, row.document_id)) {
-        problems.push(PURCHASE_REFUSALS.renewedMeanwhile(row.display_text));
+        problems.push(PURCHASE_MESSAGES.renewedMeanwhile(row.display_text));
       }
       renewing.add(original);
     }
-    if (await paidOrClosed(db, row)) problems.push(PURCHASE_REFUSALS.paidMeanwhile(row.display_text));
+    if (await paidOrClosed(db, row)) problems.push(PURCHASE_MESSAGES.paidMeanwhile(row.display_text));
   }
   return [...problems, ...(await linkRefusals(db, buyer, rows))];
 }
@@ -57,11 +46,11 @@ export async function linkRefusals(db: Kysely<Database>, buyer: Caller, rows: Ca
     const form = jsonObject(row.json);
     const clientId = text(form.clientId);
     if (clientId && !(await clients.allows(buyer, 'write', clientId))) {
-      problems.push(PURCHASE_REFUSALS.clientUnlinked(row.display_text));
+      problems.push(PURCHASE_MESSAGES.clientUnlinked(row.display_text));
     }
     const original = text(form.originalDocumentId);
     if (original && !(await documents.allows(buyer, 'read', original))) {
-      problems.push(PURCHASE_REFUSALS.originalUnreachable(row.display_text));
+      problems.push(PURCHASE_MESSAGES.originalUnreachable(row.display_text));
     }
   }
   return problems;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppConfig, RefreshTokenSetting, SystemMessage } from 'shared-domain';
+import type { AppConfig, RefreshTokenSetting, SystemMessage } from '../../contract/system-message.js';
 import { REFRESH_TOKEN_SETTING_KEY } from '../../db/reference-data.js';
 import type { Database } from '../../db/schema.js';
 

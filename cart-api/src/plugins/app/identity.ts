@@ -35,6 +35,10 @@ export interface IdentityDirectory {
   inviteUser(input: InviteInput): Promise<InviteResult>;
   /** The users linked to this user (the back office's user links), with their effective roles. */
   linkedUsers(userId: string): Promise<LinkedUser[]>;
+  /** Every referral id the user brought, at registration or with a sign-in (partner entitlement). */
+  referralIds(userId: string): Promise<string[]>;
+  /** Which of these users `searcherId` (a broker) found lately by their exact username or e-mail. */
+  foundBy(searcherId: string, userIds: readonly string[]): Promise<string[]>;
 }
 
 /** A user linked to another (identity-api's user links): whose documents the other also sees. */
@@ -190,6 +194,24 @@ export function identityClient(options: IdentityClientOptions): IdentityDirector
     inviteUser: (input) => post<InviteResult>('/internal/users/invite', input, 'invite a user'),
     linkedUsers: async (userId) =>
       (await post<{ users: LinkedUser[] }>('/internal/users/links', { userId }, 'read user links')).users,
+    referralIds: async (userId) =>
+      (
+        await post<{ referralIds: string[] }>(
+          '/internal/users/referrals',
+          { userId },
+          "read a user's referral ids",
+        )
+      ).referralIds,
+    foundBy: async (searcherId, userIds) =>
+      userIds.length === 0
+        ? []
+        : (
+            await post<{ userIds: string[] }>(
+              '/internal/users/found',
+              { searcherId, userIds: [...new Set(userIds)].slice(0, LOOKUP_BATCH) },
+              "read whom a user's search found",
+            )
+          ).userIds,
   };
 }
 

@@ -1,10 +1,18 @@
 import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
-import { SIGNED_IN, UserIdParams } from '../../lib/contract.js';
+import { BUYERS, SIGNED_IN, UserIdParams } from '../../lib/contract.js';
+import { claimInvitation } from '../../domain/action-items/claim.js';
 import { groupByAge } from '../../domain/action-items/group.js';
 import { sendDocumentInvite } from '../../domain/action-items/invite.js';
-import { ACTION_ITEM_NOT_FOUND } from '../../domain/action-items/policy.js';
+import { ACTION_ITEMS_MESSAGES } from '../../domain/action-items/messages.js';
 import { actionItemById, pendingActionItems } from '../../domain/action-items/queries.js';
-import { InviteBody, OneActionItem, PendingActionItems, SentInvite } from '../../contract/action-item.js';
+import {
+  ClaimBody,
+  ClaimedInvite,
+  InviteBody,
+  OneActionItem,
+  PendingActionItems,
+  SentInvite,
+} from '../../contract/action-item.js';
 
 const ActionItemIdParams = Type.Object({ actionItemId: Uuid() }, { additionalProperties: false });
 
@@ -38,7 +46,7 @@ const actionItem: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { 
     },
     async (request) => {
       const item = await actionItemById(app.db, request.params.actionItemId);
-      if (!item) throw notFound(ACTION_ITEM_NOT_FOUND);
+      if (!item) throw notFound(ACTION_ITEMS_MESSAGES.notFound);
       const { userId: _userId, data: _data, ...answer } = item;
       return answer;
     },
@@ -57,6 +65,23 @@ const actionItem: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { 
       },
     },
     async (request) => sendDocumentInvite(app, request.caller!, request.body, appUrl),
+  );
+
+  // The invitation's e-mailed link, opened signed in (the shell's /invitation?token= page): the item
+  // becomes the caller's (README "Invitations"). Buyers only: compliance invites, it never accepts.
+  app.post(
+    '/claim',
+    {
+      config: { access: BUYERS, ownership: 'none' },
+      schema: {
+        summary:
+          "Accepts an invitation by its link's token: its action item (and document) become the caller's",
+        body: ClaimBody,
+        response: { 200: ClaimedInvite },
+      },
+    },
+    async (request) =>
+      claimInvitation({ db: app.db, now: () => app.now() }, request.caller!, request.body.token.trim()),
   );
 };
 

@@ -4,7 +4,7 @@ import { changeLogOf } from '../../domain/clients/change-log.js';
 import { callersClientDocuments, callersClientWithTaxId, openClient } from '../../domain/clients/details.js';
 import edit from './edit.js';
 import { setClientPartner } from '../../domain/clients/partner.js';
-import { CLIENT_NOT_FOUND } from '../../domain/clients/policy.js';
+import { CLIENTS_MESSAGES } from '../../domain/clients/messages.js';
 import { findClients, recentlyViewedClients } from '../../domain/clients/queries.js';
 import {
   ClientDetails,
@@ -76,7 +76,7 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (client) return client;
       if (request.query.onError === 'no-content') return reply.code(204).send(null);
-      throw notFound(CLIENT_NOT_FOUND);
+      throw notFound(CLIENTS_MESSAGES.notFound);
     },
   );
 

@@ -5,8 +5,6 @@ import billFileRoutes from './bill-file.js';
 import { processNoPay } from '../../domain/colonial/no-pay.js';
 import returnFileRoutes from './return-file.js';
 
-export { NO_PAY_MESSAGES, PURCHASE_REASONS } from '../../domain/colonial/no-pay.js';
-
 const NoPayParams = Type.Object(
   {
     reasonCode: Type.String({

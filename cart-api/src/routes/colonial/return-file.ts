@@ -1,12 +1,9 @@
 import multipart from '@fastify/multipart';
 import { badRequest, callerOf, HttpError, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
-import { RETURN_FILE_MAX_BYTES, RETURN_FILE_MESSAGES } from '../../domain/colonial/return-file-format.js';
-import {
-  RETURN_JOB_MESSAGES,
-  returnFileResult,
-  uploadReturnFile,
-} from '../../domain/colonial/return-file.js';
+import { COLONIAL_MESSAGES } from '../../domain/colonial/messages.js';
+import { RETURN_FILE_MAX_BYTES } from '../../domain/colonial/return-file-format.js';
+import { returnFileResult, uploadReturnFile } from '../../domain/colonial/return-file.js';
 import { ReturnFileProgress, ReturnRow } from '../../contract/colonial.js';
 
 /** The multipart envelope (boundaries, part headers) a browser adds around the file. */
@@ -31,18 +28,18 @@ function uploadError(error: unknown): HttpError | undefined {
   const code = (error as { code?: unknown }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(413, RETURN_FILE_MESSAGES.tooLarge);
+      return new HttpError(413, COLONIAL_MESSAGES.returnFile.tooLarge);
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return badRequest(RETURN_FILE_MESSAGES.oneFile);
+      return badRequest(COLONIAL_MESSAGES.returnFile.oneFile);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
     case 'FST_PROTO_VIOLATION':
     case 'FST_MULTIPART_INVALID_CONTENT_TYPE':
-      return badRequest(RETURN_FILE_MESSAGES.notMultipart);
+      return badRequest(COLONIAL_MESSAGES.returnFile.notMultipart);
     default:
       return error instanceof Error && /multipart|boundary|Unexpected end of form/i.test(error.message)
-        ? badRequest(RETURN_FILE_MESSAGES.notMultipart)
+        ? badRequest(COLONIAL_MESSAGES.returnFile.notMultipart)
         : undefined;
   }
 }
@@ -84,17 +81,17 @@ const returnFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       if (Number(request.headers['content-length'] ?? 0) > RETURN_FILE_MAX_BYTES + ENVELOPE_BYTES) {
         reply.header('connection', 'close');
-        throw new HttpError(413, RETURN_FILE_MESSAGES.tooLarge);
+        throw new HttpError(413, COLONIAL_MESSAGES.returnFile.tooLarge);
       }
-      if (!request.isMultipart()) throw badRequest(RETURN_FILE_MESSAGES.notMultipart);
+      if (!request.isMultipart()) throw badRequest(COLONIAL_MESSAGES.returnFile.notMultipart);
       let upload: { name: string; bytes: Buffer } | undefined;
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file' || part.fieldname !== 'returnFile') {
             throw badRequest(
               part.type === 'file'
-                ? RETURN_FILE_MESSAGES.wrongField(part.fieldname)
-                : RETURN_FILE_MESSAGES.oneFile,
+                ? COLONIAL_MESSAGES.returnFile.wrongField(part.fieldname)
+                : COLONIAL_MESSAGES.returnFile.oneFile,
             );
           }
           upload = { name: part.filename || 'return-file.xlsx', bytes: await part.toBuffer() };
@@ -106,10 +103,10 @@ const returnFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (refusal.statusCode === 413) reply.header('connection', 'close');
         throw refusal;
       }
-      if (!upload || upload.bytes.length === 0) throw badRequest(RETURN_FILE_MESSAGES.noFile);
+      if (!upload || upload.bytes.length === 0) throw badRequest(COLONIAL_MESSAGES.returnFile.noFile);
       const jobId = await uploadReturnFile(app.db, callerOf(request), upload);
       app.jobs.wake();
-      return { jobId, message: RETURN_FILE_MESSAGES.uploaded };
+      return { jobId, message: COLONIAL_MESSAGES.returnFile.uploaded };
     },
   );
 
@@ -132,7 +129,7 @@ const returnFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(202).send({
         status: result.state,
         processed: result.processed,
-        message: RETURN_JOB_MESSAGES.processing,
+        message: COLONIAL_MESSAGES.returnJob.processing,
       });
     },
   );

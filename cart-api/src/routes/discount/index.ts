@@ -1,8 +1,9 @@
 import { wholeCents } from 'shared-domain';
 import { notFound, Type, ValidationFailure, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, RecordOrUserIdParams, SIGNED_IN } from '../../lib/contract.js';
+import { PRODUCTS_MESSAGES } from '../../domain/products/messages.js';
 import { productExists } from '../../domain/products/queries.js';
-import { DISCOUNT_MESSAGES, DISCOUNT_NOT_FOUND } from '../../domain/promo-codes/policy.js';
+import { PROMO_CODES_MESSAGES } from '../../domain/promo-codes/messages.js';
 import {
   appliedCodes,
   codeTaken,
@@ -27,19 +28,20 @@ const discount: FastifyPluginAsyncTypebox = async (app) => {
   /** The editor's body in the table's units, or every reason it cannot be saved. */
   async function checkedDiscount(body: DiscountBody, except?: string): Promise<DiscountWrite> {
     const problems: string[] = [];
-    if ((body.percentage === null) === (body.amount === null)) problems.push(DISCOUNT_MESSAGES.oneOfAmounts);
+    if ((body.percentage === null) === (body.amount === null))
+      problems.push(PROMO_CODES_MESSAGES.oneOfAmounts);
     const amountCents = body.amount === null ? null : wholeCents(body.amount);
     const maxAmountCents = body.maxDollarAmount === null ? null : wholeCents(body.maxDollarAmount);
-    if (amountCents === null && body.amount !== null) problems.push(DISCOUNT_MESSAGES.wholeCents('Amount'));
+    if (amountCents === null && body.amount !== null) problems.push(PROMO_CODES_MESSAGES.amountWholeCents);
     if (maxAmountCents === null && body.maxDollarAmount !== null) {
-      problems.push(DISCOUNT_MESSAGES.wholeCents('Maximum dollar amount'));
+      problems.push(PROMO_CODES_MESSAGES.maxAmountWholeCents);
     }
-    if (body.endDate < body.startDate) problems.push(DISCOUNT_MESSAGES.endBeforeStart);
+    if (body.endDate < body.startDate) problems.push(PROMO_CODES_MESSAGES.endBeforeStart);
     if (body.productId !== null && !(await productExists(app.db, body.productId))) {
-      problems.push(DISCOUNT_MESSAGES.unknownProduct);
+      problems.push(PRODUCTS_MESSAGES.notFound);
     }
     if (await codeTaken(app.db, body.code, except))
-      problems.push(DISCOUNT_MESSAGES.codeTaken(body.code.trim()));
+      problems.push(PROMO_CODES_MESSAGES.codeTaken(body.code.trim()));
     if (problems.length > 0) throw new ValidationFailure(problems);
     return {
       code: body.code.trim(),
@@ -81,7 +83,7 @@ const discount: FastifyPluginAsyncTypebox = async (app) => {
       const { resource, id } = request.target!;
       if (resource === 'user') return appliedCodes(app.db, id);
       const found = await discountById(app.db, id);
-      if (!found) throw notFound(DISCOUNT_NOT_FOUND);
+      if (!found) throw notFound(PROMO_CODES_MESSAGES.notFound);
       return found;
     },
   );
@@ -113,7 +115,7 @@ const discount: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       await updateDiscount(app.db, id, await checkedDiscount(request.body, id));
       const found = await discountById(app.db, id);
-      if (!found) throw notFound(DISCOUNT_NOT_FOUND); // deleted meanwhile
+      if (!found) throw notFound(PROMO_CODES_MESSAGES.notFound); // deleted meanwhile
       return found;
     },
   );

@@ -1,22 +1,9 @@
-import { badRequest, notFound, Type, Uuid, type Caller, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { SIGNED_IN } from '../../lib/contract.js';
 import { attachment } from '../../lib/download.js';
-import { archiveFile, archivedFile, archiveOf } from '../../domain/documents/archive.js';
-import {
-  documentsZip,
-  isSection,
-  printableDocument,
-  sectionPdf,
-  type GeneratedFile,
-  type PrintableDocument,
-} from '../../domain/documents/files.js';
-import { DOCUMENT_NOT_FOUND } from '../../domain/documents/index.js';
-
-export const DOWNLOAD_MESSAGES = {
-  purchaseFirst: 'This document must be purchased before it can be downloaded',
-  archiveNotFound: 'Archived file not found',
-  noSuchSection: 'No such document: plan-doc, plan-description or resolution',
-} as const;
+import { archivedFile, archiveOf } from '../../domain/documents/archive.js';
+import { downloadDocumentPdf, downloadDocumentZip } from '../../domain/documents/generated.js';
+import { DOCUMENTS_MESSAGES } from '../../domain/documents/messages.js';
 
 const DocumentParams = Type.Object({ documentId: Uuid() }, { additionalProperties: false });
 const SectionParams = Type.Object(
@@ -42,27 +29,14 @@ const ArchivedFileRow = Type.Object({
 
 /**
  * The generated documents (specs/2-documents.md, issue 11 "Generated documents"): each PDF, the ZIP
- * of the three, each generation archived with its bytes, and the archive's history and files.
+ * of the three, each generation archived with its bytes, and the archive's history and files. A
+ * download of a document unchanged since its file was made is the archived file (no render, no new row).
  */
 const downloads: FastifyPluginAsyncTypebox = async (app) => {
   const reader = {
     access: SIGNED_IN,
     ownership: { resource: 'document', action: 'read', param: 'documentId' },
   } as const;
-
-  /** The document the files are made of: only a Paid one (bought or free) is handed out. */
-  async function printable(documentId: string): Promise<PrintableDocument> {
-    const document = await printableDocument(app.db, documentId, app.now());
-    if (document === 'missing') throw notFound(DOCUMENT_NOT_FOUND);
-    if (document === 'unpaid') throw badRequest(DOWNLOAD_MESSAGES.purchaseFirst);
-    return document;
-  }
-
-  /** Every generation is archived as it is handed out. */
-  async function handOut(caller: Caller, documentId: string, file: GeneratedFile) {
-    await archiveFile(app.db, { documentId, ...file, generatedBy: caller.userId });
-    return file;
-  }
 
   const FILE_RESPONSE = (contentType: string) => ({
     200: { content: { [contentType]: { schema: FileBytes } } },
@@ -80,9 +54,7 @@ const downloads: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { documentId, section } = request.params;
-      if (!isSection(section)) throw notFound(DOWNLOAD_MESSAGES.noSuchSection);
-      const document = await printable(documentId);
-      const file = await handOut(request.caller!, documentId, await sectionPdf(document, section));
+      const file = await downloadDocumentPdf(app.db, request.caller!, documentId, section, app.now());
       return reply
         .type(file.contentType)
         .header('content-disposition', attachment(file.name))
@@ -101,12 +73,7 @@ const downloads: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { documentId } = request.params;
-      const file = await handOut(
-        request.caller!,
-        documentId,
-        await documentsZip(await printable(documentId)),
-      );
+      const file = await downloadDocumentZip(app.db, request.caller!, request.params.documentId, app.now());
       return reply
         .type(file.contentType)
         .header('content-disposition', attachment(file.name))
@@ -144,7 +111,7 @@ const downloads: FastifyPluginAsyncTypebox = async (app) => {
       const { documentId, archiveId } = request.params;
       const file = await archivedFile(app.db, documentId, archiveId);
       // Another document's file under this document's path reads like a missing one.
-      if (!file) throw notFound(DOWNLOAD_MESSAGES.archiveNotFound);
+      if (!file) throw notFound(DOCUMENTS_MESSAGES.download.archiveNotFound);
       return reply
         .type(file.contentType)
         .header('content-disposition', attachment(file.name))

@@ -16,6 +16,7 @@ import {
   saveInvitedDocument,
   type DocumentDeps,
 } from '../../domain/documents/save.js';
+import type { EntitlementDeps } from '../../domain/partners/entitlement.js';
 import {
   DocumentBody,
   DocumentDraft,
@@ -32,7 +33,7 @@ const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, 
   await app.register(admin);
   await app.register(documentUsers);
   await app.register(lifecycle, { appUrl });
-  const deps: DocumentDeps = { db: app.db, now: () => app.now() };
+  const deps: DocumentDeps & EntitlementDeps = { db: app.db, now: () => app.now(), identity: app.identity };
   // The specs' doubled path: `epop-document/{userId}?page…` ('My POP Documents' of that user) and
   // `epop-document/{documentId}` (one document).
   app.get(

@@ -10,8 +10,9 @@ const NewDocumentQuery = Type.Object(
 
 /**
  * `GET epop/document/new/{userId}` (specs/2-documents.md §7): the blank document the order form
- * opens at /document/new, or /document/new/{strategicPartnerId} with the partner's settings. It
- * needs a purchase unless compliance creates it (free) or the partner bypasses the cart.
+ * opens at /document/new, or /document/new/{strategicPartnerId} with the partner's settings (for an
+ * account entitled to the partner; anyone else gets the standard form). It needs a purchase unless
+ * compliance creates it (free) or the partner bypasses the cart.
  */
 const epop: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -26,7 +27,7 @@ const epop: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request): Promise<DocumentDraft> =>
-      newDocumentDraft(app.db, request.caller, request.query.strategicPartnerId ?? null),
+      newDocumentDraft(app, request.caller, request.query.strategicPartnerId ?? null),
   );
 };
 

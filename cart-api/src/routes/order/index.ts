@@ -1,20 +1,19 @@
 import {
-  badRequest,
   EmptyBody,
   notFound,
-  Page,
   PagedSearchQuery,
   withPaging,
   type FastifyPluginAsyncTypebox,
 } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
-import { ORDER_MESSAGES, ORDER_NOT_FOUND, RECEIPT_NOT_FOUND } from '../../domain/orders/policy.js';
+import { ORDERS_MESSAGES } from '../../domain/orders/messages.js';
 import { listOrders, markReviewed } from '../../domain/orders/queries.js';
-import { receiptMarkup, receiptOf, receiptPdf } from '../../domain/orders/receipt.js';
-import { sendReceipt } from '../../domain/orders/receipt-mail.js';
+import { receiptMarkup, receiptOf } from '../../domain/orders/receipt.js';
+import { receiptPdfOf } from '../../domain/orders/receipt-file.js';
+import { emailReceiptAgain } from '../../domain/orders/receipt-mail.js';
 import {
-  Order,
   OrderIdParams,
+  OrderPage,
   ReceiptMarkup,
   ReceiptPdf,
   ReceiptSent,
@@ -30,7 +29,7 @@ const order: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'All orders, newest first, searched by order number, transaction id or client name',
         querystring: PagedSearchQuery,
-        response: { 200: Page(Order) },
+        response: { 200: OrderPage },
       },
     },
     async (request) => listOrders(app.db, withPaging(request.query)),
@@ -48,7 +47,7 @@ const order: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      if (!(await markReviewed(app.db, request.params.orderId))) throw notFound(ORDER_NOT_FOUND);
+      if (!(await markReviewed(app.db, request.params.orderId))) throw notFound(ORDERS_MESSAGES.notFound);
       return { orderId: request.params.orderId, new: false as const };
     },
   );
@@ -70,7 +69,7 @@ const order: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const receipt = await receiptOf(app.db, request.params.orderId);
-      if (!receipt) throw notFound(RECEIPT_NOT_FOUND);
+      if (!receipt) throw notFound(ORDERS_MESSAGES.receiptNotFound);
       return {
         orderId: request.params.orderId,
         orderNumber: receipt.orderNumber,
@@ -91,8 +90,9 @@ const order: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const receipt = await receiptOf(app.db, request.params.orderId);
-      if (!receipt) throw notFound(RECEIPT_NOT_FOUND);
-      const pdf = await receiptPdf(receipt);
+      if (!receipt) throw notFound(ORDERS_MESSAGES.receiptNotFound);
+      // Made once: an unchanged receipt is the kept PDF, byte for byte.
+      const pdf = await receiptPdfOf(app.db, request.params.orderId, receipt, app.now());
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="receipt-${receipt.orderNumber}.pdf"`)
@@ -113,10 +113,7 @@ const order: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const receipt = await receiptOf(app.db, request.params.orderId);
-      if (!receipt) throw notFound(RECEIPT_NOT_FOUND);
-      if (!receipt.purchaser.email) throw badRequest(ORDER_MESSAGES.noEmail);
-      const sent = await sendReceipt(app, receipt);
+      const sent = await emailReceiptAgain(app, request.params.orderId);
       return { orderId: request.params.orderId, sentTo: sent.to };
     },
   );

@@ -1,10 +1,7 @@
-import { PRODUCT_CODE_EPOP, type RoleGroup } from 'shared-domain';
-import { userPolicy } from '../../policies/user.js';
-import { ACTION_ITEM_NOT_FOUND, actionItemPolicy } from '../../domain/action-items/policy.js';
-import { actionItemById } from '../../domain/action-items/queries.js';
-import { notFound, Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { Type, Uuid, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN, UserIdParams } from '../../lib/contract.js';
-import { listProducts, PRICING_MESSAGES, productFor } from '../../domain/products/queries.js';
+import { productOffer } from '../../domain/products/offer.js';
+import { listProducts } from '../../domain/products/queries.js';
 import { Product, ProductName } from '../../contract/product.js';
 
 const ProductQuery = Type.Object(
@@ -26,7 +23,6 @@ const ProductQuery = Type.Object(
  * for another user gets the price without role-restricted attributes.
  */
 const product: FastifyPluginAsyncTypebox = async (app) => {
-  const actionItems = actionItemPolicy(app.db, userPolicy);
   app.get(
     '',
     {
@@ -50,26 +46,7 @@ const product: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Product },
       },
     },
-    async (request) => {
-      const caller = request.caller!;
-      const { strategicPartnerId = null, actionItemId } = request.query;
-      // An invite is paid at the price its inviter chose (their role group, their values).
-      let invite: { PricedFor: RoleGroup | null; Attributes: string[] } | null = null;
-      if (actionItemId) {
-        if (!(await actionItems.allows(caller, 'read', actionItemId))) throw notFound(ACTION_ITEM_NOT_FOUND);
-        const item = await actionItemById(app.db, actionItemId);
-        invite = item?.itemType === 'pop-document-invite' ? item.data : null;
-      }
-      const found = await productFor(
-        app.db,
-        PRODUCT_CODE_EPOP,
-        invite?.PricedFor ?? caller.roleGroup,
-        strategicPartnerId,
-        invite?.Attributes,
-      );
-      if (!found) throw notFound(PRICING_MESSAGES.productNotFound);
-      return found;
-    },
+    async (request) => productOffer(app, request.caller!, request.query),
   );
 };
 

@@ -2,15 +2,9 @@ import { isIsoDate, toCents } from 'shared-domain';
 import { Type, ValidationFailure, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
 import { excelResponse, sendExcel, type ExcelColumn } from '../../lib/excel.js';
+import { REPORTS_MESSAGES } from '../../domain/reports/messages.js';
 import { weeklyReportRows } from '../../domain/reports/queries.js';
 import { WeeklyReportQuery, WeeklyReportRow } from '../../contract/sales-report.js';
-
-/** The weekly order report's refusals (the specs give none). */
-export const WEEKLY_REPORT_MESSAGES = {
-  invalidDate: (label: string) => `${label} must be a date as MM/DD/YYYY`,
-  fromAfterTo: 'From must be on or before To',
-  tooLong: 'The report covers at most 366 days: choose a shorter range',
-} as const;
 
 /** The longest range a report may cover: a year (the rows are read whole before the file is written). */
 const MAX_RANGE_DAYS = 366;
@@ -34,12 +28,11 @@ function checkedRange(query: WeeklyReportQuery) {
   const from = reportDay(query.from);
   const to = reportDay(query.to);
   const problems = [
-    ...(from ? [] : [WEEKLY_REPORT_MESSAGES.invalidDate('From')]),
-    ...(to ? [] : [WEEKLY_REPORT_MESSAGES.invalidDate('To')]),
+    ...(from ? [] : [REPORTS_MESSAGES.invalidFrom]),
+    ...(to ? [] : [REPORTS_MESSAGES.invalidTo]),
   ];
-  if (from && to && from > to) problems.push(WEEKLY_REPORT_MESSAGES.fromAfterTo);
-  else if (from && to && daysBetween(from, to) > MAX_RANGE_DAYS)
-    problems.push(WEEKLY_REPORT_MESSAGES.tooLong);
+  if (from && to && from > to) problems.push(REPORTS_MESSAGES.fromAfterTo);
+  else if (from && to && daysBetween(from, to) > MAX_RANGE_DAYS) problems.push(REPORTS_MESSAGES.tooLong);
   if (problems.length > 0) throw new ValidationFailure(problems);
   return { from: from!, to: to!, excludeColonial: query.excludeColonial === true };
 }

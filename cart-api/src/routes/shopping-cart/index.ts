@@ -26,9 +26,10 @@ import {
 } from '../../contract/shopping-cart.js';
 
 /** What the cart's operations need, read when a request comes. */
-const cartDeps = (app: { db: CartDeps['db']; now(): Date }): CartDeps => ({
+const cartDeps = (app: Pick<CartDeps, 'db' | 'identity'> & { now(): Date }): CartDeps => ({
   db: app.db,
   now: () => app.now(),
+  identity: app.identity,
 });
 
 /** The user's cart and saved-for-later list (specs/1-foundation.md "Cart"). */

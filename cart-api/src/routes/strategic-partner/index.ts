@@ -9,7 +9,7 @@ import partnerReportRoutes from './report.js';
 import partnerRecordRoutes from './partner-routes.js';
 import partnerRuleRoutes from './rule-routes.js';
 import { listPartners } from '../../domain/partners/partner-queries.js';
-import { PARTNER_NOT_FOUND } from '../../domain/partners/messages.js';
+import { PARTNERS_MESSAGES } from '../../domain/partners/messages.js';
 
 const PartnerIdParams = Type.Object({ id: Uuid() }, { additionalProperties: false });
 const ProductQuery = Type.Object(
@@ -52,7 +52,7 @@ const strategicPartner: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      if (!(await partnerFormSettings(app.db, id))) throw notFound(PARTNER_NOT_FOUND);
+      if (!(await partnerFormSettings(app.db, id))) throw notFound(PARTNERS_MESSAGES.notFound);
       const { excludedStates } = await partnerRules(app.db, id, request.query.productId ?? null);
       return { excludeAny: excludedStates.length > 0, statesToExclude: excludedStates };
     },

@@ -29,26 +29,7 @@ import {
   StrategicPartnerBody,
 } from '../../contract/strategic-partner-partner.js';
 import { CUSTOM_IDENTIFIER_FIELDS } from '../../domain/partners/settings.js';
-import { PARTNER_NOT_FOUND } from '../../domain/partners/messages.js';
-
-export const PARTNER_MESSAGES = {
-  notFound: PARTNER_NOT_FOUND,
-  otherPartner: 'companyId must be the partner of the path',
-  customUrl: 'Custom URL must not contain spaces',
-  inUse: (name: string, usage: { clients: number; documents: number; cartItems: number }) =>
-    `${name} cannot be deleted: it still has ${[
-      [usage.clients, 'client'],
-      [usage.documents, 'document'],
-      [usage.cartItems, 'cart item'],
-    ]
-      .filter(([count]) => Number(count) > 0)
-      .map(([count, what]) => `${count} ${what}${count === 1 ? '' : 's'}`)
-      .join(', ')}. Move them to another partner first.`,
-  unknownField: (internalName: string) =>
-    `'${internalName}' is not a field a partner can label (${CUSTOM_IDENTIFIER_FIELDS.join(', ')})`,
-  duplicateField: (internalName: string) => `'${internalName}' is listed more than once`,
-  labelRequired: (internalName: string) => `Label is required for the visible field '${internalName}'`,
-} as const;
+import { PARTNERS_MESSAGES } from '../../domain/partners/messages.js';
 
 const ADMIN = { access: COMPLIANCE, ownership: 'none' } as const;
 
@@ -61,13 +42,13 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function checkedPartner(body: StrategicPartnerBody) {
     const detail = validOrFail(await validateInput(companyDetailSchema, body.companyDetail));
     const customUrl = body.customUrl.trim();
-    if (/\s/.test(customUrl)) throw new ValidationFailure([PARTNER_MESSAGES.customUrl]);
+    if (/\s/.test(customUrl)) throw new ValidationFailure([PARTNERS_MESSAGES.customUrl]);
     return { detail, customUrl };
   }
 
   async function existing(companyId: string) {
     const partner = await partnerById(app.db, companyId);
-    if (!partner) throw notFound(PARTNER_MESSAGES.notFound);
+    if (!partner) throw notFound(PARTNERS_MESSAGES.notFound);
     return partner;
   }
 
@@ -128,7 +109,7 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const { companyId } = request.body;
       if (companyId !== undefined && companyId !== null && companyId !== id) {
-        throw badRequest(PARTNER_MESSAGES.otherPartner);
+        throw new ValidationFailure([PARTNERS_MESSAGES.otherPartner]);
       }
       await existing(id);
       const { detail, customUrl } = await checkedPartner(request.body);
@@ -152,7 +133,7 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const partner = await existing(id);
       const usage = await partnerUsage(app.db, id);
       if (usage.clients + usage.documents + usage.cartItems > 0) {
-        throw badRequest(PARTNER_MESSAGES.inUse(partner.name, usage));
+        throw badRequest(PARTNERS_MESSAGES.inUse(partner.name, usage));
       }
       await deletePartner(app.db, id);
       return { companyId: id, deleted: true as const };
@@ -193,11 +174,11 @@ const partnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const seen = new Set<string>();
       for (const label of request.body) {
         if (!(CUSTOM_IDENTIFIER_FIELDS as readonly string[]).includes(label.internalName)) {
-          problems.push(PARTNER_MESSAGES.unknownField(label.internalName));
+          problems.push(PARTNERS_MESSAGES.unknownField(label.internalName, CUSTOM_IDENTIFIER_FIELDS));
         } else if (seen.has(label.internalName))
-          problems.push(PARTNER_MESSAGES.duplicateField(label.internalName));
+          problems.push(PARTNERS_MESSAGES.duplicateField(label.internalName));
         else if (label.visible && label.label.trim() === '') {
-          problems.push(PARTNER_MESSAGES.labelRequired(label.internalName));
+          problems.push(PARTNERS_MESSAGES.labelRequired(label.internalName));
         }
         seen.add(label.internalName);
       }

@@ -1,6 +1,6 @@
 import { notFound, Type, validOrFail, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE } from '../../lib/contract.js';
-import { PARTNER_MESSAGES } from './partner-routes.js';
+import { PARTNERS_MESSAGES } from '../../domain/partners/messages.js';
 import { partnerById } from '../../domain/partners/partner-queries.js';
 import {
   assignedRules,
@@ -32,7 +32,7 @@ const ADMIN = { access: COMPLIANCE, ownership: 'none' } as const;
  */
 const ruleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function partnerExists(companyId: string) {
-    if (!(await partnerById(app.db, companyId))) throw notFound(PARTNER_MESSAGES.notFound);
+    if (!(await partnerById(app.db, companyId))) throw notFound(PARTNERS_MESSAGES.notFound);
   }
 
   app.get(

@@ -1,10 +1,10 @@
-import { Type, type FastifyPluginAsyncTypebox } from 'service-kit';
+import type { FastifyPluginAsyncTypebox } from 'service-kit';
 import { activeMessages, appConfig, refreshTokenSetting } from '../../domain/system-messages/queries.js';
 import {
   AppConfig,
   LocationQuery,
   RefreshTokenSetting,
-  SystemMessage,
+  SystemMessages,
 } from '../../contract/system-message.js';
 
 const PUBLIC = { access: 'public', ownership: 'none' } as const;
@@ -21,7 +21,7 @@ const systemMessage: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'The active system messages of a location (the login screen: location=login)',
         querystring: LocationQuery,
-        response: { 200: Type.Array(SystemMessage) },
+        response: { 200: SystemMessages },
       },
     },
     async (request) => activeMessages(app.db, request.query.location),

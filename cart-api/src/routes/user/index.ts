@@ -1,6 +1,6 @@
 import { notFound, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, UserIdParams } from '../../lib/contract.js';
-import { COMPANY_USER_MESSAGES } from '../../domain/companies/messages.js';
+import { USERS_MESSAGES } from '../../domain/users/messages.js';
 import { userCompanies } from '../../domain/users/queries.js';
 import { UserCompany } from '../../contract/user.js';
 
@@ -23,7 +23,7 @@ const user: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { userId } = request.params;
       const [known] = await app.identity.lookupUsers([userId]);
-      if (!known) throw notFound(COMPANY_USER_MESSAGES.userNotFound);
+      if (!known) throw notFound(USERS_MESSAGES.notFound);
       return userCompanies(app.db, userId);
     },
   );

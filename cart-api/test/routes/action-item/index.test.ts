@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { demoAccount, type ActionItem, type PendingActionItems } from 'shared-domain';
+import { demoAccount } from 'shared-domain';
+import type { ActionItem, PendingActionItems } from '../../../src/contract/action-item.js';
 import { seedDemo } from '../../../src/demo/seed.js';
 import { groupByAge } from '../../../src/domain/action-items/group.js';
 import { buildTestApp, type TestContext } from '../../helpers/build.js';

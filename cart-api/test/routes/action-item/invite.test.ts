@@ -30,11 +30,28 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
   const mails = async () => {
     const files = await readdir(suite.ctx.outboxDir).catch(() => []);
     const texts = await Promise.all(files.map((file) => readFile(join(suite.ctx.outboxDir, file), 'utf8')));
-    // Quoted-printable soft line breaks joined back.
-    return texts.map((text) => text.replace(/=\r?\n/g, ''));
+    // Quoted-printable soft line breaks joined back, and its escapes (`=3D` in a link's query) decoded.
+    return texts.map((text) =>
+      text
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    );
+  };
+  /** The token of the invitation link e-mailed to `email` (the last one). */
+  const linkTokenTo = async (email: string) => {
+    const mail = (await mails()).filter((text) => text.includes(email)).at(-1) ?? '';
+    const token = /[?&](?:token|invitationToken)=([\w-]{43})/.exec(mail)?.[1];
+    if (!token) throw new Error(`no invitation link in ${mail}`);
+    return token;
+  };
+  /** `account` opens the invitation link e-mailed to `email` (README "Invitations"): it is theirs. */
+  const claim = async (account: Account, email: string) => {
+    const claimed = await send(account, 'POST', '/action-item/claim', { token: await linkTokenTo(email) });
+    expect(claimed.statusCode).toBe(200);
+    return claimed.json<{ actionItemId: string; documentId: string }>();
   };
 
-  it("creates an Unpaid document, the invitee's action item and one e-mail with the setup and item links", async () => {
+  it("creates an Unpaid document, the invitee's action item and one e-mail with the setup link that claims it", async () => {
     const { brokerA } = suite.parties.accounts;
     const body = invite();
     const sent = await send(brokerA, 'POST', '/action-item/document-invite', body);
@@ -44,6 +61,12 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
     const [invited] = [...suite.ctx.identity.users.values()].filter((user) => user.email === body.email);
     expect(invited).toMatchObject({ firstName: 'Ivy', lastName: 'Invitee' });
     const invitee: Account = { userId: invited!.userId, roles: ['employer'] };
+    // Nobody's until its link is opened (issue 21): not even the account made for the address.
+    const before = (await send(invitee, 'GET', `/action-item/${invitee.userId}/pending`)).json<{
+      today: unknown[];
+    }>();
+    expect(before.today).toEqual([]);
+    expect(await claim(invitee, body.email)).toEqual({ actionItemId, documentId });
 
     const pending = (await send(invitee, 'GET', `/action-item/${invitee.userId}/pending`)).json<{
       today: { id: string; itemType: string; description: string }[];
@@ -72,8 +95,14 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
 
     const mail = (await mails()).find((text) => text.includes(body.email));
     expect(mail).toContain('Subject: You have been invited to purchase your POP document');
-    expect(mail).toContain('/first-time-setup/');
-    expect(mail).toContain(`/document/action-item/${actionItemId}`);
+    // One link: the setup of the account made for the address, which goes on to claim the invitation
+    // (and the same token for an account the person already has). No link to the item itself.
+    expect(mail).toMatch(
+      /Set up your account and accept the invitation: \S+\/first-time-setup\/\S+\?invitationToken=[\w-]{43}/,
+    );
+    expect(mail).toMatch(/Sign in and accept it there: http:\/\/localhost:3000\/invitation\?token=[\w-]{43}/);
+    expect(mail).toContain('the invitation and its document go to the account that accepts it first');
+    expect(mail).not.toContain(`/document/action-item/${actionItemId}`);
   });
 
   it("lets the invitee add it to their cart at the inviter's price, once", async () => {
@@ -86,6 +115,7 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
       documentId: string;
     }>();
     const invitee = inviteeOf(body);
+    await claim(invitee, body.email);
     const item = {
       productId: EPOP_PRODUCT.product_id,
       quantity: 1,
@@ -142,6 +172,7 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
       documentId: string;
     }>();
     const invitee = inviteeOf(body);
+    await claim(invitee, body.email);
     // The invitee reviewed it in the cart and changed the city: the paid document keeps that.
     const reviewed = { ...body.document, city: 'Round Rock' };
     const added = await send(invitee, 'POST', '/shopping-cart', {
@@ -179,6 +210,7 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
       actionItemId: string;
     }>();
     const invitee = inviteeOf(body);
+    await claim(invitee, body.email);
     const changed = { ...body.document, city: 'Round Rock' };
     const updated = await send(brokerA, 'POST', `/epop-document/action-item/${actionItemId}`, changed);
     expect(updated.statusCode).toBe(200);
@@ -193,7 +225,7 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
     expect(await snapshot(suite.ctx.db)).toEqual(before);
   });
 
-  it('invites an existing account without a new one, to sign in', async () => {
+  it('invites an existing account without a new one, to sign in and accept the link', async () => {
     const { employerA } = suite.parties.accounts;
     const known = suite.ctx.identity.add({ userId: crypto.randomUUID(), email: 'known.owner@example.test' });
     const sent = await send(
@@ -205,15 +237,21 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
     );
     expect(sent.statusCode).toBe(200);
     const { actionItemId } = sent.json<{ actionItemId: string }>();
-    const item = await suite.ctx.db
-      .selectFrom('action_item')
-      .select('user_id')
-      .where('action_item_id', '=', actionItemId)
-      .executeTakeFirstOrThrow();
-    expect(item.user_id).toBe(known.userId);
+    const owner = async () =>
+      (
+        await suite.ctx.db
+          .selectFrom('action_item')
+          .select('user_id')
+          .where('action_item_id', '=', actionItemId)
+          .executeTakeFirstOrThrow()
+      ).user_id;
+    // Not given to the account for its address (issue 21: the old behaviour was the defect).
+    expect(await owner()).toBeNull();
     const mail = (await mails()).find((text) => text.includes('Known.Owner@example.test'));
-    expect(mail).toContain('Sign in and open the invitation');
+    expect(mail).toContain('Sign in and accept the invitation: http://localhost:3000/invitation?token=');
     expect(mail).not.toContain('/first-time-setup/');
+    await claim({ userId: known.userId, roles: ['employer'] }, 'Known.Owner@example.test');
+    expect(await owner()).toBe(known.userId);
   });
 
   it('refuses bad input with the reasons, and stores and sends nothing', async () => {

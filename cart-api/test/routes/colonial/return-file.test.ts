@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { seededTestApp, snapshot } from '../../helpers/parties.js';
 import { companyRow, documentRow } from '../../helpers/rows.js';
-import { RETURN_FILE_MESSAGES } from '../../../src/domain/colonial/return-file-format.js';
+import { COLONIAL_MESSAGES } from '../../../src/domain/colonial/messages.js';
 import { multipart, returnFile, RETURN_HEADERS } from './return-files.js';
 
 interface ResultRow {
@@ -154,9 +154,9 @@ describe('the Colonial return file', () => {
     ]);
     const pdf = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
     const cases: [Buffer, string, string][] = [
-      [xls, 'return.xls', RETURN_FILE_MESSAGES.xls],
-      [pdf, 'return.xlsx', RETURN_FILE_MESSAGES.pdf],
-      [Buffer.from('BCN Vendor,BCN\n'), 'return.xlsx', RETURN_FILE_MESSAGES.notXlsx],
+      [xls, 'return.xls', COLONIAL_MESSAGES.returnFile.xls],
+      [pdf, 'return.xlsx', COLONIAL_MESSAGES.returnFile.pdf],
+      [Buffer.from('BCN Vendor,BCN\n'), 'return.xlsx', COLONIAL_MESSAGES.returnFile.notXlsx],
       [
         await returnFile([['Colonial', 'X']], ['BCN Vendor', 'BCN']),
         'return.xlsx',
@@ -167,7 +167,7 @@ describe('the Colonial return file', () => {
       const answer = await upload(bytes, { fileName });
       expect([fileName, answer.statusCode, answer.json()]).toEqual([fileName, 400, { message }]);
     }
-    expect(RETURN_FILE_MESSAGES.xls).toMatch(/save it as an Excel Workbook \(\.xlsx\)/);
+    expect(COLONIAL_MESSAGES.returnFile.xls).toMatch(/save it as an Excel Workbook \(\.xlsx\)/);
     expect(await snapshot(suite.ctx.db)).toEqual(before);
   });
 
@@ -175,17 +175,23 @@ describe('the Colonial return file', () => {
     const before = await snapshot(suite.ctx.db);
     const big = Buffer.concat([await returnFile([]), Buffer.alloc(10 * 1024 * 1024)]);
     const tooLarge = await upload(big);
-    expect([tooLarge.statusCode, tooLarge.json()]).toEqual([413, { message: RETURN_FILE_MESSAGES.tooLarge }]);
+    expect([tooLarge.statusCode, tooLarge.json()]).toEqual([
+      413,
+      { message: COLONIAL_MESSAGES.returnFile.tooLarge },
+    ]);
     const bytes = await returnFile([]);
     const two = await upload(bytes, { extra: [{ field: 'returnFile', fileName: 'b.xlsx', bytes }] });
-    expect([two.statusCode, two.json()]).toEqual([400, { message: RETURN_FILE_MESSAGES.oneFile }]);
+    expect([two.statusCode, two.json()]).toEqual([400, { message: COLONIAL_MESSAGES.returnFile.oneFile }]);
     const other = await upload(bytes, { field: 'file' });
     expect([other.statusCode, other.json()]).toEqual([
       400,
       { message: 'The return file must be sent in the field returnFile, not file' },
     ]);
     const json = await suite.ctx.send(compliance(), 'POST', '/colonial/return-file', { returnFile: 'x' });
-    expect([json.statusCode, json.json()]).toEqual([400, { message: RETURN_FILE_MESSAGES.notMultipart }]);
+    expect([json.statusCode, json.json()]).toEqual([
+      400,
+      { message: COLONIAL_MESSAGES.returnFile.notMultipart },
+    ]);
     expect(await snapshot(suite.ctx.db)).toEqual(before);
   });
 
@@ -207,7 +213,10 @@ describe('the Colonial return file', () => {
       .executeTakeFirstOrThrow();
     expect([job.state, Number(job.attempts)]).toEqual(['failed', 1]);
     const failed = await results(jobId);
-    expect([failed.statusCode, failed.json()]).toEqual([400, { message: RETURN_FILE_MESSAGES.unreadable }]);
+    expect([failed.statusCode, failed.json()]).toEqual([
+      400,
+      { message: COLONIAL_MESSAGES.returnFile.unreadable },
+    ]);
   });
 
   it('answers 404 for a job that is not a return file', async () => {

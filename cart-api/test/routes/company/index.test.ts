@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, jest } from '@jest/globals';
-import { COMPANY_USER_MESSAGES } from '../../../src/domain/companies/messages.js';
+import { USERS_MESSAGES } from '../../../src/domain/users/messages.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
 
 /** The company users panel's calls (specs/2-documents.md §7): list, Add User, Remove Access. */
@@ -80,6 +80,8 @@ describe('company/{companyId}/user', () => {
   it('adds a user (again: no change) and answers them; a user identity-api does not know is 404', async () => {
     const { records, accounts, outsider } = suite.parties;
     const url = `/company/${records.brokerB.companyId}/user/${outsider.userId}`;
+    // The broker found them by their exact username or e-mail (the user search modal; issue 21).
+    suite.ctx.identity.find(accounts.brokerB.userId, outsider.userId);
     const added = await request(accounts.brokerB, 'POST', url);
     expect(added.statusCode).toBe(200);
     expect(added.json()).toEqual({
@@ -99,10 +101,7 @@ describe('company/{companyId}/user', () => {
       'POST',
       `/company/${records.brokerB.companyId}/user/nobody-1`,
     );
-    expect([unknown.statusCode, unknown.json()]).toEqual([
-      404,
-      { message: COMPANY_USER_MESSAGES.userNotFound },
-    ]);
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: USERS_MESSAGES.notFound }]);
     // An employer cannot grant access to their company, nor a broker to another broker's client.
     expect(
       (
@@ -129,6 +128,7 @@ describe('company/{companyId}/user', () => {
     const documentUrl = `/epop-document/${records.brokerA.documentId}`;
     const link = `/company/${records.brokerA.companyId}/user/${outsider.userId}`;
     expect((await request(employer, 'GET', documentUrl)).statusCode).toBe(404);
+    suite.ctx.identity.find(accounts.brokerA.userId, outsider.userId);
     expect((await request(accounts.brokerA, 'POST', link)).statusCode).toBe(200);
     const seen = await request(employer, 'GET', documentUrl);
     expect([seen.statusCode, seen.json().documentId]).toEqual([200, records.brokerA.documentId]);

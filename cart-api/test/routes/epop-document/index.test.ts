@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { demoAccount, type DocumentListRow, type Page } from 'shared-domain';
+import { demoAccount } from 'shared-domain';
+import type { DocumentPage } from '../../../src/contract/epop-document.js';
 import { EPOP_PRODUCT } from '../../../src/db/reference-data.js';
 import { demoId, seedDemo } from '../../../src/demo/seed.js';
 import { buildTestApp, type TestContext } from '../../helpers/build.js';
@@ -55,7 +56,7 @@ describe("GET /epop-document/:userId ('My POP Documents')", () => {
       url: `/epop-document/${userId}${query}`,
       headers: { authorization: await ctx.bearer(account) },
     });
-    return { statusCode: response.statusCode, body: response.json<Page<DocumentListRow>>() };
+    return { statusCode: response.statusCode, body: response.json<DocumentPage>() };
   };
 
   it("lists a broker's own documents only, newest first, in pages of ten", async () => {

@@ -6,6 +6,7 @@ import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
 import type { TestContext } from '../../helpers/build.js';
 import { companyRow, daysFromToday, documentRow } from '../../helpers/rows.js';
+import { makePartnerUser } from '../../helpers/entitlement.js';
 import { RULE_TYPE } from '../../../src/domain/partners/rules.js';
 
 /** Renewal (specs/2-documents.md §4; issue 9 "Renewal"): readyForRenewal, the next plan year, once. */
@@ -130,6 +131,8 @@ describe('GET /epop-document/:documentId/renew/:userId and renewing a document',
         created_at: new Date().toISOString(),
       })
       .execute();
+    // Even for a broker entitled to the bypass partner (issue 21: anyone else gets no free document).
+    await makePartnerUser(suite.ctx.db, bypass.company_id, brokerA.userId);
     const before = await snapshot(suite.ctx.db);
     const refused = await send(brokerA, 'POST', `/epop-document/${brokerA.userId}`, {
       ...documentForm(),
@@ -161,8 +164,9 @@ describe('GET /epop-document/:documentId/renew/:userId and renewing a document',
 
     const before = await snapshot(suite.ctx.db);
     expect((await send(brokerB, 'POST', '/shopping-cart', item(brokerB, ready))).statusCode).toBe(404);
+    // An id that names no document reads like another's (issue 21: 400 here told them apart).
     const unknown = await send(brokerB, 'POST', '/shopping-cart', item(brokerB, randomUUID()));
-    expect(unknown.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(404);
     expect(await snapshot(suite.ctx.db)).toEqual(before);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { blankDocumentForm } from 'shared-domain/forms';
 import { seededTestApp, type Account } from '../../helpers/parties.js';
 import { companyRow } from '../../helpers/rows.js';
+import { makePartnerUser } from '../../helpers/entitlement.js';
 
 describe('GET /epop/document/new/:userId (the blank document of the order form)', () => {
   const suite = seededTestApp();
@@ -40,6 +41,8 @@ describe('GET /epop/document/new/:userId (the blank document of the order form)'
     const { accounts, records } = suite.parties;
     const partner = companyRow('Northwind Partners', { kind: 'strategic-partner' });
     await suite.ctx.db.insertInto('company').values(partner).execute();
+    // The partner's form is for the accounts entitled to it (issue 21; test/abuse/partner-entitlement).
+    await makePartnerUser(suite.ctx.db, partner.company_id, accounts.brokerA.userId);
     const response = await get(
       accounts.brokerA,
       accounts.brokerA.userId,
@@ -55,7 +58,21 @@ describe('GET /epop/document/new/:userId (the blank document of the order form)'
       accounts.brokerA.userId,
       `?strategicPartnerId=${records.brokerA.companyId}`,
     );
-    expect([client.statusCode, client.json()]).toEqual([404, { message: 'Strategic partner not found' }]);
+    // Issue 21: to anyone but compliance an id that names no partner reads like a partner of someone
+    // else's (the standard form), never 404 (which told the ids of partners apart).
+    expect([client.statusCode, client.json()]).toMatchObject([
+      200,
+      { strategicPartnerId: null, partner: null },
+    ]);
+    const asCompliance = await get(
+      accounts.compliance,
+      accounts.compliance.userId,
+      `?strategicPartnerId=${records.brokerA.companyId}`,
+    );
+    expect([asCompliance.statusCode, asCompliance.json()]).toEqual([
+      404,
+      { message: 'Strategic partner not found' },
+    ]);
   });
 
   it("refuses another user's blank document like a missing record", async () => {

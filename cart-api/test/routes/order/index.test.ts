@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { demoAccount, type Order, type Page } from 'shared-domain';
+import { demoAccount } from 'shared-domain';
+import type { OrderPage } from '../../../src/contract/order.js';
 import { seedDemo } from '../../../src/demo/seed.js';
 import { buildTestApp, type TestContext } from '../../helpers/build.js';
 
@@ -24,7 +25,7 @@ describe('orders (compliance)', () => {
       url: `/order${query}`,
       headers: { authorization },
     });
-    return { statusCode: response.statusCode, body: response.json<Page<Order>>() };
+    return { statusCode: response.statusCode, body: response.json<OrderPage>() };
   };
 
   it('lists all orders newest first, ten per page by default', async () => {

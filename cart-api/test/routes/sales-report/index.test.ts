@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, beforeAll } from '@jest/globals';
 import { EPOP_PRODUCT } from '../../../src/db/reference-data.js';
-import { WEEKLY_REPORT_MESSAGES } from '../../../src/routes/sales-report/index.js';
+import { REPORTS_MESSAGES } from '../../../src/domain/reports/messages.js';
 import { excelSheet } from '../../helpers/excel.js';
 import { seededTestApp } from '../../helpers/parties.js';
 import { companyRow, documentRow } from '../../helpers/rows.js';
@@ -109,14 +109,14 @@ describe('GET /sales-report/epop and /sales-report/epop/excel', () => {
   it('refuses dates that are not days, a range that ends before it starts, and one over a year', async () => {
     expect((await report('from=02/30/2025&to=13/01/2025')).json()).toEqual({
       type: 'validation',
-      errors: [WEEKLY_REPORT_MESSAGES.invalidDate('From'), WEEKLY_REPORT_MESSAGES.invalidDate('To')],
+      errors: [REPORTS_MESSAGES.invalidFrom, REPORTS_MESSAGES.invalidTo],
     });
     const backwards = await report('from=06/08/2025&to=06/02/2025');
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json()).toEqual({ type: 'validation', errors: [WEEKLY_REPORT_MESSAGES.fromAfterTo] });
+    expect(backwards.json()).toEqual({ type: 'validation', errors: [REPORTS_MESSAGES.fromAfterTo] });
     const tooLong = await report('from=01/01/2024&to=01/01/2025');
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual({ type: 'validation', errors: [WEEKLY_REPORT_MESSAGES.tooLong] });
+    expect(tooLong.json()).toEqual({ type: 'validation', errors: [REPORTS_MESSAGES.tooLong] });
     expect((await report('from=01/01/2024&to=12/31/2024')).statusCode).toBe(200);
     expect((await report('from=6/2/2025&to=06/08/2025')).statusCode).toBe(400);
     expect((await report('to=06/08/2025')).statusCode).toBe(400);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-data.js';
 import type { CardCharge, PaymentResult } from '../../../src/payments/gateway.js';
@@ -173,6 +175,16 @@ describe('locked fields and links at Add to Cart and at the purchase', () => {
       userId: [...suite.ctx.identity.users.values()].find((user) => user.email === email)!.userId,
       roles: ['employer'],
     };
+    // The invitee accepts the e-mailed link (README "Invitations"): the item is theirs from then on.
+    const mails = await Promise.all(
+      (await readdir(suite.ctx.outboxDir)).map((file) => readFile(join(suite.ctx.outboxDir, file), 'utf8')),
+    );
+    // Quoted-printable: soft line breaks joined, `=3D` read as `=`.
+    const mail = mails
+      .map((text) => text.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .find((text) => text.includes(email));
+    const token = /invitationToken=([\w-]{43})/.exec(mail ?? '')?.[1];
+    expect((await suite.ctx.send(invitee, 'POST', '/action-item/claim', { token })).statusCode).toBe(200);
 
     const refused = await addToCart(invitee, { ...document, agentNumber: 'AG-EVIL' }, actionItemId);
     expect(refused.statusCode).toBe(400);

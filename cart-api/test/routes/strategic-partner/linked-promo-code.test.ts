@@ -6,6 +6,7 @@ import { documentForm } from '../../helpers/documents.js';
 import { promoCodeRow, seededTestApp, type Account } from '../../helpers/parties.js';
 import { cardPayment } from '../../helpers/payments.js';
 import { companyRow } from '../../helpers/rows.js';
+import { makePartnerUser } from '../../helpers/entitlement.js';
 
 /**
  * A partner's link-account-id-to-promo-code rule (specs/3-admin.md §3 rule type 5; issue 12): a
@@ -77,6 +78,8 @@ describe("a partner's link account id to promo code rule", () => {
       .execute();
     const linking = await partner(true);
     const account = await buyer();
+    // The partner's codes go to the accounts entitled to it (issue 21): the buyer is its user.
+    await makePartnerUser(db(), linking, account.userId);
     // The account id as the order form carries it (any case), and an item of no partner.
     await addToCart(account, linking, { accountId: code.toLowerCase() });
     await addToCart(account, null, { accountId: code });

@@ -183,8 +183,10 @@ describe('strategic partner records', () => {
     expect(saved.json()).toEqual(labels);
     expect((await suite.ctx.send(compliance(), 'GET', url)).json()).toEqual(labels);
 
-    // The order form of this partner shows the visible label and its help text only.
+    // The order form of this partner shows the visible label and its help text only, to an account
+    // entitled to it (issue 21): broker A signed in through the partner's referral link.
     const { brokerA } = suite.parties.accounts;
+    suite.ctx.identity.refer(brokerA.userId, partner.referralId);
     const draft = await suite.ctx.send(
       brokerA,
       'GET',

@@ -84,8 +84,10 @@ describe("a strategic partner's rules (admin)", () => {
       [5, 5, 'linked'],
     ]);
 
-    // Where they act: the order form's states and bypass, the prices.
+    // Where they act: the order form's states and bypass, the prices, for an account entitled to the
+    // partner (issue 21): compliance makes broker A one of its users (the partner page's Users panel).
     const { brokerA } = suite.parties.accounts;
+    expect((await send('POST', `/company/${partner}/user/${brokerA.userId}`, {})).statusCode).toBe(200);
     const excluded = await suite.ctx.send(
       brokerA,
       'GET',

@@ -6,6 +6,7 @@ import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot } from '../../helpers/parties.js';
 import type { TestContext } from '../../helpers/build.js';
 import { companyRow } from '../../helpers/rows.js';
+import { makePartnerUser } from '../../helpers/entitlement.js';
 
 /**
  * A strategic partner's rules where the order form acts on them (specs/2-documents.md §1, §5;
@@ -33,6 +34,12 @@ describe("a partner's rules on the order form", () => {
           created_at: new Date().toISOString(),
         })
         .execute();
+    }
+    // Its rules act for the accounts entitled to it (issue 21): here broker A and employer A are its
+    // users; naming a partner's id alone gets the standard product (test/abuse/partner-entitlement).
+    const { brokerA, employerA } = suite.parties.accounts;
+    for (const account of [brokerA, employerA]) {
+      await makePartnerUser(suite.ctx.db, row.company_id, account.userId);
     }
     return row.company_id;
   }

@@ -1,6 +1,7 @@
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { bffOpenApi } from '../../lib/bff-openapi.js';
 import { mergeOpenApi, type OpenApiDocument } from '../../lib/openapi-merge.js';
 import { GATEWAY_MESSAGES } from '../../messages.js';
 
@@ -20,7 +21,8 @@ async function fetchDocument(baseUrl: string, timeoutMs: number): Promise<OpenAp
 
 /**
  * The API as the browser calls it: `GET /api/openapi.json` merges the two services' documents (paths
- * under /api, only what the routing table sends them) and `/api/docs` shows it with Swagger UI.
+ * under /api, only what the routing table sends them) and the gateway's own `/bff` routes' (from their
+ * schemas, src/contract/bff.ts), and `/api/docs` shows it with Swagger UI.
  * Outside production both are open; in production they answer 404 unless API_DOCS=on, and then only
  * to compliance sessions (anyone else gets the same 404).
  */
@@ -36,14 +38,17 @@ export default async function apiDocs(app: FastifyInstance, options: ApiDocsOpti
   }
   const cacheMs = options.cacheMs ?? 10_000;
   let cached: { document: OpenApiDocument; at: number } | undefined;
+  // The gateway's own part changes only with a new build: made once.
+  let bff: Promise<OpenApiDocument> | undefined;
 
   async function mergedDocument(): Promise<OpenApiDocument> {
     if (cached && Date.now() - cached.at < cacheMs) return cached.document;
-    const [identity, cart] = await Promise.all([
+    const [identity, cart, gateway] = await Promise.all([
       fetchDocument(options.upstreams.identity, options.timeoutMs),
       fetchDocument(options.upstreams.cart, options.timeoutMs),
+      (bff ??= bffOpenApi()),
     ]);
-    cached = { document: mergeOpenApi({ identity, cart }), at: Date.now() };
+    cached = { document: mergeOpenApi({ identity, cart, gateway }), at: Date.now() };
     return cached.document;
   }
 

@@ -159,9 +159,14 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
     ]),
   ) as Record<RouteLimit, ReturnType<FastifyInstance['createRateLimit']>>;
 
-  // Before anything else looks at the path: nothing may climb out of its upstream's prefix.
+  // Before anything else looks at the path: nothing may climb out of its upstream's prefix, and the
+  // limits count the path the service will route (routing.ts).
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && request.url.split('?', 1)[0] !== '/api') return;
+    // The router decoded its way here (`/%61pi/…`, or the absolute form `http://host/api/…`): the
+    // path checks and the limits read the raw path, so it has to be spelled as it is routed.
+    if (!request.url.startsWith('/api/') && request.url.split('?', 1)[0] !== '/api') {
+      return reply.code(400).send({ message: GATEWAY_MESSAGES.invalidPath });
+    }
     const path = apiPath(request.url);
     if (!isSafeApiPath(path)) return reply.code(400).send({ message: GATEWAY_MESSAGES.invalidPath });
     // A declared length over the limit is refused before anything is read or forwarded.
@@ -221,9 +226,11 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
       connect: { timeout: options.timeoutMs },
     },
     preHandler: async (request, reply) => {
+      await authorize(request, reply);
+      // Refused: the body is left unread (plugins/app/unread-body.ts discards it after the answer).
+      if (reply.sent) return reply;
       // http-proxy hands the body on as a stream, outside Fastify's bodyLimit: count it here.
       if (request.body instanceof Readable) request.body = request.body.pipe(limitBody(limitOf(request)));
-      return authorize(request, reply);
     },
     replyOptions: {
       getUpstream: (request) => options.upstreams[routeOf(request as FastifyRequest).upstream],

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from 'service-kit';
+import { BFF_ROUTES, MAX_LOGIN_HINT_LENGTH } from '../../contract/bff.js';
 import { browserBinding, type SignInFlows } from '../../plugins/app/sign-in-flows.js';
 import { completeSignIn } from './sign-in.js';
 
@@ -21,8 +23,6 @@ const FLOW_COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite:
 
 /** Where the browser lands when the external sign-in did not complete (the shell shows why). */
 export const SIGN_IN_FAILED_URL = '/?signin=failed';
-/** A username is never longer; anything longer is dropped rather than sent to the issuer. */
-const MAX_LOGIN_HINT_LENGTH = 256;
 
 function queryOf(request: FastifyRequest): string {
   const at = request.url.indexOf('?');
@@ -42,7 +42,7 @@ function loginHintOf(request: FastifyRequest): string | undefined {
  * navigations, so they are GET only and exempt from the X-CSRF rule (request-guard.ts); the state,
  * the flow cookie and PKCE stand in for it. Any failure ends at `/?signin=failed` with nothing stored.
  */
-export default async function externalSignIn(app: FastifyInstance, options: ExternalSignInOptions) {
+const externalSignIn: FastifyPluginAsyncTypebox<ExternalSignInOptions> = async (app, options) => {
   const redirectUri = `${options.publicUrl}/bff/callback`;
 
   function failed(reply: FastifyReply) {
@@ -50,50 +50,59 @@ export default async function externalSignIn(app: FastifyInstance, options: Exte
   }
 
   // Counted with the other sign-in attempts: each start writes a flow record to the store.
-  app.get('/external/login', { preHandler: app.signInThrottle.byAddress }, async (request, reply) => {
-    let start;
-    try {
-      start = await app.externalIdentity.startAuthorization(redirectUri, loginHintOf(request));
-    } catch (error) {
-      request.log.error({ err: error }, 'external sign-in could not start: issuer unavailable');
-      return failed(reply);
-    }
-    const cookieValue = randomBytes(32).toString('base64url');
-    await options.flows.save({
-      state: start.state,
-      nonce: start.nonce,
-      codeVerifier: start.codeVerifier,
-      browser: browserBinding(cookieValue),
-      createdAt: options.now(),
-    });
-    reply.setCookie(FLOW_COOKIE, cookieValue, { ...FLOW_COOKIE_OPTIONS, maxAge: FLOW_COOKIE_MAX_AGE_S });
-    return reply.redirect(start.url.href, 302);
+  app.route({
+    ...BFF_ROUTES.externalLogin,
+    preHandler: app.signInThrottle.byAddress,
+    handler: async (request, reply) => {
+      let start;
+      try {
+        start = await app.externalIdentity.startAuthorization(redirectUri, loginHintOf(request));
+      } catch (error) {
+        request.log.error({ err: error }, 'external sign-in could not start: issuer unavailable');
+        return failed(reply);
+      }
+      const cookieValue = randomBytes(32).toString('base64url');
+      await options.flows.save({
+        state: start.state,
+        nonce: start.nonce,
+        codeVerifier: start.codeVerifier,
+        browser: browserBinding(cookieValue),
+        createdAt: options.now(),
+      });
+      reply.setCookie(FLOW_COOKIE, cookieValue, { ...FLOW_COOKIE_OPTIONS, maxAge: FLOW_COOKIE_MAX_AGE_S });
+      return reply.redirect(start.url.href, 302);
+    },
   });
 
-  app.get('/callback', async (request, reply) => {
-    const cookieValue = request.cookies[FLOW_COOKIE];
-    reply.clearCookie(FLOW_COOKIE, FLOW_COOKIE_OPTIONS);
-    const state = (request.query as Record<string, unknown>).state;
-    if (!cookieValue || typeof state !== 'string') {
-      request.log.warn({ flowCookie: Boolean(cookieValue) }, 'external sign-in callback without its flow');
-      return failed(reply);
-    }
-    const flow = await options.flows.take(state, cookieValue);
-    if (!flow) {
-      request.log.warn('external sign-in callback: unknown, expired, used or foreign state');
-      return failed(reply);
-    }
-    let issued;
-    try {
-      issued = await app.externalIdentity.authorizationCodeGrant(
-        new URL(`${redirectUri}${queryOf(request)}`),
-        flow,
-      );
-    } catch (error) {
-      request.log.warn({ err: error }, 'external sign-in refused');
-      return failed(reply);
-    }
-    const user = await completeSignIn(app, request, issued, 'external');
-    return user ? reply.redirect('/', 302) : failed(reply);
+  app.route({
+    ...BFF_ROUTES.callback,
+    handler: async (request, reply) => {
+      const cookieValue = request.cookies[FLOW_COOKIE];
+      reply.clearCookie(FLOW_COOKIE, FLOW_COOKIE_OPTIONS);
+      const state = (request.query as Record<string, unknown>).state;
+      if (!cookieValue || typeof state !== 'string') {
+        request.log.warn({ flowCookie: Boolean(cookieValue) }, 'external sign-in callback without its flow');
+        return failed(reply);
+      }
+      const flow = await options.flows.take(state, cookieValue);
+      if (!flow) {
+        request.log.warn('external sign-in callback: unknown, expired, used or foreign state');
+        return failed(reply);
+      }
+      let issued;
+      try {
+        issued = await app.externalIdentity.authorizationCodeGrant(
+          new URL(`${redirectUri}${queryOf(request)}`),
+          flow,
+        );
+      } catch (error) {
+        request.log.warn({ err: error }, 'external sign-in refused');
+        return failed(reply);
+      }
+      const user = await completeSignIn(app, request, issued, 'external');
+      return user ? reply.redirect('/', 302) : failed(reply);
+    },
   });
-}
+};
+
+export default externalSignIn;

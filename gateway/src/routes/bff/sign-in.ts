@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionUser } from 'shared-domain';
+import type { SessionUser } from '../../contract/bff.js';
 import { sessionUserFromClaims } from '../../lib/session-user.js';
 import type { IssuedTokens } from '../../plugins/app/identity-client.js';
 

@@ -4,6 +4,8 @@ import { accounts } from './0002-accounts.js';
 import { loginTokens } from './0003-login-tokens.js';
 import { accountLimits } from './0004-account-limits.js';
 import { userLinks } from './0005-user-links.js';
+import { emailVerification } from './0006-email-verification.js';
+import { userFinds } from './0007-user-finds.js';
 
 /** In-code migrations, applied in key order. Never edit a released one; add the next. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-login-tokens': loginTokens,
   '0004-account-limits': accountLimits,
   '0005-user-links': userLinks,
+  '0006-email-verification': emailVerification,
+  '0007-user-finds': userFinds,
 };

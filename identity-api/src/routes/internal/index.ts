@@ -11,8 +11,20 @@ import { API_RESOURCE } from '../../oidc/resource.js';
 import { publicSigningKeys } from '../../oidc/secrets.js';
 import { lookupUsers } from '../../users/directory.js';
 import { inviteEmployer } from '../../users/invite-employer.js';
+import { foundBy } from '../../users/finds.js';
 import { linkedUsers } from '../../users/links.js';
-import { InviteAnswer, InviteBody, LinksAnswer, LinksBody, LookupAnswer, LookupBody } from './schemas.js';
+import { referralIdsOf } from '../../users/login-record.js';
+import {
+  FoundAnswer,
+  FoundBody,
+  InviteAnswer,
+  InviteBody,
+  LinksAnswer,
+  LinksBody,
+  LookupAnswer,
+  LookupBody,
+  ReferralsAnswer,
+} from './schemas.js';
 
 const SERVICE = { access: 'service', ownership: 'none' } as const;
 
@@ -48,6 +60,36 @@ const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
       const users = await linkedUsers(app.identityDb, request.body.userId);
       return { users: users.map(({ userId, role }) => ({ userId, role })) };
     },
+  );
+
+  // cart-api's partner entitlement: registered or signed in through a partner's referral link.
+  app.post(
+    '/internal/users/referrals',
+    {
+      config: SERVICE,
+      schema: {
+        summary: 'The referral ids a user brought, at registration or with a sign-in (an unknown user: none)',
+        body: LinksBody,
+        response: { 200: ReferralsAnswer },
+      },
+    },
+    async (request) => ({ referralIds: await referralIdsOf(app.identityDb, request.body.userId) }),
+  );
+
+  // cart-api shows a broker a user's name and e-mail only when linked with them or found exactly.
+  app.post(
+    '/internal/users/found',
+    {
+      config: SERVICE,
+      schema: {
+        summary: 'Which of these users the searcher found lately by their exact username or e-mail address',
+        body: FoundBody,
+        response: { 200: FoundAnswer },
+      },
+    },
+    async (request) => ({
+      userIds: await foundBy(app.identityDb, request.body.searcherId, request.body.userIds),
+    }),
   );
 
   // identity-api sends no e-mail here: cart-api's one invitation e-mail carries both links.

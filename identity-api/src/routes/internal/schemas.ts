@@ -54,3 +54,16 @@ export const LinksAnswer = Type.Object({
     }),
   ),
 });
+
+/** Every referral id a user brought (registration and sign-ins): cart-api's partner entitlement. */
+export const ReferralsAnswer = Type.Object({
+  referralIds: Type.Array(Type.String(), { description: 'distinct, sorted; none for an unknown user' }),
+});
+
+export const FoundBody = Type.Object(
+  { searcherId: UserId, userIds: Type.Array(UserId, { maxItems: MAX_LOOKUP }) },
+  { additionalProperties: false },
+);
+
+/** The users among `userIds` the searcher found by an exact search lately (users/finds.ts). */
+export const FoundAnswer = Type.Object({ userIds: Type.Array(Type.String()) });

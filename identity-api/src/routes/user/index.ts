@@ -10,7 +10,9 @@ import { object, string } from 'yup';
 import {
   badRequest,
   callerOf,
+  EmptyBody,
   forbidden,
+  HttpError,
   NoContent,
   notFound,
   validOrFail,
@@ -18,12 +20,22 @@ import {
   Type,
   type FastifyPluginAsyncTypebox,
 } from 'service-kit';
+import type { Config } from '../../config.js';
+import {
+  emailStatus,
+  markEmailVerified,
+  verificationMailFor,
+  verifyEmail,
+} from '../../users/email-verification.js';
 import { searchUsers, USER_SEARCH_LIMIT, type UserSearchBy } from '../../users/directory.js';
+import { recordFinds } from '../../users/finds.js';
 import { recordLogin } from '../../users/login-record.js';
 import { toProfileUser, updateProfile } from '../../users/profile.js';
 import { completeFirstTimeSetup } from '../../users/temporary-user-token.js';
 import { createUser, findByUsernameOrEmail, findById, UsernameTakenError } from '../../users/users.js';
 import {
+  EmailStatusSchema,
+  EmailVerifiedSchema,
   FirstTimeSetupBody,
   LoginRecordBody,
   PasswordResetAnswerSchema,
@@ -37,6 +49,8 @@ import {
   UsernameQuery,
   UserSearchQuery,
   UserSearchRowSchema,
+  VerificationSentSchema,
+  VerifyEmailBody,
 } from './schemas.js';
 
 export const usernameQuery = object({
@@ -82,8 +96,19 @@ const SEARCH_FIELDS: readonly UserSearchBy[] = ['username', 'email', 'fullName']
 const OWN = (action: string) => ({ resource: 'user', action, param: 'userId' }) as const;
 const SIGNED_IN = ['broker', 'epop', 'compliance'] as const;
 
-/** `user…`: exists, registration, profile, sign-in record, first-login setup. */
-const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** `user…`: exists, registration, profile, sign-in record, first-login setup, e-mail verification. */
+const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  const verification = { appUrl: config.appUrl, ttlHours: config.emailVerificationTtlHours };
+  /**
+   * Makes a verification link for `email` now (the answer finds it made) and e-mails it after the
+   * answer (a mail failure is logged, never answered). Nothing once the hour's links are spent.
+   */
+  async function sendLink(userId: string, email: string): Promise<boolean> {
+    const mail = await verificationMailFor(app.identityDb, verification, userId, email);
+    if (mail) app.background.run('e-mail verification link', () => app.mailer.send(mail));
+    return mail !== undefined;
+  }
+
   // The reset screen's first step asks this (specs §4 Password reset); by its nature it tells.
   app.get(
     '/user/exists',
@@ -128,7 +153,14 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A broker adds clients' people to a company: employer accounts only, so the search tells a
       // broker nothing about staff or other brokers.
       const found = await searchUsers(app.identityDb, by, text, 'exact');
-      return found.filter((user) => roleInfo([user.role]).roleGroup === 'epop');
+      const employers = found.filter((user) => roleInfo([user.role]).roleGroup === 'epop');
+      // What the broker found exactly, cart-api lets them add to a client company (users/finds.ts).
+      await recordFinds(
+        app.identityDb,
+        callerOf(request).userId,
+        employers.map((user) => user.userId),
+      );
+      return employers;
     },
   );
 
@@ -155,6 +187,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           roles: [input.accountType],
           referralId: input.referralId || null,
         });
+        // The address counts once its link is opened (README "E-mail addresses").
+        await sendLink(user.userId, user.email);
         return reply.status(201).send({ userId: user.userId });
       } catch (error) {
         if (error instanceof UsernameTakenError) throw badRequest(ACCOUNT_MESSAGES.usernameTaken);
@@ -199,15 +233,17 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (userId !== request.params.userId)
         throw new ValidationFailure(['The userId does not match the address']);
       try {
-        const updated = await updateProfile(app.identityDb, userId, {
+        const saved = await updateProfile(app.identityDb, userId, {
           userName,
           firstName,
           lastName,
           email,
           password: changePassword ? password : undefined,
         });
-        if (!updated) throw notFound(ACCOUNT_MESSAGES.notFound);
-        return updated;
+        if (!saved) throw notFound(ACCOUNT_MESSAGES.notFound);
+        // A new address waits for its link; a verified one stays in force meanwhile.
+        if (saved.verify) await sendLink(userId, saved.verify);
+        return saved.profile;
       } catch (error) {
         if (error instanceof UsernameTakenError) throw badRequest(ACCOUNT_MESSAGES.usernameTaken);
         throw error;
@@ -263,11 +299,82 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           password,
         });
         if (!done) throw badRequest(ACCOUNT_MESSAGES.invalidSetupLink);
+        // The setup link went to the account's address: keeping that address verifies it (unless
+        // another account verified it first); a new address gets a link of its own.
+        if (done.keptAddress) await markEmailVerified(app.identityDb, userId);
+        else await sendLink(userId, done.verify);
       } catch (error) {
         if (error instanceof UsernameTakenError) throw badRequest(ACCOUNT_MESSAGES.usernameTaken);
         throw error;
       }
       return { success: true, message: ACCOUNT_MESSAGES.setupComplete };
+    },
+  );
+
+  // The link of a verification e-mail (/verify-email?token=): public, since it is opened from the
+  // mailbox, in any browser. The token is a credential (in the body, never in a URL).
+  app.post(
+    '/user/verify-email',
+    {
+      config: { access: 'public', ownership: 'none' },
+      schema: {
+        summary: "Opens an e-mail verification link: its address becomes the account's verified address",
+        body: VerifyEmailBody,
+        response: { 200: EmailVerifiedSchema },
+      },
+    },
+    async (request) => {
+      const answer = await verifyEmail(app.identityDb, request.body.token.trim());
+      if (!answer.ok) {
+        throw badRequest(
+          answer.reason === 'taken'
+            ? ACCOUNT_MESSAGES.emailVerifiedByAnotherAccount
+            : ACCOUNT_MESSAGES.invalidVerificationLink,
+        );
+      }
+      return { message: ACCOUNT_MESSAGES.emailVerified, email: answer.email };
+    },
+  );
+
+  app.get(
+    '/user/:userId/email-verification',
+    {
+      config: { access: SIGNED_IN, ownership: OWN('read') },
+      schema: {
+        summary: "The caller's e-mail address: in force, whether verified, and a change waiting for its link",
+        params: UserIdParams,
+        response: { 200: EmailStatusSchema },
+      },
+    },
+    async (request) => {
+      const status = await emailStatus(app.identityDb, request.params.userId);
+      if (!status) throw notFound(ACCOUNT_MESSAGES.notFound);
+      return status;
+    },
+  );
+
+  // 'Send the link again' on the profile page (a lost or expired e-mail).
+  app.post(
+    '/user/:userId/email-verification',
+    {
+      config: { access: SIGNED_IN, ownership: OWN('verify-email') },
+      schema: {
+        summary: "Sends a new verification link to the caller's address waiting for one",
+        params: UserIdParams,
+        body: EmptyBody,
+        response: { 200: VerificationSentSchema },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const status = await emailStatus(app.identityDb, userId);
+      if (!status) throw notFound(ACCOUNT_MESSAGES.notFound);
+      // A lapsed change is forgotten: only a live pending change, or an unverified address in force.
+      const email = status.pendingEmail ?? (status.verified ? null : status.email);
+      if (!email) throw badRequest(ACCOUNT_MESSAGES.nothingToVerify);
+      if (!(await sendLink(userId, email)))
+        throw new HttpError(429, ACCOUNT_MESSAGES.tooManyVerificationMails);
+      return { message: ACCOUNT_MESSAGES.verificationSent(email), email };
     },
   );
 };

@@ -83,6 +83,33 @@ export const FirstTimeSetupBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** `POST user/verify-email`: the token of a verification link (/verify-email?token=). */
+export const VerifyEmailBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+/** A verification link opened: the account's verified address in force. */
+export const EmailVerifiedSchema = Type.Object({
+  message: Type.String(),
+  email: Type.String({ description: 'the address now verified and in force' }),
+});
+
+/** `GET user/{userId}/email-verification`: the profile page's account address. */
+export const EmailStatusSchema = Type.Object({
+  email: Type.String({ description: 'the address in force' }),
+  verified: Type.Boolean(),
+  pendingEmail: Nullable(
+    Type.String({ description: 'a changed address whose link is live (the verified one stays in force)' }),
+  ),
+});
+
+/** `POST user/{userId}/email-verification`: a new link sent. */
+export const VerificationSentSchema = Type.Object({
+  message: Type.String(),
+  email: Type.String({ description: 'where the link went' }),
+});
+
 /** `{success, message}`: the password-reset and first-time-setup answers (specs §7). */
 export const PasswordResetAnswerSchema = Type.Object({ success: Type.Boolean(), message: Type.String() });
 

@@ -1,6 +1,5 @@
 import { blankDocumentForm } from 'shared-domain/forms';
-import type { CartDocument, DocumentDraft, EpopDocument, PartnerFormSettings } from 'shared-ui';
-import type { SessionUser } from 'shared-domain';
+import type { CartDocument, DocumentDraft, EpopDocument, PartnerFormSettings, SessionUser } from 'shared-ui';
 
 /** The order form's values: the document's fields (shared-domain's `documentSchema`). */
 export type FormValues = Record<string, unknown>;

@@ -1,7 +1,6 @@
 import { Badge, Card, ListGroup } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { paths, type PendingActionItems } from 'shared-ui';
-import type { SessionUser } from 'shared-domain';
+import { paths, type PendingActionItems, type SessionUser } from 'shared-ui';
 import { usePendingActionItems } from '../api/get-pending-action-items.js';
 import { actionItemDescription } from './action-item-description.js';
 

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import type { SessionUser } from 'shared-domain';
-import { below, patterns, type StrategicPartnerOption } from 'shared-ui';
+import { below, patterns, type StrategicPartnerOption, type SessionUser } from 'shared-ui';
 import { broker, compliance, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';
 import { COLONIAL_DOCUMENT, PAID_DOCUMENT } from '../../../components/test-fixtures.js';
 import { DocumentAdminPage } from './DocumentAdminPage.js';

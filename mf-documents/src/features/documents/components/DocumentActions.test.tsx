@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { SessionUser } from 'shared-domain';
-import { type DocumentListRow } from 'shared-ui';
+import { type DocumentListRow, type SessionUser } from 'shared-ui';
 import { broker, compliance, employer, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';
 import { PAID_DOCUMENT } from '../../../components/test-fixtures.js';
 import { DocumentList } from './DocumentList.js';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Dropdown } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { MESSAGES, type SessionUser } from 'shared-domain';
-import { ConfirmDialog, notifySuccess, paths, type DocumentListRow } from 'shared-ui';
+import { MESSAGES } from 'shared-domain';
+import { ConfirmDialog, notifySuccess, paths, type DocumentListRow, type SessionUser } from 'shared-ui';
 import { DeactivateDialog } from '../../../components/DeactivateDialog.js';
 import { ReactivateConfirm } from '../../../components/ReactivateConfirm.js';
 import { sendToAll, sendToSelf } from '../api/send-document.js';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Busy, PagedList, SearchBox, usePagedSearch } from 'shared-ui';
-import type { SessionUser } from 'shared-domain';
+import { Busy, PagedList, SearchBox, usePagedSearch, type SessionUser } from 'shared-ui';
 import { useDocuments } from '../api/get-documents.js';
 import { DocumentsTable } from './DocumentsTable.js';
 

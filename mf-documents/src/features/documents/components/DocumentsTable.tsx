@@ -1,7 +1,6 @@
 import { Table } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { formatDate, paths, type DocumentListRow } from 'shared-ui';
-import type { SessionUser } from 'shared-domain';
+import { formatDate, paths, type DocumentListRow, type SessionUser } from 'shared-ui';
 import { DocumentActions } from './DocumentActions.js';
 
 interface DocumentsTableProps {

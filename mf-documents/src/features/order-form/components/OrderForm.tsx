@@ -1,8 +1,7 @@
 import { Alert, Button, Nav } from 'react-bootstrap';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { SessionUser } from 'shared-domain';
-import { notifySuccess, paths, useRevalidate, type DocumentPayload } from 'shared-ui';
+import { notifySuccess, paths, useRevalidate, type DocumentPayload, type SessionUser } from 'shared-ui';
 import { Form, Formik, type FormikErrors, type FormikTouched } from 'shared-ui/forms';
 import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
 import { useProduct } from '../api/get-product.js';

@@ -1,7 +1,14 @@
 import { Alert, Spinner } from 'react-bootstrap';
 import { Navigate, useParams } from 'react-router-dom';
-import type { SessionUser } from 'shared-domain';
-import { isNotFound, paths, queryKey, useQuery, useSession, type QueryKey } from 'shared-ui';
+import {
+  isNotFound,
+  paths,
+  queryKey,
+  useQuery,
+  useSession,
+  type QueryKey,
+  type SessionUser,
+} from 'shared-ui';
 import {
   loadActionItemDocument,
   loadCartDocument,

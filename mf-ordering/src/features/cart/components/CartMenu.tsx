@@ -1,7 +1,6 @@
 import { NavDropdown } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { formatMoney, paths } from 'shared-ui';
-import type { SessionUser } from 'shared-domain';
+import { formatMoney, paths, type SessionUser } from 'shared-ui';
 import { useCart } from '../../../api/cart.js';
 import { useCartCounts } from '../api/get-cart-counts.js';
 

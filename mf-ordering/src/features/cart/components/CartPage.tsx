@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Col, Row } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
-import { CHECKOUT_MESSAGES, MESSAGES, type SessionUser } from 'shared-domain';
+import { CHECKOUT_MESSAGES, MESSAGES } from 'shared-domain';
 import {
   ApiError,
   Busy,
@@ -11,6 +11,7 @@ import {
   paths,
   type Cart,
   type CartItem,
+  type SessionUser,
 } from 'shared-ui';
 import { useAfterPurchase } from '../../../hooks/use-after-purchase.js';
 import { useRereadCart } from '../../../hooks/use-reread-cart.js';

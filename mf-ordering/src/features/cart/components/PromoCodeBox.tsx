@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Form, InputGroup, ListGroup } from 'react-bootstrap';
-import type { SessionUser } from 'shared-domain';
 import {
   formatMoney,
   notifySuccess,
   useRevalidate,
   type AppliedPromoCode,
   type PromoCodeAnswer,
+  type SessionUser,
 } from 'shared-ui';
 import { applyPromoCode } from '../api/apply-promo-code.js';
 import { useAppliedPromoCodes } from '../api/get-applied-promo-codes.js';

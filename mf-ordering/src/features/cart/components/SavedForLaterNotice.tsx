@@ -1,7 +1,6 @@
 import { Alert } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { paths } from 'shared-ui';
-import type { SessionUser } from 'shared-domain';
+import { paths, type SessionUser } from 'shared-ui';
 import { useCartCounts } from '../api/get-cart-counts.js';
 
 /** The home page's saved-for-later notice (§2 "Home"): shown only when something is saved. */

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Alert, Breadcrumb, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import type { SessionUser } from 'shared-domain';
-import { Busy, paths, type PaymentAnswer } from 'shared-ui';
+import { Busy, paths, type PaymentAnswer, type SessionUser } from 'shared-ui';
 import { useAfterPurchase } from '../../../hooks/use-after-purchase.js';
 import { useRereadCart } from '../../../hooks/use-reread-cart.js';
 import { useCart } from '../../../api/cart.js';

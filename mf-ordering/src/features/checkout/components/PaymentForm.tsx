@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { CHECKOUT_MESSAGES, MESSAGES, PAYMENT_TYPES, type SessionUser } from 'shared-domain';
+import { CHECKOUT_MESSAGES, MESSAGES, PAYMENT_TYPES } from 'shared-domain';
 import { achPaymentBody, cardPaymentBody } from 'shared-domain/forms';
-import { ApiError, notifyError, paths, type PaymentAnswer } from 'shared-ui';
+import { ApiError, notifyError, paths, type PaymentAnswer, type SessionUser } from 'shared-ui';
 import { Form, Formik, SelectField, type FormikHelpers } from 'shared-ui/forms';
 import { purchaseByAch } from '../api/purchase-by-ach.js';
 import { purchaseByCard } from '../api/purchase-by-card.js';

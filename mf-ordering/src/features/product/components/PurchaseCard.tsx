@@ -1,7 +1,6 @@
 import { Card, Placeholder } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { formatMoney, paths } from 'shared-ui';
-import type { SessionUser } from 'shared-domain';
+import { formatMoney, paths, type SessionUser } from 'shared-ui';
 import { useProduct } from '../api/get-product.js';
 
 /** The home page's purchase card (§2 "Home"): product name and price, 'Order Now'. */

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
 import { Busy, bff, paths, useSession, type TokenExchangeResult } from 'shared-ui';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { recordLogin } from '../api/record-login.js';
+import { recordLogin } from '../../../lib/record-login.js';
 
 /**
  * /auth?token=… (§2): exchanges the one-time token for a session (POST /bff/auth), then goes to /.

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
 import { notifyError, useSession } from 'shared-ui';
 import { takeExternalSignIn } from '../api/external-sign-in.js';
-import { recordLogin } from '../api/record-login.js';
+import { recordLogin } from '../../../lib/record-login.js';
 
 /**
  * The return from the external identity page. The gateway sends the browser to `/` with a new

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { paths, SignInForm } from 'shared-ui';
 import { markExternalSignIn } from '../api/external-sign-in.js';
 import { useLoginMessages } from '../api/get-login-messages.js';
-import { recordLogin } from '../api/record-login.js';
+import { recordLogin } from '../../../lib/record-login.js';
 
 /** The guest's '/' (specs/1-foundation.md §2 Login screen). */
 export function LoginPage() {

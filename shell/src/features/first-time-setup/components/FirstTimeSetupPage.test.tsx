@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES, PASSWORD_POLICY_TEXT } from 'shared-domain';
 import { broker, stubFetch } from 'shared-ui/testing';
 import { clickOn, currentLocation, fillIn, renderShell } from '../../../testing/render-shell.js';
 import { type TemporaryUserToken } from 'shared-ui';
+import { SETUP_FOR_INVITATION } from './FirstTimeSetupPage.js';
 
 const guest = { status: 401, body: { message: 'Not signed in' } };
 const invited: TemporaryUserToken = {
@@ -90,5 +91,26 @@ describe('/first-time-setup/{token}', () => {
     renderShell('/first-time-setup/tok-1');
     expect(await screen.findByRole('button', { name: 'Complete Account Setup' })).toBeTruthy();
     expect(currentLocation()).toBe('/first-time-setup/tok-1');
+  });
+
+  it("set up from an invitation's link, it goes on to that invitation (to sign in and accept it)", async () => {
+    stubFetch({
+      'GET /bff/user': guest,
+      'GET /temporary-user-token': { body: invited },
+      'POST /user/{userId}/token/{token}': {
+        body: { success: true, message: ACCOUNT_MESSAGES.setupComplete },
+      },
+    });
+    renderShell('/first-time-setup/tok-1?invitationToken=inv-9');
+    expect(await screen.findByText(SETUP_FOR_INVITATION.lead, { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in and accept it there' }).getAttribute('href')).toBe(
+      '/invitation?token=inv-9',
+    );
+    await fillIn('Password', 'Welcome-2026');
+    await fillIn('Confirm Password', 'Welcome-2026');
+    await clickOn(screen.getByRole('button', { name: 'Complete Account Setup' }));
+    expect(await screen.findByText(SETUP_FOR_INVITATION.ready)).toBeTruthy();
+    await waitFor(() => expect(currentLocation()).toBe('/invitation?token=inv-9'));
+    expect(await screen.findByRole('button', { name: 'Secure Sign In' })).toBeTruthy();
   });
 });

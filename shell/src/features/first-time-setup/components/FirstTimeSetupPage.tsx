@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Form, Formik, TextField } from 'shared-ui/forms';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, firstTimeSetupSchema, type FirstTimeSetupPayload } from 'shared-domain';
 import { Busy, notifySuccess, paths, type TemporaryUserToken } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
@@ -24,12 +24,22 @@ function initialValues({ userId, user }: TemporaryUserToken): FirstTimeSetupPayl
   };
 }
 
+/** The welcome page's words when it continues to an invitation (cart-api README "Invitations"). */
+export const SETUP_FOR_INVITATION = {
+  lead: 'Set up your account, then sign in to accept your invitation.',
+  ready: 'Your account is ready. Sign in to accept your invitation',
+};
+
 /**
  * /first-time-setup/{token} (§2 First-login welcome): the invited user verifies their details and
- * sets a password. Reachable signed in or not.
+ * sets a password. Reachable signed in or not. With `?invitationToken=` (the link of an invitation to
+ * purchase, for an account made for it), it then goes on to that invitation's page, where the person
+ * signs in and accepts it; keeping the e-mail address the link was sent to verifies it.
  */
 export function FirstTimeSetupPage() {
   const { token } = useParams();
+  const { search } = useLocation();
+  const invitationToken = new URLSearchParams(search).get('invitationToken')?.trim() || undefined;
   const navigate = useNavigate();
   const { data, error, isLoading } = useTemporaryUserToken(token);
 
@@ -45,6 +55,11 @@ export function FirstTimeSetupPage() {
       });
     } catch {
       return; // told by the api client
+    }
+    if (invitationToken) {
+      notifySuccess(SETUP_FOR_INVITATION.ready);
+      navigate(paths.invitation(invitationToken), { replace: true });
+      return;
     }
     notifySuccess(answer?.message || ACCOUNT_MESSAGES.setupComplete);
     navigate(paths.home());
@@ -70,6 +85,12 @@ export function FirstTimeSetupPage() {
           >
             {({ isSubmitting }) => (
               <Form noValidate aria-label="Complete account setup">
+                {invitationToken && (
+                  <Alert variant="info">
+                    {SETUP_FOR_INVITATION.lead} Already have an account?{' '}
+                    <Link to={paths.invitation(invitationToken)}>Sign in and accept it there</Link>.
+                  </Alert>
+                )}
                 <p>Please check your details, then choose a password.</p>
                 <NameFields first="firstname" last="lastname" required />
                 <TextField name="username" label="Username" required autoComplete="username" />

@@ -12,6 +12,8 @@ const profile: ProfileUser = {
   lastName: 'Broker',
   email: 'broker@example.com',
 };
+/** The profile's address as identity-api counts it: verified, nothing waiting (the page says nothing). */
+const verified = { email: 'broker@example.com', verified: true, pendingEmail: null };
 const profilePosts = (calls: RecordedCall[]) =>
   calls
     .filter((call) => call.method === 'POST' && call.url === '/api/user/u-broker')
@@ -21,7 +23,11 @@ afterEach(cleanup);
 
 describe('/profile (Your Profile)', () => {
   it('Change Password? reveals the password fields with the requirements; Cancel Change hides them', async () => {
-    stubFetch({ 'GET /bff/user': { body: broker }, 'GET /user/{userId}': { body: profile } });
+    stubFetch({
+      'GET /bff/user': { body: broker },
+      'GET /user/{userId}': { body: profile },
+      'GET /user/{userId}/email-verification': { body: verified },
+    });
     renderShell('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Profile' })).toBeTruthy();
     await screen.findByLabelText('First Name');
@@ -41,6 +47,7 @@ describe('/profile (Your Profile)', () => {
     const { calls } = stubFetch({
       'GET /bff/user': { body: broker },
       'GET /user/{userId}': { body: profile },
+      'GET /user/{userId}/email-verification': { body: verified },
       'POST /user/{userId}': ({ body }) => ({ body: { ...profile, ...(body as object) } }),
     });
     renderShell('/profile');
@@ -68,6 +75,7 @@ describe('/profile (Your Profile)', () => {
     const { calls } = stubFetch({
       'GET /bff/user': { body: broker },
       'GET /user/{userId}': { body: profile },
+      'GET /user/{userId}/email-verification': { body: verified },
       'POST /user/{userId}': { status: 200 },
     });
     renderShell('/profile');
@@ -88,6 +96,7 @@ describe('/profile (Your Profile)', () => {
     const { calls } = stubFetch({
       'GET /bff/user': { body: broker },
       'GET /user/{userId}': { body: profile },
+      'GET /user/{userId}/email-verification': { body: verified },
     });
     renderShell('/profile');
     await screen.findByLabelText('First Name');
@@ -95,5 +104,51 @@ describe('/profile (Your Profile)', () => {
     await clickOn(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Password is required')).toBeTruthy();
     expect(profilePosts(calls)).toEqual([]);
+  });
+
+  it('says when a changed address waits for its link (the verified one stays in force), and sends it again', async () => {
+    let pendingEmail: string | null = null;
+    const { calls } = stubFetch({
+      'GET /bff/user': { body: broker },
+      'GET /user/{userId}': { body: profile },
+      'GET /user/{userId}/email-verification': () => ({ body: { ...verified, pendingEmail } }),
+      // identity-api keeps the verified address in force: the answer still names it.
+      'POST /user/{userId}': () => {
+        pendingEmail = 'moved@example.com';
+        return { body: profile };
+      },
+      'POST /user/{userId}/email-verification': {
+        body: {
+          message: 'A verification link has been sent to moved@example.com',
+          email: 'moved@example.com',
+        },
+      },
+    });
+    renderShell('/profile');
+    await screen.findByLabelText('First Name');
+    expect(screen.queryByRole('alert', { name: 'E-mail verification' })).toBeNull();
+    await fillIn('Email Address', 'moved@example.com');
+    await clickOn(screen.getByRole('button', { name: 'Update Profile' }));
+
+    const notice = await screen.findByLabelText('E-mail verification');
+    expect(notice.textContent).toContain('We sent a verification link to moved@example.com');
+    expect(notice.textContent).toContain('Until you open it, broker@example.com stays your e-mail address');
+    await clickOn(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('A verification link has been sent to moved@example.com')).toBeTruthy();
+    expect(
+      calls.filter((call) => call.url === '/api/user/u-broker/email-verification' && call.method === 'POST'),
+    ).toHaveLength(1);
+  });
+
+  it('says when the address in force is not verified yet', async () => {
+    stubFetch({
+      'GET /bff/user': { body: broker },
+      'GET /user/{userId}': { body: profile },
+      'GET /user/{userId}/email-verification': { body: { ...verified, verified: false } },
+    });
+    renderShell('/profile');
+    const notice = await screen.findByLabelText('E-mail verification');
+    expect(notice.textContent).toContain('Your e-mail address broker@example.com is not verified yet');
+    expect(screen.getByRole('button', { name: 'Send the link again' })).toBeTruthy();
   });
 });

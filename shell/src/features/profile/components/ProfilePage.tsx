@@ -8,7 +8,9 @@ import { Busy, notifySuccess, useSession, type ProfileUser } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
 import { NameFields } from '../../../components/form/NameFields.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { useEmailStatus } from '../api/email-verification.js';
 import { updateProfile, useProfile } from '../api/profile.js';
+import { EmailStatus } from './EmailStatus.js';
 
 function initialValues(profile: ProfileUser): ProfileUpdate {
   return { ...profile, changePassword: false, password: '', confirmPassword: '' };
@@ -18,6 +20,7 @@ function initialValues(profile: ProfileUser): ProfileUpdate {
 export function ProfilePage() {
   const { user } = useSession();
   const { data: profile, mutate } = useProfile(user?.userId);
+  const { mutate: reloadEmailStatus } = useEmailStatus(user?.userId);
 
   async function submit(values: ProfileUpdate, form: FormikHelpers<ProfileUpdate>) {
     const update: ProfileUpdate = {
@@ -40,12 +43,15 @@ export function ProfilePage() {
     await mutate(saved, { revalidate: false });
     form.resetForm({ values: initialValues(saved) });
     notifySuccess(MESSAGES.profileUpdated);
+    // A new address waits for its link (the verified one stays in force): the notice says so.
+    void reloadEmailStatus();
   }
 
   return (
     <Row className="justify-content-center">
       <Col md={9} lg={7}>
         <PageTitle>Your Profile</PageTitle>
+        {profile && <EmailStatus userId={profile.userId} />}
         {!profile ? (
           <Busy label="Loading" size="md" />
         ) : (

@@ -3,9 +3,8 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink } from 'react-router-dom';
-import type { SessionUser } from 'shared-domain';
 import { FeesDialog } from '../../../components/FeesDialog.js';
-import { paths } from 'shared-ui';
+import { paths, type SessionUser } from 'shared-ui';
 
 // The user menu (a dropdown with Popper, the contact dialog) loads after sign-in.
 const UserMenu = lazy(() => import('./UserMenu.js').then((m) => ({ default: m.UserMenu })));

@@ -1,9 +1,8 @@
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link } from 'react-router-dom';
-import type { SessionUser } from 'shared-domain';
 import { RemoteSlot } from '../../../components/RemoteSlot.js';
 import { Bar, BarLinks, FeesLink, PUBLIC_LINKS, type BarLink } from './Bar.js';
-import { paths } from 'shared-ui';
+import { paths, type SessionUser } from 'shared-ui';
 
 const ADMIN_LINKS: readonly BarLink[] = [
   { to: paths.home(), label: 'Orders', end: true },

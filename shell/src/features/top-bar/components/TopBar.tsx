@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { SessionUser } from 'shared-domain';
-import { useSession } from 'shared-ui';
+import { useSession, type SessionUser } from 'shared-ui';
 import { Bar, BarLinks, FeesLink, PUBLIC_LINKS } from './Bar.js';
 
 // The signed-in bars (their dropdowns with Popper, the user menu, the cart menu remote) load after

@@ -3,8 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link } from 'react-router-dom';
-import type { SessionUser } from 'shared-domain';
-import { paths, SUPPORT_PHONE } from 'shared-ui';
+import { paths, SUPPORT_PHONE, type SessionUser } from 'shared-ui';
 
 /** The user menu: toggled by the user's full name (specs/1-foundation.md §2 Top bar). */
 export function UserMenu({ user }: { user: SessionUser }) {

@@ -1,5 +1,5 @@
 import { apiClient, call } from 'shared-ui';
-import { readReferralId } from '../../../lib/referral.js';
+import { readReferralId } from './referral.js';
 
 /**
  * POST user/{userId}/login with the stored referral id (§7 Session and configuration), once per
