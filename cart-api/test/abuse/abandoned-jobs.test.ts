@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Kysely } from 'kysely';
-import { createDatabase, createTestDatabase, type TestDatabase } from 'service-kit/server';
-import { migrateToLatest } from '../../src/db/migrate.js';
+import { migratedDatabase } from '../helpers/database.js';
 import type { Database } from '../../src/db/schema.js';
 import { backoffMs, enqueue } from '../../src/jobs/queue.js';
 import { JobRunner, type JobHandler } from '../../src/jobs/runner.js';
@@ -16,7 +15,7 @@ const LEASE_MS = 5 * 60_000;
  * failed after its last one, with the reason, instead of taking cart-api down every five minutes for ever.
  */
 describe('a job that kills its worker', () => {
-  let database: TestDatabase;
+  let database: Awaited<ReturnType<typeof migratedDatabase>>;
   let db: Kysely<Database>;
   const silent = { info: () => undefined, error: () => undefined };
   let clock = new Date('2026-11-25T12:00:00.000Z');
@@ -39,13 +38,11 @@ describe('a job that kills its worker', () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createDatabase<Database>(database.url);
-    await migrateToLatest(db);
+    database = await migratedDatabase();
+    db = database.db;
   });
   afterAll(async () => {
-    await db.destroy();
-    await database.drop();
+    await database.close();
   });
 
   /**

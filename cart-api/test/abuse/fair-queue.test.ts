@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Kysely } from 'kysely';
-import { createDatabase, createTestDatabase, type TestDatabase } from 'service-kit/server';
-import { migrateToLatest } from '../../src/db/migrate.js';
+import { migratedDatabase } from '../helpers/database.js';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../src/db/reference-data.js';
 import type { Database } from '../../src/db/schema.js';
 import { claimDue, enqueue, enqueueUnique } from '../../src/jobs/queue.js';
@@ -20,20 +19,18 @@ const LEASE_MS = 5 * 60_000;
  * the worker serves the users in turn, not first come first served.
  */
 describe('one user’s flood of jobs and another user’s receipt', () => {
-  let database: TestDatabase;
+  let database: Awaited<ReturnType<typeof migratedDatabase>>;
   let db: Kysely<Database>;
   const silent = { info: () => undefined, error: () => undefined };
   const clock = new Date('2026-11-25T12:00:00.000Z');
   const userA = 'user-a-floods';
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createDatabase<Database>(database.url);
-    await migrateToLatest(db);
+    database = await migratedDatabase();
+    db = database.db;
   });
   afterAll(async () => {
-    await db.destroy();
-    await database.drop();
+    await database.close();
   });
 
   /**

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type Kysely } from 'kysely';
-import { createDatabase, createTestDatabase, type TestDatabase } from 'service-kit/server';
-import { migrateToLatest } from '../../src/db/migrate.js';
+import { migratedDatabase } from '../helpers/database.js';
 import * as abuseLimits from '../../src/db/migrations/0024-abuse-limits.js';
 import type { Database } from '../../src/db/schema.js';
 import { companyRow, documentRow } from '../helpers/rows.js';
@@ -12,7 +11,7 @@ import { companyRow, documentRow } from '../helpers/rows.js';
  * away and `up` puts them back on a database in use.
  */
 describe('migration 0024: rate limits, archived inputs, kept receipts', () => {
-  let database: TestDatabase;
+  let database: Awaited<ReturnType<typeof migratedDatabase>>;
   let db: Kysely<Database>;
   const has = (query: string) =>
     sql
@@ -24,13 +23,11 @@ describe('migration 0024: rate limits, archived inputs, kept receipts', () => {
       );
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createDatabase<Database>(database.url);
-    await migrateToLatest(db);
+    database = await migratedDatabase();
+    db = database.db;
   });
   afterAll(async () => {
-    await db.destroy();
-    await database.drop();
+    await database.close();
   });
 
   it('goes down and up again on a database in use; a hash is archived once per document, NULLs any number of times', async () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type Kysely } from 'kysely';
-import { createDatabase, createTestDatabase, type TestDatabase } from 'service-kit/server';
-import { migrateToLatest } from '../../src/db/migrate.js';
+import { migratedDatabase } from '../helpers/database.js';
 import * as jobTurns from '../../src/db/migrations/0022-job-turns.js';
 import type { Database } from '../../src/db/schema.js';
 import { claimDue } from '../../src/jobs/queue.js';
@@ -11,7 +10,7 @@ import { claimDue } from '../../src/jobs/queue.js';
  * their due time), none is abandoned yet and none has an owner; `down` gives back 0014's table.
  */
 describe('migration 0022: abandoned claims, owners and turns of the jobs', () => {
-  let database: TestDatabase;
+  let database: Awaited<ReturnType<typeof migratedDatabase>>;
   let db: Kysely<Database>;
   const now = new Date('2026-11-25T12:00:00.000Z');
   const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
@@ -29,13 +28,11 @@ describe('migration 0022: abandoned claims, owners and turns of the jobs', () =>
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createDatabase<Database>(database.url);
-    await migrateToLatest(db);
+    database = await migratedDatabase();
+    db = database.db;
   });
   afterAll(async () => {
-    await db.destroy();
-    await database.drop();
+    await database.close();
   });
 
   it('gives the waiting jobs their due time as turn, and goes down and up again', async () => {

@@ -7,7 +7,10 @@ import { Product, ProductName } from '../../contract/product.js';
 const ProductQuery = Type.Object(
   {
     strategicPartnerId: Type.Optional(
-      Uuid({ description: 'the partner the document is sold through: its custom pricing applies' }),
+      Uuid({
+        description:
+          'the partner the document is sold through: its custom pricing applies to an account entitled to it',
+      }),
     ),
     actionItemId: Type.Optional(
       Uuid({ description: "an invite the document comes from: the inviter's choice and price apply" }),
