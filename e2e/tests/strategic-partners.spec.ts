@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from '@playwright/test';
+import { demoAccount } from 'shared-domain';
 import { fillOrderForm } from './order-form.js';
 import { signIn } from './support.js';
 
@@ -111,6 +112,20 @@ test('compliance creates a partner with labels and the five rules, and a broker 
   await expect(assigned).toContainText('POP Document: 3 days prior');
   await expect(assigned).toContainText('$150.00 / $175.00 with commission');
   await expect(assigned).toContainText('CA, NY');
+
+  // Only an entitled account gets a partner's form, price and bypass (issue 21): compliance adds the
+  // broker to the partner's users.
+  const users = admin.getByRole('region', { name: 'Company Users', exact: true });
+  await users.getByRole('button', { name: 'Add User' }).click();
+  const search = admin.getByRole('dialog');
+  await search.getByLabel('Search text').fill('demo.broker');
+  await search.getByLabel('Search by').selectOption('username');
+  await search.getByRole('button', { name: 'Search' }).click();
+  const brokerAccount = demoAccount('demo.broker');
+  await search
+    .getByRole('button', { name: `Select ${brokerAccount.firstName} ${brokerAccount.lastName}` })
+    .click();
+  await expect(admin.getByText('demo.broker has been added to this company')).toBeVisible();
 
   // A broker opens the partner's order form: the label, the excluded states, the bypass.
   const broker = await browser.newPage();
