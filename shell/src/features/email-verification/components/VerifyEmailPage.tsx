@@ -37,9 +37,13 @@ export function VerifyEmailPage() {
   }, [navigate]);
 
   const next = user ? (
-    <Link to={paths.profile()}>Go to your profile</Link>
+    <Link className="alert-link" to={paths.profile()}>
+      Go to your profile
+    </Link>
   ) : (
-    <Link to={paths.home()}>Sign in</Link>
+    <Link className="alert-link" to={paths.home()}>
+      Sign in
+    </Link>
   );
   let body;
   if (!result) body = <Busy label="Verifying" size="md" />;

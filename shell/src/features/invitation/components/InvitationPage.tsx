@@ -49,7 +49,10 @@ export function InvitationPage() {
   if (refusal) {
     body = (
       <Alert variant="danger">
-        {refusal} <Link to={paths.home()}>Go to the home page</Link>
+        {refusal}{' '}
+        <Link className="alert-link" to={paths.home()}>
+          Go to the home page
+        </Link>
       </Alert>
     );
   } else if (status === 'loading' || busy) {
@@ -58,7 +61,10 @@ export function InvitationPage() {
     // cart-api refuses it too: compliance invites on a client's behalf, it never accepts an invitation.
     body = (
       <Alert variant="info">
-        {COMPLIANCE_CANNOT_ACCEPT} <Link to={paths.logout()}>Log out</Link>
+        {COMPLIANCE_CANNOT_ACCEPT}{' '}
+        <Link className="alert-link" to={paths.logout()}>
+          Log out
+        </Link>
       </Alert>
     );
   } else if (user) {
