@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Kysely } from 'kysely';
 import { migratedDatabase } from '../helpers/database.js';
-import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../src/db/reference-data.js';
 import type { Database } from '../../src/db/schema.js';
 import { claimDue, enqueue, enqueueUnique } from '../../src/jobs/queue.js';
 import { JobRunner } from '../../src/jobs/runner.js';
 import { documentForm } from '../helpers/documents.js';
 import { seededTestApp, type Account } from '../helpers/parties.js';
-import { cardPayment } from '../helpers/payments.js';
+import { buyNewDocument } from '../helpers/payments.js';
 import { documentRow } from '../helpers/rows.js';
 
 const LEASE_MS = 5 * 60_000;
@@ -155,19 +154,7 @@ describe('Send to All, many times, and another user’s receipt (through the rou
 
     const buyer: Account = { userId: randomUUID(), roles: ['broker'] };
     suite.ctx.identity.add({ userId: buyer.userId, email: 'receipt@buyer.test', role: 'broker' });
-    await suite.ctx.send(buyer, 'POST', '/shopping-cart', {
-      productId: EPOP_PRODUCT.product_id,
-      quantity: 1,
-      attributes: [COMMISSION_INCLUDED.attribute_value_id],
-      json: documentForm({ clientCompanyName: 'Waiting Receipt Co' }),
-      userId: buyer.userId,
-    });
-    const paid = await suite.ctx.send(
-      buyer,
-      'POST',
-      `/shopping-cart/${buyer.userId}/purchase/card`,
-      cardPayment(),
-    );
+    const paid = await buyNewDocument(suite.ctx, buyer, 'Waiting Receipt Co');
     expect(paid.statusCode).toBe(200);
 
     const owners = await suite.ctx.db

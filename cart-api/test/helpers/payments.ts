@@ -1,3 +1,8 @@
+import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../src/db/reference-data.js';
+import type { TestContext } from './build.js';
+import { documentForm } from './documents.js';
+import type { Account } from './parties.js';
+
 /** A card payment the sandbox approves (a Visa test number), `overrides` aside. */
 export const cardPayment = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Avery',
@@ -27,3 +32,15 @@ export const achPayment = (overrides: Record<string, unknown> = {}) => ({
   checking: true,
   ...overrides,
 });
+
+/** A new document bought by card through the routes (its client's company name given): the purchase's answer. */
+export async function buyNewDocument(ctx: TestContext, buyer: Account, clientCompanyName: string) {
+  await ctx.send(buyer, 'POST', '/shopping-cart', {
+    productId: EPOP_PRODUCT.product_id,
+    quantity: 1,
+    attributes: [COMMISSION_INCLUDED.attribute_value_id],
+    json: documentForm({ clientCompanyName }),
+    userId: buyer.userId,
+  });
+  return ctx.send(buyer, 'POST', `/shopping-cart/${buyer.userId}/purchase/card`, cardPayment());
+}

@@ -3,10 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { runCommand } from '../../src/commands.js';
-import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../src/db/reference-data.js';
-import { documentForm } from '../helpers/documents.js';
 import { seededTestApp, type Account } from '../helpers/parties.js';
-import { cardPayment } from '../helpers/payments.js';
+import { buyNewDocument } from '../helpers/payments.js';
 
 /**
  * The receipt e-mail is a job of the order's transaction: with no background worker (the tests'
@@ -23,19 +21,7 @@ describe('the receipt e-mail as a job', () => {
   it('is kept with the order and sent by run-jobs, once', async () => {
     const buyer: Account = { userId: randomUUID(), roles: ['broker'] };
     suite.ctx.identity.add({ userId: buyer.userId, email: 'kept@buyer.test', role: 'broker' });
-    await suite.ctx.send(buyer, 'POST', '/shopping-cart', {
-      productId: EPOP_PRODUCT.product_id,
-      quantity: 1,
-      attributes: [COMMISSION_INCLUDED.attribute_value_id],
-      json: documentForm({ clientCompanyName: 'Kept Receipt Co' }),
-      userId: buyer.userId,
-    });
-    const paid = await suite.ctx.send(
-      buyer,
-      'POST',
-      `/shopping-cart/${buyer.userId}/purchase/card`,
-      cardPayment(),
-    );
+    const paid = await buyNewDocument(suite.ctx, buyer, 'Kept Receipt Co');
     const { orderId, orderNumber } = paid.json<{ orderId: string; orderNumber: string }>();
     expect(await suite.ctx.db.selectFrom('job').select(['kind', 'state', 'payload']).execute()).toEqual([
       { kind: 'send-receipt', state: 'pending', payload: JSON.stringify({ orderId }) },
