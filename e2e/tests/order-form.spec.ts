@@ -1,9 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillCompanyStep, fillOrderForm, next, stepPanel } from './order-form.js';
+import { fillCompanyStep, fillOrderForm, next, orderedPlanYear, stepPanel } from './order-form.js';
 import { signIn } from './support.js';
 
-const PLAN_YEAR_TOO_LONG =
-  'Plan year cannot be greater than 12 months. Did you mean 01/01/2027 to 12/31/2027?';
+/** The plan year the journeys order (from the first of next month: never before the day it is ordered). */
+const PLAN_YEAR = orderedPlanYear();
+/** The same day a year before and a year after its start, MM/DD/YYYY. */
+const shiftYear = (date: string, years: number) => `${date.slice(0, 6)}${Number(date.slice(6)) + years}`;
+const PLAN_YEAR_TOO_LONG = `Plan year cannot be greater than 12 months. Did you mean ${PLAN_YEAR.start} to ${PLAN_YEAR.end}?`;
 const START_BEFORE_END = 'Plan Year Start Date must be before Plan Year End Date';
 const WAITING_PERIOD =
   'A waiting period exceeding 90 days is not compliant when health insurance is offered on a pre tax basis';
@@ -28,7 +31,7 @@ test('a broker orders a document through the cart at $300.00, and reopens it fro
   const company = `Orchard <b>Dental</b> ${Date.now()}`;
   await fillOrderForm(page, company);
   await expect(review(page).getByText(company)).toBeVisible();
-  await expect(review(page).getByText('01/01/2027 to 12/31/2027')).toBeVisible();
+  await expect(review(page).getByText(`${PLAN_YEAR.start} to ${PLAN_YEAR.end}`)).toBeVisible();
   const payment = page.getByRole('region', { name: 'Payment Options' });
   await expect(payment.getByLabel('Commission')).toHaveValue(/.+/);
   await expect(payment.getByRole('option', { name: 'Commission included [+$75.00]' })).toBeAttached();
@@ -45,7 +48,7 @@ test('a broker orders a document through the cart at $300.00, and reopens it fro
   await expect(page.getByLabel('Company Name', { exact: true })).toHaveValue(company);
   await expect(page.getByLabel('ERISA Plan Number', { exact: true })).toHaveValue('501');
   await page.getByRole('tab', { name: 'Step 4 - Complete' }).click();
-  await expect(review(page).getByText('01/01/2027 to 12/31/2027')).toBeVisible();
+  await expect(review(page).getByText(`${PLAN_YEAR.start} to ${PLAN_YEAR.end}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update Cart' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
 });
@@ -75,17 +78,17 @@ test('the plan-year and waiting-period messages appear exactly when their rules 
 
   const start = page.getByLabel('Plan Year Start Date', { exact: true });
   const end = page.getByLabel('Plan Year End Date', { exact: true });
-  await start.fill('01/01/2027');
-  await end.fill('01/01/2028');
+  await start.fill(PLAN_YEAR.start);
+  await end.fill(shiftYear(PLAN_YEAR.start, 1));
   await end.blur();
   await expect(page.getByText(PLAN_YEAR_TOO_LONG)).toBeVisible();
-  await end.fill('12/31/2027');
+  await end.fill(PLAN_YEAR.end);
   await end.blur();
   await expect(page.getByText(PLAN_YEAR_TOO_LONG)).toHaveCount(0);
-  await end.fill('12/01/2026');
+  await end.fill(shiftYear(PLAN_YEAR.start, -1));
   await end.blur();
   await expect(page.getByText(START_BEFORE_END)).toBeVisible();
-  await end.fill('12/31/2027');
+  await end.fill(PLAN_YEAR.end);
   await end.blur();
   await expect(page.getByText(START_BEFORE_END)).toHaveCount(0);
 
@@ -145,6 +148,7 @@ test('a broker cannot get a free document from the API; compliance creates one w
       stateOfLegalConstruction: 'TX',
       legalEntityType: 'LLC',
       isERISA: false,
+      // Refused for who asks (403), whatever the plan year.
       currentPlanYearStartDate: '2027-01-01',
       currentPlanYearEndDate: '2027-12-31',
       totalNumAtStartPlanYear: 5,

@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { formatIsoDate, productToday } from 'shared-domain';
+import { laterPlanYear } from 'shared-domain/forms';
 
 /** A field of the order form by its exact label. */
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -31,10 +33,21 @@ export async function fillCompanyStep(page: Page, companyName: string): Promise<
   await field(page, 'ERISA Plan Number').fill('501');
 }
 
-/** Step 2: a calendar plan year, counts, a 30-day waiting period, health insurance. */
+/**
+ * The plan year of a document ordered today, MM/DD/YYYY: twelve months from the first of next month in
+ * New York (a new document's plan year may not start before the day it is ordered, whatever day the
+ * journeys run on).
+ */
+export function orderedPlanYear(): { start: string; end: string } {
+  const { start, end } = laterPlanYear(productToday(), null);
+  return { start: formatIsoDate(start), end: formatIsoDate(end) };
+}
+
+/** Step 2: a plan year from the first of next month, counts, a 30-day waiting period, health insurance. */
 export async function fillPlanStep(page: Page): Promise<void> {
-  await field(page, 'Plan Year Start Date').fill('01/01/2027');
-  await field(page, 'Plan Year End Date').fill('12/31/2027');
+  const planYear = orderedPlanYear();
+  await field(page, 'Plan Year Start Date').fill(planYear.start);
+  await field(page, 'Plan Year End Date').fill(planYear.end);
   await field(page, 'Total Employees at Start of Plan Year').fill('25');
   await field(page, 'Benefit-Eligible Employees').fill('20');
   await field(page, 'Required Waiting Period').selectOption('30 days');

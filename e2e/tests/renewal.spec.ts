@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoId } from 'service-kit/server';
 import { next } from './order-form.js';
+import { documentRow } from './documents.js';
 import { signIn } from './support.js';
 
 /** The demo documents ready for renewal: the broker's oldest (Lakeside Marina), the employer's old one. */
@@ -15,8 +16,7 @@ test('a broker renews a ready document: next plan year, same answers, through th
   const old = await api(page, `epop-document/${brokersReady}`);
   expect(old.readyForRenewal).toBe(true);
 
-  await page.getByPlaceholder('Search by company name').fill('Lakeside');
-  const row = page.getByRole('row', { name: /Lakeside Marina/ });
+  const row = await documentRow(page, 'Lakeside Marina');
   await row.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('link', { name: 'Renew', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/document/${brokersReady}/renew$`));
@@ -31,6 +31,10 @@ test('a broker renews a ready document: next plan year, same answers, through th
     `${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCDate()).padStart(2, '0')}/${date.getUTCFullYear()}`;
   await expect(page.getByLabel('Plan Year Start Date', { exact: true })).toHaveValue(mmddyyyy(start));
   await expect(page.getByLabel('Plan Year End Date', { exact: true })).toHaveValue(mmddyyyy(end));
+  // A renewal clears last year's "Other" date of eligibility (Lakeside's): it is answered afresh.
+  const otherDate = page.getByLabel('Other Date of Eligibility', { exact: true });
+  await expect(otherDate).toHaveValue('');
+  await otherDate.fill(mmddyyyy(start));
   await page.getByRole('tab', { name: 'Step 4 - Complete' }).click();
   await page
     .getByRole('region', { name: 'Payment Options' })

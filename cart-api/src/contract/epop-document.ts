@@ -71,6 +71,21 @@ export const EpopDocument = Type.Object({
   ),
   deactivated: Type.Boolean({ description: 'deactivated by compliance: Reactivate gives its status back' }),
   notes: Nullable(Type.String({ description: "compliance's note; null for everyone else" })),
+  retroactiveReason: Type.Optional(
+    Nullable(
+      Type.Object(
+        {
+          reason: Type.String(),
+          by: Type.String({ description: "the compliance user's name" }),
+          at: Type.String({ description: 'when, an ISO instant' }),
+        },
+        {
+          description:
+            "compliance's reason for a plan year or amendment that starts before the day the document was ordered; null when there is none, and for everyone but compliance",
+        },
+      ),
+    ),
+  ),
 });
 export type EpopDocument = Static<typeof EpopDocument>;
 
@@ -203,6 +218,13 @@ export const DocumentBody = Type.Partial(
     strategicPartnerId: Nullable(Uuid({ description: 'the strategic partner it is sold through' })),
     clientId: Nullable(Uuid({ description: 'an existing client company (create only)' })),
     originalDocumentId: Nullable(Uuid({ description: 'the document it renews or copies (compliance only)' })),
+    retroactiveReason: Type.String({
+      minLength: 1,
+      maxLength: 500,
+      pattern: '\\S',
+      description:
+        'compliance only, not on a cart item: why the plan year or the amendment of a new document may start before today (recorded with it); other callers are refused',
+    }),
   }),
   { additionalProperties: false, examples: [DOCUMENT_EXAMPLE] },
 );

@@ -23,6 +23,8 @@ import * as clientSearch from './migrations/0021-client-search.js';
 import * as jobTurns from './migrations/0022-job-turns.js';
 import * as invitationClaims from './migrations/0023-invitation-claims.js';
 import * as abuseLimits from './migrations/0024-abuse-limits.js';
+import * as ndtDefinitions from './migrations/0025-ndt-definitions.js';
+import * as retroactivePlanYears from './migrations/0026-retroactive-plan-years.js';
 
 /**
  * Migrations live in code (not a folder read at runtime) so the swc build and Jest see the same
@@ -52,6 +54,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022-job-turns': jobTurns,
   '0023-invitation-claims': invitationClaims,
   '0024-abuse-limits': abuseLimits,
+  '0025-ndt-definitions': ndtDefinitions,
+  '0026-retroactive-plan-years': retroactivePlanYears,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

@@ -1,4 +1,4 @@
-import { PRODUCT_CODE_EPOP } from 'shared-domain';
+import { NDT_DEFINITION_TEMPLATES, PRODUCT_CODE_EPOP } from 'shared-domain';
 import type { AppConfig } from '../contract/system-message.js';
 
 /**
@@ -20,16 +20,13 @@ export const LOGIN_SYSTEM_MESSAGE = {
   location: 'login',
 };
 
+/**
+ * The app configuration (`GET system-message/config/app`). The definitions are shared-domain's
+ * templates, the one text of each (migration 0025 stores them where older ones were): the screens and
+ * the plan document fill their placeholders with the plan year's limits (`ndtDefinitions`).
+ */
 export const APP_CONFIG: AppConfig = {
-  definitions: {
-    keyEmployee:
-      'A key employee is an employee who owns more than 5% of the business, or who owns more than 1% of ' +
-      'the business and has compensation over $150,000.',
-    hce:
-      'A highly compensated employee (HCE) is an employee who owned more than 5% of the business at any ' +
-      'time during the year or the preceding year, or who received compensation above the IRS limit in ' +
-      'the preceding year.',
-  },
+  definitions: { ...NDT_DEFINITION_TEMPLATES },
   links: {
     popImplementationGuide: '/docs/pop-implementation-guide.pdf',
     employeeQuickReferenceGuide: '/docs/employee-quick-reference-guide.pdf',

@@ -126,6 +126,13 @@ export interface EpopDocumentTable {
   /** The Colonial no-pay reason processed for it and when (the bill file; migration 0020). */
   no_pay_code: Generated<string | null>;
   no_pay_at: Generated<string | null>;
+  /**
+   * Compliance's reason for a plan year or amendment that starts before the day the document was
+   * ordered (the rule is otherwise refused), who gave it and when (migration 0026).
+   */
+  retroactive_reason: Generated<string | null>;
+  retroactive_reason_by: Generated<string | null>;
+  retroactive_reason_at: Generated<string | null>;
 }
 
 export interface OrdersTable {

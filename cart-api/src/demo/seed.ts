@@ -45,7 +45,12 @@ const CONTACTS = [
 /** An instant's day in New York (the product's calendar). */
 const isoDate = (time: number): string => productDay(time);
 
-/** The plan year that starts on the first of the month after `time`, twelve months long. */
+/**
+ * The plan year that starts on the first of the month after `time`, twelve months long. Each demo
+ * document's plan year starts after the day it was ordered (`createdAt`), and a cart item's after today,
+ * so the demo keeps the rule that a plan is never adopted retroactively (documents/plan-year.ts): the
+ * seed writes historic orders directly, and they obeyed it on the day they were placed.
+ */
 function planYearAfter(time: number): { start: string; end: string } {
   const created = new Date(time);
   const start = Date.UTC(created.getUTCFullYear(), created.getUTCMonth() + 1, 1);

@@ -1,4 +1,12 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import {
+  formatIsoDate,
+  isIsoDate,
+  ndtDefinitions,
+  NDT_DEFINITION_TEMPLATES,
+  type IsoDate,
+  type NdtDefinitionTexts,
+} from 'shared-domain';
 import { renderPdf } from '../lib/pdf.js';
 import {
   article,
@@ -44,9 +52,16 @@ function establishment(facts: PlanFacts): Content[] {
       `in its entirety, effective ${effectiveDate}. This restated document replaces the earlier plan document ` +
       'for periods beginning on or after that date; the earlier document continues to govern the periods before it, ' +
       'and elections in effect on that date continue under the restated Plan until they are changed as the Plan allows.'
-    : `${company} (the "Employer") establishes the ${planName} (the "Plan"), effective ${effectiveDate}.`;
+    : facts.continuing
+      ? `${company} (the "Employer") maintains the ${planName} (the "Plan"), effective ${effectiveDate}. This ` +
+        `document sets out the Plan for the Plan Year ${facts.planYear}, which continues the Plan from the Plan Year ` +
+        'before it without a gap.'
+      : `${company} (the "Employer") establishes the ${planName} (the "Plan"), effective ${effectiveDate}.`;
   return article(1, 'Establishment and Purpose', [
-    { title: amendment ? 'Amendment and Restatement' : 'Establishment', text: established },
+    {
+      title: amendment ? 'Amendment and Restatement' : facts.continuing ? 'Continuation' : 'Establishment',
+      text: established,
+    },
     {
       title: 'Purpose',
       text:
@@ -64,8 +79,37 @@ function establishment(facts: PlanFacts): Content[] {
   ]);
 }
 
-function definitions(facts: PlanFacts): Content[] {
+/** A value's calendar day when it is (or starts with) a real ISO date, else null. */
+function isoDayOf(value: unknown): IsoDate | null {
+  const day = typeof value === 'string' ? value.trim().slice(0, 10) : '';
+  return isIsoDate(day) ? day : null;
+}
+
+/**
+ * The HCE and key-employee definitions of the glossary: the one text of each (shared-domain's templates,
+ * which the configured texts hold too), with the limits of the document's plan year (the document's,
+ * else its form's). Without one, the figures are blanks to fill in.
+ */
+function ndtGlossary(source: DocumentSource): NdtDefinitionTexts & { planYear: string } {
+  const start = isoDayOf(source.planYear.start) ?? isoDayOf(source.form.currentPlanYearStartDate);
+  const end = isoDayOf(source.planYear.end) ?? isoDayOf(source.form.currentPlanYearEndDate);
+  if (!start || !end) {
+    const blank = (template: string) => template.replace(/\{\w+\}/g, BLANK);
+    return {
+      hce: blank(NDT_DEFINITION_TEMPLATES.hce),
+      keyEmployee: blank(NDT_DEFINITION_TEMPLATES.keyEmployee),
+      planYear: BLANK,
+    };
+  }
+  return {
+    ...ndtDefinitions(undefined, start, end),
+    planYear: `${formatIsoDate(start)} to ${formatIsoDate(end)}`,
+  };
+}
+
+function definitions(facts: PlanFacts, source: DocumentSource): Content[] {
   const { company, federalTaxId, planYearStart, planYearEnd } = facts;
+  const glossary = ndtGlossary(source);
   const planYear = facts.shortPlanYear
     ? `The short plan year from ${planYearStart} to ${planYearEnd}, and after it each period of twelve ` +
       'consecutive months beginning on the day after the previous Plan Year ends.'
@@ -103,15 +147,14 @@ function definitions(facts: PlanFacts): Content[] {
     {
       title: 'Highly Compensated Employee',
       text:
-        'An Employee who is highly compensated under Code Section 414(q), or a highly compensated individual or ' +
-        'participant under Code Section 125(e), for the Plan Year concerned.',
+        `${glossary.hce} See Code Sections 125(e) and 414(q); this amount applies to the Plan Year from ` +
+        `${glossary.planYear}.`,
     },
     {
       title: 'Key Employee',
       text:
-        'An Employee described in Code Section 416(i)(1): in general, an officer whose compensation exceeds the ' +
-        'limit of that section, an owner of more than 5% of the Employer, or an owner of more than 1% whose ' +
-        'compensation exceeds $150,000.',
+        `${glossary.keyEmployee} See Code Section 416(i)(1); this amount applies to the Plan Year from ` +
+        `${glossary.planYear}.`,
     },
     {
       title: 'Benefits',
@@ -395,8 +438,11 @@ function adoption(facts: PlanFacts): Content {
     'Adoption',
     [
       paragraph(
-        `${facts.company} adopts this Plan, effective ${facts.effectiveDate}, and has had it signed by its ` +
-          'authorized representative on the date below.',
+        facts.continuing
+          ? `${facts.company} adopts this Plan document for the Plan Year ${facts.planYear}, the Plan having been ` +
+              `effective since ${facts.effectiveDate}, and has had it signed by its authorized representative on the date below.`
+          : `${facts.company} adopts this Plan, effective ${facts.effectiveDate}, and has had it signed by its ` +
+              'authorized representative on the date below.',
       ),
       { text: facts.company, bold: true, margin: [0, 6, 0, 2] },
       { text: `Federal Tax ID: ${facts.federalTaxId ?? BLANK}` },
@@ -418,7 +464,7 @@ export function planDocumentDefinition(source: DocumentSource): TDocumentDefinit
       'A cafeteria plan under Section 125 of the Internal Revenue Code',
     ]),
     ...establishment(facts),
-    ...definitions(facts),
+    ...definitions(facts, source),
     ...participation(facts),
     ...benefits(facts),
     ...nonDiscrimination(),

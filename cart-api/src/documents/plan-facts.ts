@@ -106,10 +106,18 @@ export interface PlanFacts {
   /** 'MM/DD/YYYY - MM/DD/YYYY'. */
   planYear: string;
   generatedOn: string;
-  /** The plan-year start, or the amendment effective date for an amendment (never earlier: no retroactive adoption). */
+  /**
+   * The plan-year start, or the amendment effective date for an amendment; for a renewal (not marked as
+   * an amendment), the plan's original effective date it carries forward (../shared/domain/plan-documents.md).
+   */
   effectiveDate: string;
   /** Set when the plan amends and restates an original plan. */
   amendment: { originalEffectiveDate: string | null } | null;
+  /**
+   * A renewal that carries the plan's original effective date forward (`effectiveDate`): the document
+   * continues the plan for its plan year, it neither establishes nor restates it.
+   */
+  continuing: boolean;
   shortPlanYear: boolean;
   federalTaxId: string | null;
   /** One line: street, suite, city, state and zip, whichever are given. */
@@ -211,7 +219,9 @@ export function planFacts({ form, planYear, generatedOn }: DocumentSource): Plan
   const amendment = yes(form.amendmentToOriginal)
     ? { originalEffectiveDate: dateOf(form.originalEffectiveDate) }
     : null;
-  const effectiveDate = (amendment && dateOf(form.amendmentEffectiveDate)) ?? planYearStart;
+  // A renewal (it names the document it renews) carries the plan's original effective date forward.
+  const carried = !amendment && textOf(form.originalDocumentId) ? dateOf(form.originalEffectiveDate) : null;
+  const effectiveDate = (amendment && dateOf(form.amendmentEffectiveDate)) ?? carried ?? planYearStart;
   const entityType = textOf(form.legalEntityType);
   const legalEntityType = isEntityType(entityType) ? entityType : null;
   const stateId = textOf(form.stateOfLegalConstruction);
@@ -233,6 +243,7 @@ export function planFacts({ form, planYear, generatedOn }: DocumentSource): Plan
     generatedOn: Number.isNaN(Date.parse(generatedOn)) ? BLANK : formatProductDate(generatedOn),
     effectiveDate,
     amendment,
+    continuing: carried !== null,
     shortPlanYear: yes(form.shortPlanYear),
     federalTaxId: textOf(form.federalTaxId),
     address: addressOf(form),

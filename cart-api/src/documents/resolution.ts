@@ -47,7 +47,11 @@ export function resolutionDefinition(source: DocumentSource): TDocumentDefinitio
     : 'within a reasonable time after this resolution';
   const content: Content[] = [
     titleBlock(facts, `${RESOLUTION_TITLE} of the ${body.name} of ${company}`, [
-      amendment ? `Amending and Restating the ${planName}` : `Adopting the ${planName}`,
+      amendment
+        ? `Amending and Restating the ${planName}`
+        : facts.continuing
+          ? `Continuing the ${planName}`
+          : `Adopting the ${planName}`,
       `Effective ${effectiveDate}`,
     ]),
     paragraph(opening(facts)),
@@ -68,6 +72,14 @@ export function resolutionDefinition(source: DocumentSource): TDocumentDefinitio
             ),
           ]
         : []),
+      ...(facts.continuing
+        ? [
+            whereas(
+              `the Employer has maintained the ${planName} since ${effectiveDate} and wishes to continue it for the ` +
+                `plan year ${facts.planYear};`,
+            ),
+          ]
+        : []),
       ...(hsa
         ? [
             whereas(
@@ -82,8 +94,11 @@ export function resolutionDefinition(source: DocumentSource): TDocumentDefinitio
     ]),
     ...section(RESOLUTION_HEADINGS[1], [
       resolved(
-        `that the ${planName}, in the form attached to this resolution, is ${adopted} effective ${effectiveDate}, ` +
-          `for the plan year ${facts.planYear}${facts.shortPlanYear ? ' (a short plan year)' : ''} and the plan years after it;`,
+        facts.continuing
+          ? `that the ${planName}, effective since ${effectiveDate}, is continued in the form attached to this ` +
+              `resolution for the plan year ${facts.planYear}${facts.shortPlanYear ? ' (a short plan year)' : ''} and the plan years after it;`
+          : `that the ${planName}, in the form attached to this resolution, is ${adopted} effective ${effectiveDate}, ` +
+              `for the plan year ${facts.planYear}${facts.shortPlanYear ? ' (a short plan year)' : ''} and the plan years after it;`,
       ),
       resolved('that the Employer is named the Plan Administrator of the plan;'),
       ...(hsa

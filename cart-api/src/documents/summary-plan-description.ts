@@ -235,7 +235,9 @@ export function summaryPlanDescriptionDefinition(source: DocumentSource): TDocum
           'taxes are taken out. It is a premium only cafeteria plan under Section 125 of the Internal Revenue Code. ' +
           (facts.amendment
             ? `It was first effective ${facts.amendment.originalEffectiveDate ?? 'on an earlier date'} and has been amended and restated effective ${facts.effectiveDate}.`
-            : `It is effective ${facts.effectiveDate}.`),
+            : facts.continuing
+              ? `It has been effective since ${facts.effectiveDate} and continues for the plan year ${facts.planYear}.`
+              : `It is effective ${facts.effectiveDate}.`),
       ),
     ]),
     ...section(h.eligibility, [paragraph(eligibility(facts))]),

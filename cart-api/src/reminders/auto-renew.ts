@@ -18,8 +18,9 @@ import { documentRecipients, enqueueMail, plainMessage, type MailDeps } from '..
 /**
  * A strategic partner's auto-renew rule (specs/3-admin.md §3 rule type 1; README "Auto-renew"): a
  * Paid document of the partner is renewed `daysPrior` days before its plan year ends. "Renewed"
- * means: the next plan year's document (the same answers, the plan year after, naming the old one
- * as its original) is created Unpaid — an invoice: its client's users (or its owner) get an
+ * means: the next plan year's document (the answers as `renewalAnswers` renews them: the plan year
+ * after, the original effective date carried forward, last year's amendment answers cleared; naming
+ * the old one as its original) is created Unpaid — an invoice: its client's users (or its owner) get an
  * 'unpaid-pop-action-item' to pay it through the cart and an e-mail says so; the client's change
  * log records it. Once per document and plan year, across runs, restarts and instances.
  */
@@ -184,7 +185,11 @@ export async function autoRenewDocument(
   if (daysPriorFor(rules, document.product_id) <= 0) return skip('no auto-renew rule');
   if (await renewedAlready(db, documentId)) return skip('renewed already');
 
-  const { answers, planYear } = renewalAnswers(jsonObject(document.json), document.plan_year_end);
+  const { answers, planYear } = renewalAnswers(
+    jsonObject(document.json),
+    { start: document.plan_year_start, end: document.plan_year_end },
+    productToday(now),
+  );
   const form: Record<string, unknown> = { ...answers, originalDocumentId: documentId };
   const company =
     typeof answers.clientCompanyName === 'string' && answers.clientCompanyName
@@ -246,7 +251,7 @@ export async function autoRenewDocument(
             subject: `Your POP document has been renewed: ${company}`,
             ...plainMessage([
               'Hello,',
-              `The Section 125 Premium Only Plan document of ${company} has been renewed for the plan year ${period}, as arranged with your strategic partner. The answers of this year are carried over.`,
+              `The Section 125 Premium Only Plan document of ${company} has been renewed for the plan year ${period}, as arranged with your strategic partner. The answers of this year are carried over, except the amendment answers, which you answer afresh: review them before you pay.`,
               'The renewal is waiting for payment: sign in and pay it from your Action Items (it is added to your cart from there).',
               { label: 'Sign in to POP Documents', url: `${appUrl}/` },
               'POP Documents',

@@ -13,7 +13,7 @@ import {
   type Parties,
   type PartyName,
 } from '../helpers/parties.js';
-import { documentForm } from '../helpers/documents.js';
+import { documentForm, exampleForm } from '../helpers/documents.js';
 import { RECORD_OF, routeCollector, type RegisteredRoute } from '../helpers/routes.js';
 
 /**
@@ -34,10 +34,13 @@ interface Row {
    */
   params?: (parties: Parties, callerUserId: string | undefined) => Record<string, string>;
   /** The body; a function when it names a user (the party whose record is tried, or the caller). */
-  payload?: object | ((context: { partyUserId: string; callerUserId: string | undefined }) => object);
+  payload?:
+    | object
+    | ((context: { partyUserId: string; callerUserId: string | undefined; caller: CallerName }) => object);
 }
 
-const cartItem = (userId: string) => ({ ...CART_ITEM_EXAMPLE, userId });
+// A new document's plan year starts after the day it is ordered (documentForm), whatever day the test runs.
+const cartItem = (userId: string) => ({ ...CART_ITEM_EXAMPLE, json: documentForm(), userId });
 const exampleOf = (schema: object) => (schema as { examples: object[] }).examples[0]!;
 const DISCOUNT_EXAMPLE = exampleOf(DiscountBody);
 const CARD_EXAMPLE = exampleOf(CardPayment);
@@ -122,7 +125,10 @@ const MATRIX: Record<string, Row> = {
   'GET /epop-document/:id': { expect: OWN_RECORDS },
   'GET /action-item/:actionItemId': { expect: OWN_RECORDS },
   // Anyone signed in may invite someone to purchase a document (a new Unpaid one: nothing to own).
-  'POST /action-item/document-invite': { expect: SIGNED_IN_ANY, payload: INVITE_EXAMPLE },
+  'POST /action-item/document-invite': {
+    expect: SIGNED_IN_ANY,
+    payload: { ...INVITE_EXAMPLE, document: documentForm() },
+  },
   // An invitation's link (README "Invitations"): a buyer opens it; one that was never sent is refused
   // alike for everyone (nothing to own), and compliance never accepts an invitation (403).
   'POST /action-item/claim': {
@@ -174,7 +180,13 @@ const MATRIX: Record<string, Row> = {
         employerB: [403, 404],
       },
     },
-    payload: documentForm(),
+    // The parties' documents' own plan year (2027), so their owners' saves change no locked field; a
+    // document compliance creates for a user with it gives the reason the plan-year rule asks for
+    // once that plan year has started (documents/plan-year.ts).
+    payload: ({ caller }) =>
+      caller === 'compliance'
+        ? { ...exampleForm(), retroactiveReason: 'Matrix: a test plan year' }
+        : exampleForm(),
   },
   'GET /discount/:id': { expect: OWN_RECORDS, byResource: { discount: COMPLIANCE_RECORDS } },
   'GET /order': { expect: COMPLIANCE_ONLY },
@@ -478,6 +490,7 @@ describe('the authorization matrix', () => {
                       ? row.payload({
                           partyUserId: suite.parties.accounts[party].userId,
                           callerUserId: account?.userId,
+                          caller,
                         })
                       : row.payload,
                 }

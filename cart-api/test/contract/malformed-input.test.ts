@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { CLAIM_EXAMPLE } from '../../src/contract/action-item.js';
 import { invitationTokenHash } from '../../src/domain/action-items/claim.js';
+import { planYearAfter } from '../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../helpers/parties.js';
 import { RECORD_OF, routeCollector, type JsonSchema, type RegisteredRoute } from '../helpers/routes.js';
 import { companyRow, daysFromToday, documentRow } from '../helpers/rows.js';
@@ -66,6 +67,22 @@ const queryString = (query: Record<string, unknown>) =>
     )
     .join('&');
 
+/**
+ * A new document's plan year may not start before the day it is ordered: the document an example
+ * writes (an order form, an invitation's `document`, a cart item's `json`) gets one after today,
+ * whatever day the test runs on (the examples' plan year is fixed).
+ */
+function withCurrentPlanYear(example: Record<string, unknown>): Record<string, unknown> {
+  if ('currentPlanYearStartDate' in example) return { ...example, ...planYearAfter() };
+  for (const key of ['document', 'json']) {
+    const document = example[key];
+    if (typeof document === 'object' && document !== null && 'currentPlanYearStartDate' in document) {
+      return { ...example, [key]: { ...document, ...planYearAfter() } };
+    }
+  }
+  return example;
+}
+
 function probesFor(
   route: RegisteredRoute,
   params: Record<string, string>,
@@ -74,7 +91,8 @@ function probesFor(
   const query = validObject(route.schema.querystring);
   // A body whose rules go beyond its structure (the order form) gives its example; a body naming
   // its owner (a cart item's userId) names the caller.
-  const example = (route.schema.body?.examples as Record<string, unknown>[] | undefined)?.[0];
+  const given = (route.schema.body?.examples as Record<string, unknown>[] | undefined)?.[0];
+  const example = given && withCurrentPlanYear(given);
   const owned = example && 'userId' in example && callerId ? { ...example, userId: callerId } : example;
   const body = route.schema.body ? (owned ?? validObject(route.schema.body)) : undefined;
   const urlWith = (path: Record<string, string>, q: Record<string, unknown>, extra = '') => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { ndtDefinitions } from 'shared-domain';
 import { PLAN_DOCUMENT_HEADINGS, planDocumentPdf } from '../../src/documents/index.js';
 import { expectFramed, expectInOrder, expectNoMissingValues, exampleSource, rendered } from './sources.js';
 
@@ -160,6 +161,35 @@ describe('planDocumentPdf', () => {
     );
   });
 
+  it('defines HCE and key employee by the one text of each, with the limits of the plan year', async () => {
+    const calendar = await planDocument();
+    const { hce, keyEmployee } = ndtDefinitions(undefined, '2027-01-01', '2027-12-31');
+    expect(calendar.text).toContain(
+      `Highly Compensated Employee. ${hce} See Code Sections 125(e) and 414(q); this amount applies to the ` +
+        'Plan Year from 01/01/2027 to 12/31/2027.',
+    );
+    expect(calendar.text).toContain(`Key Employee. ${keyEmployee} See Code Section 416(i)`);
+    // pdfText splits "416(i)(1)" where the line breaks.
+    expect(calendar.text.replace('416(i) (1)', '416(i)(1)')).toContain(
+      '416(i)(1); this amount applies to the Plan Year from 01/01/2027 to 12/31/2027. 2.10 Benefits.',
+    );
+    // 2026 pay for the HCE rule; the officer limit of 2027; officers in both.
+    expect(hce).toContain('an officer, an owner of more than 5%, an employee paid more than $160,000');
+    expect(hce).toContain('(the IRS limit for 2026 pay), or the spouse or dependent of any of these.');
+    expect(keyEmployee).toContain('an officer paid more than $235,000 (the IRS limit for 2027;');
+
+    // A fiscal plan year: the look-back year begins in 2025, the plan year ends in 2027.
+    const fiscal = await planDocument({
+      currentPlanYearStartDate: '2026-07-01',
+      currentPlanYearEndDate: '2027-06-30',
+    });
+    expect(fiscal.text).toContain(
+      'paid more than $160,000 in the year before the plan year (the IRS limit for 2025 pay)',
+    );
+    expect(fiscal.text).toContain('an officer paid more than $235,000 (the IRS limit for 2027;');
+    expect(fiscal.text).toContain('this amount applies to the Plan Year from 07/01/2026 to 06/30/2027.');
+  });
+
   it('describes a short plan year when set', async () => {
     const short = await planDocument({ currentPlanYearStartDate: '2027-04-01', shortPlanYear: true });
     expect(short.text).toContain('Plan Year 04/01/2027 - 12/31/2027 (short plan year)');
@@ -174,6 +204,9 @@ describe('planDocumentPdf', () => {
       generatedOn: '',
     });
     empty.pages.forEach(expectNoMissingValues);
+    // No plan year: the definitions' figures are blanks, never a placeholder.
+    expect(empty.text).not.toMatch(/\{\w+\}/);
+    expect(empty.text).toMatch(/an officer paid more than _{10,} \(the IRS limit for _{10,};/);
     expect(empty.text).toMatch(/_{10,} Premium Only Plan/);
     expect(empty.pages[0]).toMatch(
       /_{10,} _{10,} Premium Only Plan Plan Year _{10,} - _{10,} Generated _{10,} Plan Document Page 1 of \d$/,

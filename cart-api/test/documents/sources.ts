@@ -3,14 +3,14 @@ import { LEGAL_ENTITY_TYPES, type LegalEntityType } from 'shared-domain/forms';
 import { pdfText } from 'shared-domain/testing';
 import { demoForm } from '../../src/demo/forms.js';
 import { planFacts, type DocumentSource } from '../../src/documents/index.js';
-import { documentForm } from '../helpers/documents.js';
+import { exampleForm } from '../helpers/documents.js';
 
 /** The generation day of every test document. */
 export const GENERATED_ON = '2026-11-15';
 
 /** DOCUMENT_EXAMPLE (Orchard Dental Group, an LLC, 2027 plan year) with `overrides` on top. */
 export function exampleSource(overrides: Record<string, unknown> = {}): DocumentSource {
-  const form = documentForm(overrides);
+  const form = exampleForm(overrides);
   return {
     form,
     planYear: { start: String(form.currentPlanYearStartDate), end: String(form.currentPlanYearEndDate) },

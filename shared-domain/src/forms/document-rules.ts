@@ -18,7 +18,8 @@ import { DEFAULT_NUMERIC_MAX, MASKS } from './masks.js';
  * cart-api runs them on the document body before it saves. Dates are ISO (YYYY-MM-DD) strings, flags
  * booleans, counts integers. The structural schema (types, lengths) is the route's TypeBox schema.
  *
- * Context: `{ colonial: true }` when the document belongs to a Colonial partner (agent number required).
+ * Context: `{ colonial: true }` when the document belongs to a Colonial partner (agent number required);
+ * `{ renewal: true }` when it renews another (it keeps the plan's original effective date).
  */
 export const DOCUMENT_MESSAGES = {
   required: FIELD_MESSAGES.required,
@@ -165,7 +166,13 @@ const companyStep = {
 /** Step 2: plan details. */
 const planStep = {
   amendmentToOriginal: flag(),
-  originalEffectiveDate: onlyWhen('amendmentToOriginal', true, isoDate()),
+  // The plan's original effective date: an amendment's, and a renewal's (carried forward from the
+  // plan's first year, whatever this year's amendment answer: context `{ renewal: true }`).
+  originalEffectiveDate: mixed().when(['amendmentToOriginal', '$renewal'], {
+    is: (amendment: unknown, renewal: unknown) => amendment === true || renewal === true,
+    then: () => isoDate(),
+    otherwise: () => mixed().strip(),
+  }),
   amendmentEffectiveDate: onlyWhen('amendmentToOriginal', true, isoDate()),
   currentPlanYearStartDate: requiredDate('Plan year start date'),
   currentPlanYearEndDate: requiredDate('Plan year end date').test('plan-year', function (end) {
@@ -242,14 +249,16 @@ export function blankDocumentForm(): Record<string, string | boolean | null> {
 
 /**
  * The form's errors by field name (the first message of each; none: `{}`), by `documentSchema`, for
- * a form that shows each error under its field. `colonial`: the document's partner is Colonial.
+ * a form that shows each error under its field. `colonial`: the document's partner is Colonial;
+ * `renewal`: the document renews another.
  */
 export async function documentFieldErrors(
   values: Record<string, unknown>,
   colonial: boolean,
+  renewal = false,
 ): Promise<Record<string, string>> {
   try {
-    await documentSchema.validate(values, { abortEarly: false, context: { colonial } });
+    await documentSchema.validate(values, { abortEarly: false, context: { colonial, renewal } });
     return {};
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;

@@ -6,4 +6,5 @@ export * from './document-rules.js';
 export * from './lists.js';
 export * from './masks.js';
 export * from './payment.js';
+export * from './plan-year.js';
 export * from './renewal.js';

@@ -6,11 +6,14 @@ export type NdtValidation = { ok: true; value: NdtInput } | { ok: false; errors:
 type Fields = Record<string, unknown>;
 
 /**
- * Checks untrusted NDT input for the branch it takes (2-documents §4, §5): every yes/no of the path
- * answered, every figure of the sub-steps a number, 0 or greater (zero is valid), head counts whole,
- * eligible ≤ total. Each message starts with the field's name. The cleaned value keeps only the fields
+ * Checks untrusted NDT input for the branch it takes (2-documents §4, §5; non-discrimination-testing.md):
+ * every yes/no of the path answered, every figure of the sub-steps a number, 0 or greater (zero is valid),
+ * head counts and participants whole, eligible ≤ total, participants ≤ eligible, benefits elected ≤ the
+ * group's compensation. Each message starts with the field's name. The cleaned value keeps only the fields
  * of the branch taken (as the wizard's "new test resets all values"; the specs' ndtAnswer3b and
- * ndtAnswer5a are dropped: the server recomputes those steps).
+ * ndtAnswer5a are dropped: the server recomputes those steps). Step 5a after step 3 yes asks the totals of
+ * 3b: everyone is eligible, so the cleaned value sets eligibleNonHces and eligibleHces to them (any
+ * eligible counts sent on that path are ignored).
  */
 export function validateNdtInput(input: unknown): NdtValidation {
   const raw: Fields = typeof input === 'object' && input !== null ? (input as Fields) : {};
@@ -59,14 +62,28 @@ export function validateNdtInput(input: unknown): NdtValidation {
   if (!steps1To4.every((given) => given === true)) {
     const step5 = answer('ndtAnswer5');
     if (step5 === false) {
+      if (steps1To4[2] === true) {
+        // Step 3 yes: eligible = total, and utilization needs the eligible counts.
+        const totalNonHces = figure('totalNonHces', true);
+        const totalHces = figure('totalHces', true);
+        if (totalNonHces !== undefined) value.eligibleNonHces = totalNonHces;
+        if (totalHces !== undefined) value.eligibleHces = totalHces;
+      }
       figure('grossCompensationHces');
       figure('grossCompensationNonHces');
       figure('participatingHces', true);
       figure('participatingNonHces', true);
+      figure('benefitsElectedHces');
+      figure('benefitsElectedNonHces');
       if (steps1To4[2] === false) {
         atMost('participatingHces', 'eligibleHces');
         atMost('participatingNonHces', 'eligibleNonHces');
+      } else if (steps1To4[2] === true) {
+        atMost('participatingHces', 'totalHces');
+        atMost('participatingNonHces', 'totalNonHces');
       }
+      atMost('benefitsElectedHces', 'grossCompensationHces');
+      atMost('benefitsElectedNonHces', 'grossCompensationNonHces');
     }
     answer('ndtAnswer6');
     figure('totalCostOfBenefits');

@@ -13,6 +13,7 @@ import { EPOP_PRODUCT } from '../../db/reference-data.js';
 import { addActionItems } from './add.js';
 import { invitationExpiry, INVITATION_LINK_DAYS, newInvitationToken } from './claim.js';
 import { ACTION_ITEMS_MESSAGES } from './messages.js';
+import { DOCUMENTS_MESSAGES } from '../documents/messages.js';
 import type { InviteBody } from '../../contract/action-item.js';
 
 /** What an invitation answers: the action item the invitee got and the Unpaid document it is about. */
@@ -57,8 +58,8 @@ export async function sendDocumentInvite(
   });
   const partner = await partnerOf(app.db, strategicPartnerId);
   // The same checks as a free document's (`createDocument`): the form's rules, then its links.
-  const { form, links } = await checkedNewDocument(
-    app.db,
+  const { form, links, retroactive } = await checkedNewDocument(
+    app,
     caller,
     { ...body.document, strategicPartnerId },
     partner,
@@ -98,11 +99,14 @@ export async function sendDocumentInvite(
       // their own document.
       memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
       kind: 'unpaid',
+      retroactive,
     });
     await logDocumentChange(trx, {
       documentId: id,
       caller,
-      describe: (document) => `${document} created, to be purchased by ${invitee.email} (invitation sent)`,
+      describe: (document) =>
+        `${document} created, to be purchased by ${invitee.email} (invitation sent)` +
+        (retroactive ? DOCUMENTS_MESSAGES.save.retroactiveLogged(retroactive.reason) : ''),
     });
     await addActionItems(trx, [
       {

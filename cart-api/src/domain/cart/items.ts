@@ -6,6 +6,8 @@ import { isCompliance } from '../../policies/rules.js';
 import { keepLockedFields } from '../documents/index.js';
 import { checkedForm, partnerOf } from '../documents/form.js';
 import { checkedLinks } from '../documents/links.js';
+import { checkedPlanYear } from '../documents/plan-year.js';
+import { DOCUMENTS_MESSAGES } from '../documents/messages.js';
 import { storedDocument } from '../documents/queries.js';
 import { actionItemById } from '../action-items/queries.js';
 import { entitledPartnerId, type EntitlementDeps } from '../partners/entitlement.js';
@@ -55,6 +57,11 @@ const PURCHASE_ITEMS = new Set([
 async function checkedCartItem(deps: CartDeps, caller: Caller, body: CartItemBody): Promise<CartItemWrite> {
   const { db } = deps;
   if (body.userId !== caller.userId) throw notFound(CART_MESSAGES.notFound);
+  // Compliance's override of the plan-year rule is recorded on a document it creates or invites to
+  // purchase (plan-year.ts), never carried by a cart item.
+  if (body.json.retroactiveReason !== undefined) {
+    throw new ValidationFailure([DOCUMENTS_MESSAGES.save.retroactiveReasonNotInCart]);
+  }
   if (body.actionItemId && !(await openActionItemOf(db, body.actionItemId, caller.userId))) {
     throw notFound(ACTION_ITEMS_MESSAGES.notFound);
   }
@@ -86,9 +93,16 @@ async function checkedCartItem(deps: CartDeps, caller: Caller, body: CartItemBod
     if (locked.errors.length > 0) throw new ValidationFailure(locked.errors);
     fields = locked.form;
   }
-  const form = await checkedForm(fields, partner);
+  const renews = (stored ? stored.originalDocumentId : null) ?? body.json.originalDocumentId ?? null;
+  const form = await checkedForm(fields, partner, { renewal: Boolean(renews) });
   // The client it joins and the document it renews travel with the item to the checkout.
   const links = await checkedLinks(db, caller, body.json, { strategicPartnerId, payingFor });
+  // A new document (or an invitation's, until it is bought) may not start before today.
+  await checkedPlanYear(deps, caller, {
+    form,
+    renews: stored ? stored.originalDocumentId : links.originalDocumentId,
+    stored: stored ?? null,
+  });
   if (links.clientId) form.clientId = links.clientId;
   if (links.originalDocumentId) form.originalDocumentId = links.originalDocumentId;
   const price = await priceFor(

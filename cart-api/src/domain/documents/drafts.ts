@@ -39,9 +39,10 @@ export async function newDocumentDraft(
 
 /**
  * `GET epop-document/{documentId}/renew/{userId}` (specs/2-documents.md §4 "Renewal reuses the
- * new-document flow"): the next plan year's document, not stored yet. Its answers are the old ones,
- * its plan year starts the day after the old one ends and runs twelve months, and it names the old one
- * as `originalDocumentId`. It needs a purchase (the cart, an invite) unless compliance renews it
+ * new-document flow"): the next plan year's document, not stored yet. Its answers are the old ones
+ * as `renewalAnswers` renews them (the plan year after the old one, or the one containing today when
+ * the old one ended over a year ago; the original effective date carried forward; last year's
+ * amendment answers blank), and it names the old one as `originalDocumentId`. It needs a purchase (the cart, an invite) unless compliance renews it
  * (/admin/renew) or its partner bypasses the cart. Only a document `readyForRenewal` (counted from
  * `now`, the service's clock); the renewal is for the caller (compliance renews on anyone's behalf).
  */
@@ -52,10 +53,15 @@ export async function renewalDraft(
   userId: string,
 ): Promise<DocumentDraft> {
   if (!isCompliance(caller) && userId !== caller.userId) throw notFound(DOCUMENTS_MESSAGES.notFound);
-  const document = await documentById(deps.db, documentId, productToday(deps.now()));
+  const today = productToday(deps.now());
+  const document = await documentById(deps.db, documentId, today);
   if (!document) throw notFound(DOCUMENTS_MESSAGES.notFound);
   if (!document.readyForRenewal) throw badRequest(DOCUMENTS_MESSAGES.save.notReadyForRenewal);
-  const { answers } = renewalAnswers(document.form, document.currentPlanYearEndDate);
+  const { answers } = renewalAnswers(
+    document.form,
+    { start: document.currentPlanYearStartDate, end: document.currentPlanYearEndDate },
+    today,
+  );
   return {
     documentId: null,
     form: { ...blankDocumentForm(), ...answers },

@@ -28,14 +28,16 @@ const stateName = (id: string) => US_STATES.find((state) => state.id === id)?.na
 /**
  * The order form's business rules (shared-domain's `documentSchema`, the ones the form runs), with the
  * partner's (agent number for Colonial, its excluded states): every write of a document runs them (a
- * save, a cart item, an invite).
+ * save, a cart item, an invite). `renewal`: the document renews another (it keeps the plan's original
+ * effective date whatever its amendment answer).
  */
 export async function checkedForm(
   fields: Record<string, unknown>,
   partner: PartnerFormSettings | null,
+  { renewal = false }: { renewal?: boolean } = {},
 ): Promise<SavedForm> {
   const form = validOrFail(
-    await validateInput(documentSchema, fields, { colonial: partner?.colonial != null }),
+    await validateInput(documentSchema, fields, { colonial: partner?.colonial != null, renewal }),
   ) as SavedForm;
   if (partner && typeof form.state === 'string' && partner.excludedStates.includes(form.state)) {
     throw new ValidationFailure([DOCUMENTS_MESSAGES.save.stateExcluded(stateName(form.state), partner.name)]);

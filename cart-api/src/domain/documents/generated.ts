@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { badRequest, notFound, type Caller } from 'service-kit';
+import { NDT_DEFINITION_TEMPLATES, NDT_LIMITS } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
 import { codeFingerprint, contentHash } from '../../lib/fingerprint.js';
 import { archiveFile, archivedByInput } from './archive.js';
@@ -41,7 +42,17 @@ export function inputHash(
   templateFingerprint = templates(),
 ) {
   const { form, planYear } = document.source;
-  return contentHash({ file, form, planYear, company: document.company, templates: templateFingerprint });
+  // The glossary's definitions come from shared-domain's texts and limits table: a new row (the IRS
+  // publishing next year's limits) or a reworded definition makes the files again.
+  const law = { limits: NDT_LIMITS, definitions: NDT_DEFINITION_TEMPLATES };
+  return contentHash({
+    file,
+    form,
+    planYear,
+    company: document.company,
+    templates: templateFingerprint,
+    law,
+  });
 }
 
 const fileOf = ({ name, contentType, bytes }: GeneratedFile): GeneratedFile => ({ name, contentType, bytes });

@@ -29,6 +29,17 @@ export const DOCUMENTS_MESSAGES = {
       strategicPartnerId: 'Strategic partner',
     },
     planYearLocked: 'The plan year of a purchased document can only be changed by compliance',
+    /**
+     * A plan year (or an amendment) that starts before today: the refusals themselves name the date and
+     * offer a later one (shared-domain's PLAN_YEAR_MESSAGES, which the order form shows too).
+     */
+    retroactiveReasonComplianceOnly:
+      'Only compliance can record a reason for a plan year or amendment that starts before today',
+    retroactiveReasonNotInCart:
+      'A reason for a plan year or amendment that starts before today is recorded by compliance on a free document or an invitation, not on a cart item',
+    /** The client's change log: compliance's override, recorded with the document. */
+    retroactiveLogged: (reason: string) =>
+      `; its plan year or amendment starts before the day it was ordered, allowed by compliance: ${reason}`,
   },
   /** The non-discrimination test (specs/2-documents.md §9). */
   ndt: {

@@ -24,9 +24,11 @@ const Answer = Type.Boolean();
 const Figure = Type.Number({ maximum: 1e12 });
 
 /**
- * The wizard's answers (specs/2-documents.md §3 "NDT input"), structurally. Which are required for the
- * branch taken and the numeric rules are shared-domain's validateNdtInput, run next, whose messages
- * name each field.
+ * The wizard's answers (specs/2-documents.md §3 "NDT input", with non-discrimination-testing.md's step 5a:
+ * per group the participants, their total compensation and the benefits they elect), structurally. Which
+ * are required for the branch taken and the numeric rules are shared-domain's validateNdtInput, run next,
+ * whose messages name each field (step 5 no after step 3 yes also asks totalNonHces and totalHces, taken
+ * as the eligible counts).
  */
 export const NdtInputBody = Type.Object(
   {
@@ -46,12 +48,35 @@ export const NdtInputBody = Type.Object(
     grossCompensationNonHces: Type.Optional(Figure),
     participatingHces: Type.Optional(Figure),
     participatingNonHces: Type.Optional(Figure),
+    benefitsElectedHces: Type.Optional(Figure),
+    benefitsElectedNonHces: Type.Optional(Figure),
     totalCostOfBenefits: Type.Optional(Figure),
     totalCostKeyEmployees: Type.Optional(Figure),
   },
   {
     additionalProperties: false,
-    examples: [{ name: 'Pat Doe', ndtAnswer1: true, ndtAnswer2: true, ndtAnswer3: true, ndtAnswer4: true }],
+    examples: [
+      { name: 'Pat Doe', ndtAnswer1: true, ndtAnswer2: true, ndtAnswer3: true, ndtAnswer4: true },
+      {
+        name: 'Pat Doe',
+        ndtAnswer1: true,
+        ndtAnswer2: true,
+        ndtAnswer3: true,
+        ndtAnswer4: false,
+        ndtAnswer5: false,
+        totalNonHces: 12,
+        totalHces: 4,
+        participatingHces: 2,
+        participatingNonHces: 6,
+        grossCompensationHces: 800000,
+        grossCompensationNonHces: 800000,
+        benefitsElectedHces: 40000,
+        benefitsElectedNonHces: 16000,
+        ndtAnswer6: true,
+        totalCostOfBenefits: 56000,
+        totalCostKeyEmployees: 10000,
+      },
+    ],
   },
 );
 
@@ -60,8 +85,22 @@ const NdtStepResult = Type.Object({
   question: Type.String(),
   answer: Nullable(Type.Boolean({ description: 'null for the steps that take figures' })),
   figures: Type.Record(Type.String(), Nullable(Type.Number())),
-  pass: Type.Boolean(),
+  pass: Type.Boolean({ description: "the row's own outcome" }),
   why: Type.String(),
+  // Optional: results stored before issue 22 have rows without these three, and are served as stored.
+  citation: Type.Optional(Type.String({ description: "the regulation's section the step rests on" })),
+  needed: Type.Optional(
+    Type.Boolean({
+      description: 'false for the steps the verdict did not need (the premium-only safe harbor applies)',
+    }),
+  ),
+  remedy: Type.Optional(
+    Nullable(
+      Type.String({
+        description: 'for a needed row that fails: what the employer can change; otherwise null',
+      }),
+    ),
+  ),
 });
 
 /** A stored test (specs/2-documents.md §3 "Stored result"), with the result the server computed. */
@@ -74,7 +113,10 @@ export const StoredNdtResult = Type.Object({
   planYearEnd: Type.String({ format: 'date' }),
   pass: Type.Boolean(),
   ndtResult: Type.Union([Type.Literal('Pass'), Type.Literal('Fail')]),
-  safeHarbor: Type.Boolean({ description: 'steps 1–4 all yes: the premium-only safe harbor' }),
+  safeHarbor: Type.Boolean({
+    description:
+      'the premium-only safe harbor applies (Prop. Treas. Reg. §1.125-7(f)(1)): step 4 yes and the eligibility test at its safe harbor',
+  }),
   input: Type.Record(Type.String(), Type.Unknown(), { description: 'the answers given' }),
   results: Type.Array(NdtStepResult),
 });
@@ -83,8 +125,13 @@ export type NdtInputBody = Static<typeof NdtInputBody>;
 
 export type NdtRow = Database['ndt_result'];
 
+/**
+ * A stored row as answered, whatever its shape: results stored before issue 22 (rows without citation,
+ * needed and remedy; inputs without benefitsElected*) are served as stored, and what is not the expected
+ * shape reads as empty rather than failing the page.
+ */
 export function storedResult(row: NdtRow): StoredNdtResult {
-  const results = JSON.parse(row.results) as NdtResult;
+  const results = jsonObject(row.results) as Partial<NdtResult>;
   const pass = Number(row.pass) === 1;
   return {
     id: row.ndt_result_id,
@@ -95,9 +142,9 @@ export function storedResult(row: NdtRow): StoredNdtResult {
     planYearEnd: row.plan_year_end,
     pass,
     ndtResult: pass ? 'Pass' : 'Fail',
-    safeHarbor: results.safeHarbor,
+    safeHarbor: results.safeHarbor === true,
     input: jsonObject(row.input),
-    results: results.results,
+    results: Array.isArray(results.results) ? results.results : [],
   };
 }
 

@@ -216,6 +216,9 @@ export async function documentById(
       'd.original_document_id',
       'd.notes',
       'd.status_before_inactive',
+      'd.retroactive_reason',
+      'd.retroactive_reason_by',
+      'd.retroactive_reason_at',
       'client.broker_user_id',
       renewedDocument(eb).as('renewed'),
       hasReceipt(eb).as('has_receipt'),
@@ -256,6 +259,15 @@ export async function documentById(
     inviteActionItemId,
     deactivated: row.status_before_inactive !== null,
     notes: withNotes ? (row.notes ?? '') : null,
+    // Compliance's record, like its note.
+    retroactiveReason:
+      withNotes && row.retroactive_reason !== null
+        ? {
+            reason: row.retroactive_reason,
+            by: row.retroactive_reason_by ?? '',
+            at: row.retroactive_reason_at ?? '',
+          }
+        : null,
   };
 }
 
@@ -278,6 +290,10 @@ export async function companyOfKind(
 export interface StoredDocument extends StoredAnswers {
   readOnly: boolean;
   strategicPartnerId: string | null;
+  /** The document it renews (a renewal continues the plan: plan-year.ts). */
+  originalDocumentId: string | null;
+  /** Compliance's reason for dates before the day it was ordered (plan-year.ts), or null. */
+  retroactiveReason: string | null;
 }
 
 export async function storedDocument(
@@ -294,6 +310,8 @@ export async function storedDocument(
       'plan_year_start',
       'plan_year_end',
       'json',
+      'original_document_id',
+      'retroactive_reason',
     ])
     .where('document_id', '=', documentId)
     .executeTakeFirst();
@@ -306,6 +324,8 @@ export async function storedDocument(
       planYearStart: row.plan_year_start,
       planYearEnd: row.plan_year_end,
       form: jsonObject(row.json),
+      originalDocumentId: row.original_document_id,
+      retroactiveReason: row.retroactive_reason,
     }
   );
 }
@@ -316,6 +336,16 @@ export type SavedForm = Record<string, unknown> & {
   currentPlanYearStartDate: string;
   currentPlanYearEndDate: string;
 };
+
+/**
+ * Compliance's override of the rule that a plan year (or an amendment) cannot start before the day
+ * the document is ordered (plan-year.ts): the reason, who gave it (a user name) and when (an ISO instant).
+ */
+export interface RetroactiveOverride {
+  reason: string;
+  by: string;
+  at: string;
+}
 
 export interface NewDocument {
   /** Given when the caller needs it (the demo seed's stable ids); else a new one. */
@@ -342,6 +372,8 @@ export interface NewDocument {
    * unpaid: an invitation to purchase; bought: Paid by an order (the checkout).
    */
   kind: 'free' | 'unpaid' | 'bought';
+  /** Compliance's reason for dates before today (plan-year.ts); none: the rule held. */
+  retroactive?: RetroactiveOverride | null;
 }
 
 /**
@@ -407,17 +439,28 @@ export async function insertDocument(trx: Kysely<Database>, input: NewDocument):
       created_by: input.createdBy,
       created_at: now,
       original_document_id: input.originalDocumentId ?? null,
+      retroactive_reason: input.retroactive?.reason ?? null,
+      retroactive_reason_by: input.retroactive?.by ?? null,
+      retroactive_reason_at: input.retroactive?.at ?? null,
     })
     .$if(input.ifAbsent === true, (query) => query.onConflict((oc) => oc.column('document_id').doNothing()))
     .execute();
   return documentId;
 }
 
-/** Saves a document's form (and, when compliance moved it, its strategic partner). */
+/**
+ * Saves a document's form (and, when compliance moved it, its strategic partner; when compliance
+ * overrode the plan-year rule, its reason).
+ */
 export async function updateDocument(
   db: Kysely<Database>,
   documentId: string,
-  input: { form: SavedForm; strategicPartnerId: string | null; originalDocumentId: string | null },
+  input: {
+    form: SavedForm;
+    strategicPartnerId: string | null;
+    originalDocumentId: string | null;
+    retroactive?: RetroactiveOverride | null;
+  },
 ): Promise<void> {
   await db
     .updateTable('epop_document')
@@ -427,6 +470,13 @@ export async function updateDocument(
       plan_year_end: input.form.currentPlanYearEndDate,
       strategic_partner_id: input.strategicPartnerId,
       original_document_id: input.originalDocumentId,
+      ...(input.retroactive
+        ? {
+            retroactive_reason: input.retroactive.reason,
+            retroactive_reason_by: input.retroactive.by,
+            retroactive_reason_at: input.retroactive.at,
+          }
+        : {}),
     })
     .where('document_id', '=', documentId)
     .execute();

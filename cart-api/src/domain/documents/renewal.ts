@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { nextPlanYear } from 'shared-domain/forms';
+import { renewalForm, type PlanYear } from 'shared-domain/forms';
 import type { Database, EpopDocumentTable } from '../../db/schema.js';
 import { completeActionItems } from '../action-items/queries.js';
 
@@ -11,22 +11,19 @@ import { completeActionItems } from '../action-items/queries.js';
  * unique index holds it under races).
  */
 
-/** The next plan year's answers of a document: the old answers, the plan year after, not short. */
+/**
+ * The next plan year's answers of a document (shared-domain's `renewalForm`,
+ * ../shared/domain/plan-documents.md "Decision"): the old answers; the plan year right after the old
+ * one (no gap), or the one that contains `today` when the old one ended over a year ago; not short;
+ * the plan's original effective date carried forward; last year's amendment answers cleared.
+ */
 export function renewalAnswers(
   form: Record<string, unknown>,
-  planYearEnd: string,
-): { answers: Record<string, unknown>; planYear: { start: string; end: string } } {
-  const planYear = nextPlanYear(planYearEnd);
-  const { originalDocumentId: _previous, ...answers } = form;
-  return {
-    answers: {
-      ...answers,
-      currentPlanYearStartDate: planYear.start,
-      currentPlanYearEndDate: planYear.end,
-      shortPlanYear: false,
-    },
-    planYear,
-  };
+  planYear: PlanYear,
+  today: string,
+): { answers: Record<string, unknown>; planYear: PlanYear } {
+  const renewal = renewalForm({ form, planYear }, today);
+  return { answers: renewal.form, planYear: renewal.planYear };
 }
 
 type DocumentExpressions = ExpressionBuilder<Database & { d: EpopDocumentTable }, 'd'>;

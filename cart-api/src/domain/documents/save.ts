@@ -11,6 +11,7 @@ import { changedFields, logDocumentChange } from '../clients/change-log.js';
 import { entitledPartnerId, type EntitlementDeps } from '../partners/entitlement.js';
 import { checkedForm, partnerOf } from './form.js';
 import { checkedLinks, type DocumentLinks } from './links.js';
+import { checkedPlanYear } from './plan-year.js';
 import { renewalReminderDone, renewedAlready } from './renewal.js';
 import { keepLockedFields } from './locked-fields.js';
 import { DOCUMENTS_MESSAGES } from './messages.js';
@@ -20,6 +21,7 @@ import {
   insertDocument,
   storedDocument,
   updateDocument,
+  type RetroactiveOverride,
   type SavedForm,
 } from './queries.js';
 
@@ -36,29 +38,40 @@ async function savedDocument(deps: DocumentDeps, documentId: string): Promise<Ep
   return saved;
 }
 
-/** A new document's answers, checked, with the links it names; `form` names the document it renews. */
+/**
+ * A new document's answers, checked, with the links it names; `form` names the document it renews;
+ * `retroactive`: compliance's override of the plan-year rule, to record with it.
+ */
 export interface CheckedNewDocument {
   form: SavedForm;
   links: DocumentLinks;
+  retroactive: RetroactiveOverride | null;
 }
 
 /**
  * The checks every new document written from a body runs (a free document, an invite): the order
  * form's rules with its partner's (`partner`: the body's `strategicPartnerId`, see `partnerOf`), then
- * the client and the renewed document it names (`checkedLinks`).
+ * the client and the renewed document it names (`checkedLinks`), then its plan year (`checkedPlanYear`:
+ * not before today, unless it continues the plan it renews or compliance gives a reason).
  */
 export async function checkedNewDocument(
-  db: Kysely<Database>,
+  deps: DocumentDeps,
   caller: Caller,
   body: DocumentBody,
   partner: PartnerFormSettings | null,
 ): Promise<CheckedNewDocument> {
-  const { strategicPartnerId = null, clientId, originalDocumentId, ...fields } = body;
-  const form = await checkedForm(fields, partner);
-  const links = await checkedLinks(db, caller, { clientId, originalDocumentId }, { strategicPartnerId });
+  const { strategicPartnerId = null, clientId, originalDocumentId, retroactiveReason, ...fields } = body;
+  const form = await checkedForm(fields, partner, { renewal: Boolean(originalDocumentId) });
+  const links = await checkedLinks(deps.db, caller, { clientId, originalDocumentId }, { strategicPartnerId });
+  const retroactive = await checkedPlanYear(deps, caller, {
+    form,
+    renews: links.originalDocumentId,
+    reason: retroactiveReason,
+  });
   return {
     form: links.originalDocumentId ? { ...form, originalDocumentId: links.originalDocumentId } : form,
     links,
+    retroactive,
   };
 }
 
@@ -86,7 +99,12 @@ export async function createDocument(
   if (!compliance && !partner?.bypassShoppingCart) {
     throw forbidden(DOCUMENTS_MESSAGES.save.freeDocumentComplianceOnly);
   }
-  const { form, links } = await checkedNewDocument(db, caller, { ...body, strategicPartnerId }, partner);
+  const { form, links, retroactive } = await checkedNewDocument(
+    deps,
+    caller,
+    { ...body, strategicPartnerId },
+    partner,
+  );
   let documentId: string;
   try {
     documentId = await db.transaction().execute(async (trx) => {
@@ -101,14 +119,16 @@ export async function createDocument(
         brokerUserId: caller.roleGroup === 'broker' ? caller.userId : null,
         memberUserId: caller.roleGroup === 'epop' ? caller.userId : null,
         kind: 'free',
+        retroactive,
       });
       await logDocumentChange(trx, {
         documentId: id,
         caller,
         describe: (document) =>
-          links.originalDocumentId
+          (links.originalDocumentId
             ? `${document} created without a purchase, renewing the previous plan year's document`
-            : `${document} created without a purchase`,
+            : `${document} created without a purchase`) +
+          (retroactive ? DOCUMENTS_MESSAGES.save.retroactiveLogged(retroactive.reason) : ''),
       });
       // A renewal done is the renewal action item's purpose fulfilled.
       if (links.originalDocumentId) {
@@ -149,7 +169,7 @@ export async function saveDocument(
   // §4 save logic: a document that still needs a purchase changes through the cart or its invite.
   if (!compliance && !viaInvite && stored.status === 'Unpaid')
     throw new ValidationFailure([DOCUMENTS_MESSAGES.save.purchaseRequired]);
-  const { strategicPartnerId, clientId: _clientId, originalDocumentId, ...fields } = body;
+  const { strategicPartnerId, clientId: _clientId, originalDocumentId, retroactiveReason, ...fields } = body;
   // Only compliance moves a document to another partner (the admin page's partner settings).
   const partnerId =
     compliance && strategicPartnerId !== undefined ? strategicPartnerId : stored.strategicPartnerId;
@@ -174,10 +194,19 @@ export async function saveDocument(
   const withOriginal: Record<string, unknown> =
     originalDocumentId === undefined ? merged : { ...merged, originalDocumentId: originalDocumentId ?? '' };
   const locked = compliance ? { form: withOriginal, errors: [] } : keepLockedFields(stored, withOriginal);
-  // The form's own rules first: their messages say what to fix; then what may not change.
-  const form = await checkedForm(locked.form, partner);
-  if (locked.errors.length > 0) throw new ValidationFailure(locked.errors);
   const original = locked.form.originalDocumentId;
+  // The form's own rules first: their messages say what to fix; then what may not change.
+  const form = await checkedForm(locked.form, partner, {
+    renewal: typeof original === 'string' && original !== '',
+  });
+  if (locked.errors.length > 0) throw new ValidationFailure(locked.errors);
+  // An invitation's document is new until it is bought: its plan year may not start before today.
+  const retroactive = await checkedPlanYear(deps, caller, {
+    form,
+    renews: typeof original === 'string' && original !== '' ? original : null,
+    stored,
+    reason: retroactiveReason,
+  });
   const saved = original ? { ...form, originalDocumentId: original } : form;
   const changed = [
     ...changedFields(
@@ -190,18 +219,22 @@ export async function saveDocument(
     ),
     ...(partnerId !== stored.strategicPartnerId ? ['strategic partner'] : []),
   ];
+  const overrideNote = retroactive ? DOCUMENTS_MESSAGES.save.retroactiveLogged(retroactive.reason) : '';
   await db.transaction().execute(async (trx) => {
     await updateDocument(trx, documentId, {
       form: saved,
       strategicPartnerId: partnerId,
       originalDocumentId: typeof original === 'string' && original !== '' ? original : null,
+      retroactive,
     });
     // The client's change log: what this save changed (a save that changed nothing leaves no row).
-    if (changed.length > 0) {
+    if (changed.length > 0 || retroactive) {
       await logDocumentChange(trx, {
         documentId,
         caller,
-        describe: (document) => `${document} saved: ${changed.join(', ')} changed`,
+        describe: (document) =>
+          (changed.length > 0 ? `${document} saved: ${changed.join(', ')} changed` : `${document} saved`) +
+          overrideNote,
       });
     }
   });

@@ -35,6 +35,9 @@ export const PURCHASE_MESSAGES = {
     `${product} is for a client you are no longer linked to: remove it from your cart`,
   originalUnreachable: (product: string) =>
     `${product} renews a document you can no longer open: remove it from your cart`,
+  /** A plan year (or amendment) that has started since the item was added: the buyer changes it in the cart. */
+  planYearStarted: (product: string, problem: string) =>
+    `${product}: ${problem} Change it in your cart (Update Cart).`,
   /** An item paid by another purchase while this one was charged (the order is not placed). */
   paidAlready,
 } as const;

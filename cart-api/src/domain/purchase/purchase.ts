@@ -130,7 +130,7 @@ async function snapshotOf(
   if (expectedTotal !== undefined && toCents(expectedTotal) !== price.totalCents) {
     throw conflict(PURCHASE_MESSAGES.totalChanged(toDollars(price.totalCents)));
   }
-  const problems = await cartRefusals(deps.db, caller, inCart);
+  const problems = await cartRefusals(deps.db, caller, inCart, productToday(deps.now()));
   if (problems.length > 0) throw new ValidationFailure(problems);
   return {
     cartItemIds: inCart.map((row) => row.cart_item_id),

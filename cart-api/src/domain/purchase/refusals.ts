@@ -5,6 +5,8 @@ import { jsonObject } from '../../lib/json.js';
 import { clientPolicy } from '../clients/policy.js';
 import { renewedAlready } from '../documents/renewal.js';
 import { documentPolicy } from '../documents/policy.js';
+import { planYearRefusals } from '../documents/plan-year.js';
+import { storedDocument } from '../documents/queries.js';
 import { paidOrClosed, type CartRow } from '../cart/queries.js';
 import { PURCHASE_MESSAGES } from './messages.js';
 
@@ -13,9 +15,16 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 /**
  * The cart's items checked again at the purchase, against what is true now (the item was checked when
  * it was added, maybe days ago): its document not paid and its action item open, the document it
- * renews not renewed since nor twice in this cart, and its links (`linkRefusals`). Run before the charge.
+ * renews not renewed since nor twice in this cart, its plan year not started before today (the day it
+ * is ordered: documents/plan-year.ts) and its links (`linkRefusals`). Run before the charge.
  */
-export async function cartRefusals(db: Kysely<Database>, buyer: Caller, rows: CartRow[]): Promise<string[]> {
+export async function cartRefusals(
+  db: Kysely<Database>,
+  buyer: Caller,
+  rows: CartRow[],
+  /** The product's day of the purchase. */
+  today: string,
+): Promise<string[]> {
   const problems: string[] = [];
   const renewing = new Set<string>();
   for (const row of rows) {
@@ -28,6 +37,13 @@ export async function cartRefusals(db: Kysely<Database>, buyer: Caller, rows: Ca
       renewing.add(original);
     }
     if (await paidOrClosed(db, row)) problems.push(PURCHASE_MESSAGES.paidMeanwhile(row.display_text));
+    const stored = row.document_id ? await storedDocument(db, row.document_id) : null;
+    const [late] = await planYearRefusals(db, today, {
+      form: jsonObject(row.json),
+      renews: stored ? stored.originalDocumentId : original,
+      stored,
+    });
+    if (late) problems.push(PURCHASE_MESSAGES.planYearStarted(row.display_text, late.message));
   }
   return [...problems, ...(await linkRefusals(db, buyer, rows))];
 }

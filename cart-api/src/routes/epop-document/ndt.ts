@@ -16,7 +16,9 @@ const ResultParams = Type.Object({ documentId: Uuid(), resultId: Uuid() }, { add
 /**
  * Non-discrimination testing (specs/2-documents.md §2, §4; domain note non-discrimination-testing.md):
  * the server recomputes the wizard's answers with shared-domain's evaluateNdt and stores what it
- * answers; the client never decides Pass.
+ * answers; the client never decides Pass. Each result row carries the regulation's section it rests on,
+ * whether the verdict needed it (not under the premium-only safe harbor of §1.125-7(f)(1)) and, for a
+ * Fail, what the employer can change; results stored before those fields are served as stored.
  */
 const ndt: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

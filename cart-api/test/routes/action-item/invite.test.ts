@@ -262,7 +262,12 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
       [{ firstname: '  ' }, ['First name is required']],
       [{ email: 'not-an-address' }, ['email must match format "email"']],
       [
-        { document: documentForm({ currentPlanYearEndDate: '2028-06-30' }) },
+        {
+          document: documentForm({
+            currentPlanYearStartDate: '2027-01-01',
+            currentPlanYearEndDate: '2028-06-30',
+          }),
+        },
         ['Plan year cannot be greater than 12 months. Did you mean 01/01/2027 to 12/31/2027?'],
       ],
       [{ attributes: [crypto.randomUUID()] }, ['The chosen option is not available for this product']],

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-data.js';
-import { documentForm } from '../../helpers/documents.js';
+import { formatIsoDate } from 'shared-domain';
+import { documentForm, planYearAfter } from '../../helpers/documents.js';
 import { seededTestApp, type Account } from '../../helpers/parties.js';
 import { cardPayment } from '../../helpers/payments.js';
 
@@ -12,7 +13,9 @@ import { cardPayment } from '../../helpers/payments.js';
  */
 describe("the client's change log", () => {
   const suite = seededTestApp();
-  const PLAN_YEAR = 'POP Document (plan year 01/01/2027 - 12/31/2027)';
+  // The test documents' plan year (documentForm's: after the day they are ordered).
+  const { currentPlanYearStartDate: start, currentPlanYearEndDate: end } = planYearAfter();
+  const PLAN_YEAR = `POP Document (plan year ${formatIsoDate(start)} - ${formatIsoDate(end)})`;
 
   const changeLog = async (clientId: string) =>
     (await suite.ctx.send(suite.parties.accounts.compliance, 'GET', `/client/${clientId}/change-log`)).json<

@@ -196,8 +196,10 @@ describe('GET /epop-document/:documentId (one document)', () => {
       orderId: expect.any(String),
       inviteActionItemId: null,
       deactivated: false,
-      // Compliance's note is compliance's: a broker gets null.
+      // Compliance's note is compliance's: a broker gets null; so is its reason for a plan year
+      // before the order day (there is none here).
       notes: null,
+      retroactiveReason: null,
     });
   });
 

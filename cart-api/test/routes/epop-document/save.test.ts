@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { documentForm } from '../../helpers/documents.js';
+import { documentForm, exampleForm, planYearAfter } from '../../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
 import { companyRow } from '../../helpers/rows.js';
 
@@ -53,8 +53,7 @@ describe('POST /epop-document/:userId|:documentId (save a document)', () => {
     expect(created).toMatchObject({
       name: 'POP Document',
       status: 'Paid',
-      currentPlanYearStartDate: '2027-01-01',
-      currentPlanYearEndDate: '2027-12-31',
+      ...planYearAfter(),
       form: { clientCompanyName: 'Orchard Dental', federalTaxId: '12-3456789', isERISA: true },
     });
     // The owner sees it on their dashboard, for its new client company.
@@ -117,7 +116,12 @@ describe('POST /epop-document/:userId|:documentId (save a document)', () => {
     await expectRefused(
       accounts.compliance,
       accounts.brokerA.userId,
-      documentForm({ primaryEmail: '', zipCode: '1234', currentPlanYearEndDate: '2028-01-15' }),
+      documentForm({
+        primaryEmail: '',
+        zipCode: '1234',
+        currentPlanYearStartDate: '2027-01-01',
+        currentPlanYearEndDate: '2028-01-15',
+      }),
       [
         'Primary e-mail is required',
         expect.stringMatching(/zip/i) as unknown as string,
@@ -157,12 +161,13 @@ describe('POST /epop-document/:userId|:documentId (save a document)', () => {
     expect(saved.json()).toMatchObject({ form: { agentNumber: 'AG-77' } });
   });
 
+  // The parties' documents are purchased: a save keeps their plan year (exampleForm's, 2027).
   it("saves a document's changes for its broker, and answers the saved document", async () => {
     const { accounts, records } = suite.parties;
     const response = await post(
       accounts.brokerA,
       records.brokerA.documentId,
-      documentForm({ clientCompanyName: 'Renamed Dental', vision: true }),
+      exampleForm({ clientCompanyName: 'Renamed Dental', vision: true }),
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -173,38 +178,38 @@ describe('POST /epop-document/:userId|:documentId (save a document)', () => {
       form: { clientCompanyName: 'Renamed Dental' },
     });
     // Another broker's document reads like a missing one.
-    const foreign = await post(accounts.brokerB, records.brokerA.documentId, documentForm());
+    const foreign = await post(accounts.brokerB, records.brokerA.documentId, exampleForm());
     expect(foreign.statusCode).toBe(404);
   });
 
   it('keeps what only compliance may change on a purchased document: plan year, account id, agent number', async () => {
     const { accounts, records } = suite.parties;
     const documentId = records.employerA.documentId;
-    await markPaid(documentId, documentForm({ accountId: 'ACC-1' }));
+    await markPaid(documentId, exampleForm({ accountId: 'ACC-1' }));
     await expectRefused(
       accounts.employerA,
       documentId,
-      documentForm({ currentPlanYearStartDate: '2027-02-01', currentPlanYearEndDate: '2028-01-31' }),
+      exampleForm({ currentPlanYearStartDate: '2027-02-01', currentPlanYearEndDate: '2028-01-31' }),
       ['The plan year of a purchased document can only be changed by compliance'],
     );
-    await expectRefused(accounts.employerA, documentId, documentForm({ accountId: 'ACC-2' }), [
+    await expectRefused(accounts.employerA, documentId, exampleForm({ accountId: 'ACC-2' }), [
       'Account id can only be changed by compliance',
     ]);
     // Left out, the account id keeps its stored value.
-    const kept = await post(accounts.employerA, documentId, documentForm({ city: 'Dallas' }));
+    const kept = await post(accounts.employerA, documentId, exampleForm({ city: 'Dallas' }));
     expect(kept.json()).toMatchObject({ form: { accountId: 'ACC-1', city: 'Dallas' } });
     // The body is a patch: every field left out keeps its stored value, plan year included.
     const patched = await post(accounts.employerA, documentId, { city: 'Austin' });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({
       currentPlanYearStartDate: '2027-01-01',
-      form: { accountId: 'ACC-1', city: 'Austin', clientCompanyName: documentForm().clientCompanyName },
+      form: { accountId: 'ACC-1', city: 'Austin', clientCompanyName: exampleForm().clientCompanyName },
     });
     // Compliance may change them all.
     const moved = await post(
       accounts.compliance,
       documentId,
-      documentForm({
+      exampleForm({
         accountId: 'ACC-2',
         currentPlanYearStartDate: '2027-02-01',
         currentPlanYearEndDate: '2028-01-31',

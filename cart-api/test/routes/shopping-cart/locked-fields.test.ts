@@ -6,7 +6,7 @@ import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-dat
 import type { CardCharge, PaymentResult } from '../../../src/payments/gateway.js';
 import { SandboxGateway } from '../../../src/payments/sandbox.js';
 import { RULE_TYPE } from '../../../src/domain/partners/rules.js';
-import { documentForm } from '../../helpers/documents.js';
+import { documentForm, exampleForm, planYearAfter } from '../../helpers/documents.js';
 import { seededTestApp, type Account } from '../../helpers/parties.js';
 import { cardPayment } from '../../helpers/payments.js';
 import { companyRow, documentRow, partnerRuleRow } from '../../helpers/rows.js';
@@ -103,7 +103,8 @@ describe('locked fields and links at Add to Cart and at the purchase', () => {
     });
     const client = companyRow(`Locked ${randomUUID().slice(0, 6)}`, { brokerUserId: broker.userId });
     await db().insertInto('company').values(client).execute();
-    const form = documentForm({ clientCompanyName: client.name, ...LOCKED });
+    // The row's plan year (2027) in its answers too.
+    const form = exampleForm({ clientCompanyName: client.name, ...LOCKED });
     const row = documentRow(broker.userId, client.company_id, { json: JSON.stringify(form), ...overrides });
     await db().insertInto('epop_document').values(row).execute();
     return { broker, documentId: row.document_id, clientId: client.company_id, form };
@@ -160,7 +161,12 @@ describe('locked fields and links at Add to Cart and at the purchase', () => {
   it("an invitation keeps the inviter's locked fields; its plan year is the invitee's until it is bought", async () => {
     const { brokerA } = suite.parties.accounts;
     const email = `locked.${randomUUID().slice(0, 8)}@invite.test`;
-    const document = documentForm({ clientCompanyName: 'Invited Locked Co', agentNumber: 'AG-INV' });
+    // A new document's plan year starts after the day it is ordered (on this suite's clock).
+    const document = documentForm({
+      clientCompanyName: 'Invited Locked Co',
+      agentNumber: 'AG-INV',
+      ...planYearAfter(NOW),
+    });
     const sent = await suite.ctx.send(brokerA, 'POST', '/action-item/document-invite', {
       firstname: 'Ivy',
       lastname: 'Invitee',
@@ -276,7 +282,11 @@ describe('locked fields and links at Add to Cart and at the purchase', () => {
         .execute();
       const added = await addToCart(
         employer,
-        documentForm({ clientCompanyName: 'employerA Company', clientId: records.employerA.companyId }),
+        documentForm({
+          clientCompanyName: 'employerA Company',
+          clientId: records.employerA.companyId,
+          ...planYearAfter(NOW),
+        }),
       );
       expect(added.statusCode).toBe(200);
       return { employer, companyId: records.employerA.companyId };

@@ -1,12 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { validateNdtInput } from 'shared-domain';
+import { stepErrors } from './figure-fields.js';
 import {
   EMPTY_ANSWERS,
+  figuresOf,
   isAnswered,
   nextStep,
   payloadOf,
   previousStep,
   stepsTaken,
+  tooLarge,
   type NdtAnswers,
 } from './wizard.js';
 
@@ -24,10 +27,12 @@ const longest = answers({
   eligibleHces: 4,
   ndtAnswer4: false,
   ndtAnswer5: false,
-  grossCompensationHces: 800_000,
-  grossCompensationNonHces: 480_000,
   participatingHces: 2,
+  grossCompensationHces: 800_000,
+  benefitsElectedHces: 40_000,
   participatingNonHces: 8,
+  grossCompensationNonHces: 480_000,
+  benefitsElectedNonHces: 24_000,
   ndtAnswer6: true,
   totalCostOfBenefits: 100_000,
   totalCostKeyEmployees: 20_000,
@@ -108,11 +113,65 @@ describe('when a step is answered (its Next shows)', () => {
     expect(isAnswered('3b', { ...three, eligibleHces: 0 })).toBe(true);
   });
 
-  it('5a only with all four amounts, 7 only with both', () => {
+  it('5a only with its six figures, 7 only with both', () => {
     expect(isAnswered('5a', { ...longest, participatingNonHces: '' })).toBe(false);
+    expect(isAnswered('5a', { ...longest, benefitsElectedHces: '' })).toBe(false);
     expect(isAnswered('5a', longest)).toBe(true);
     expect(isAnswered('7', { ...longest, totalCostKeyEmployees: '' })).toBe(false);
     expect(isAnswered('7', { ...longest, totalCostOfBenefits: 0, totalCostKeyEmployees: 0 })).toBe(true);
+  });
+});
+
+describe('step 5a asks the head counts it needs (the domain note)', () => {
+  it('after step 3 no: participants, pay and benefits per group (3b has the counts)', () => {
+    expect(figuresOf('5a', longest)).toEqual([
+      'participatingHces',
+      'grossCompensationHces',
+      'benefitsElectedHces',
+      'participatingNonHces',
+      'grossCompensationNonHces',
+      'benefitsElectedNonHces',
+    ]);
+  });
+
+  it('after step 3 yes: the two totals as well, which Next waits for', () => {
+    const allEligible = { ...longest, ndtAnswer3: true, totalNonHces: '', totalHces: '' } as const;
+    expect(figuresOf('5a', allEligible).slice(0, 2)).toEqual(['totalNonHces', 'totalHces']);
+    expect(figuresOf('5a', allEligible)).toHaveLength(8);
+    expect(isAnswered('5a', allEligible)).toBe(false);
+    expect(isAnswered('5a', { ...allEligible, totalNonHces: 10 })).toBe(false);
+    expect(isAnswered('5a', { ...allEligible, totalNonHces: 10, totalHces: 0 })).toBe(true);
+  });
+});
+
+describe('a figure more than the one it is part of stops its Next', () => {
+  it('3b: eligible within total', () => {
+    expect(tooLarge('3b', longest)).toEqual({});
+    expect(tooLarge('3b', { ...longest, eligibleHces: 5 })).toEqual({ eligibleHces: 'totalHces' });
+    expect(stepErrors('3b', { ...longest, eligibleNonHces: 17 })).toEqual({
+      eligibleNonHces: 'Cannot be more than total non-HCEs (16).',
+    });
+  });
+
+  it('5a: participants within the eligible (3b’s, or the totals after step 3 yes), benefits within pay', () => {
+    expect(tooLarge('5a', longest)).toEqual({});
+    expect(tooLarge('5a', { ...longest, participatingHces: 5, benefitsElectedNonHces: 480_001 })).toEqual({
+      participatingHces: 'eligibleHces',
+      benefitsElectedNonHces: 'grossCompensationNonHces',
+    });
+    const allEligible = { ...longest, ndtAnswer3: true, totalNonHces: 10, totalHces: 2, eligibleHces: 0 };
+    expect(tooLarge('5a', { ...allEligible, participatingHces: 2 })).toEqual({});
+    expect(stepErrors('5a', { ...allEligible, participatingHces: 3, benefitsElectedHces: 900_000 })).toEqual({
+      participatingHces: 'Cannot be more than total HCEs (2).',
+      benefitsElectedHces: 'Cannot be more than total pay of participating HCEs ($800,000.00).',
+    });
+  });
+
+  it('7: the key employees’ cost within the total; yes/no steps never', () => {
+    expect(tooLarge('7', { ...longest, totalCostKeyEmployees: 100_001 })).toEqual({
+      totalCostKeyEmployees: 'totalCostOfBenefits',
+    });
+    expect(stepErrors('1', longest)).toEqual({});
   });
 });
 
@@ -120,6 +179,35 @@ describe('what is sent: the fields of the branch taken, which the server accepts
   it('3 no and 5 no: every field', () => {
     const payload = payloadOf({ ...longest, name: '  Pat Doe ' });
     expect(payload).toEqual({ ...longest, name: 'Pat Doe' });
+    expect(validateNdtInput(payload).ok).toBe(true);
+  });
+
+  it('3 yes and 5 no: step 5a’s figures with the totals only (eligible = total), which the server accepts', () => {
+    const payload = payloadOf({
+      ...longest,
+      ndtAnswer3: true,
+      totalNonHces: 10,
+      totalHces: 2,
+      participatingHces: 1,
+    });
+    expect(payload).toEqual({
+      ndtAnswer1: true,
+      ndtAnswer2: true,
+      ndtAnswer3: true,
+      ndtAnswer4: false,
+      ndtAnswer5: false,
+      totalNonHces: 10,
+      totalHces: 2,
+      participatingHces: 1,
+      grossCompensationHces: 800_000,
+      benefitsElectedHces: 40_000,
+      participatingNonHces: 8,
+      grossCompensationNonHces: 480_000,
+      benefitsElectedNonHces: 24_000,
+      ndtAnswer6: true,
+      totalCostOfBenefits: 100_000,
+      totalCostKeyEmployees: 20_000,
+    });
     expect(validateNdtInput(payload).ok).toBe(true);
   });
 

@@ -27,10 +27,13 @@ export interface NdtAnswers {
   totalHces: Figure;
   ndtAnswer4: Answer;
   ndtAnswer5: Answer;
-  grossCompensationHces: Figure;
-  grossCompensationNonHces: Figure;
+  /** Step 5a, per group: the participants, their total pay, and the benefits they elect per year. */
   participatingHces: Figure;
+  grossCompensationHces: Figure;
+  benefitsElectedHces: Figure;
   participatingNonHces: Figure;
+  grossCompensationNonHces: Figure;
+  benefitsElectedNonHces: Figure;
   ndtAnswer6: Answer;
   totalCostOfBenefits: Figure;
   totalCostKeyEmployees: Figure;
@@ -49,16 +52,20 @@ export const EMPTY_ANSWERS: Readonly<NdtAnswers> = {
   totalHces: '',
   ndtAnswer4: null,
   ndtAnswer5: null,
-  grossCompensationHces: '',
-  grossCompensationNonHces: '',
   participatingHces: '',
+  grossCompensationHces: '',
+  benefitsElectedHces: '',
   participatingNonHces: '',
+  grossCompensationNonHces: '',
+  benefitsElectedNonHces: '',
   ndtAnswer6: null,
   totalCostOfBenefits: '',
   totalCostKeyEmployees: '',
 };
 
-type FigureName = { [K in keyof NdtAnswers]: NdtAnswers[K] extends Figure ? K : never }[keyof NdtAnswers];
+export type FigureName = {
+  [K in keyof NdtAnswers]: NdtAnswers[K] extends Figure ? K : never;
+}[keyof NdtAnswers];
 type AnswerName = { [K in keyof NdtAnswers]: NdtAnswers[K] extends Answer ? K : never }[keyof NdtAnswers];
 
 /** The yes/no question of each yes/no step. */
@@ -72,18 +79,85 @@ export const ANSWER_OF: Readonly<Partial<Record<NdtStep, AnswerName>>> = {
   '6': 'ndtAnswer6',
 };
 
-/** The figures of each figures step (3b: all four counts, 5a: all four amounts, 7: both amounts). */
-export const FIGURES_OF: Readonly<Partial<Record<NdtStep, readonly FigureName[]>>> = {
-  '3b': ['totalNonHces', 'eligibleNonHces', 'totalHces', 'eligibleHces'],
-  '5a': ['grossCompensationHces', 'grossCompensationNonHces', 'participatingHces', 'participatingNonHces'],
-  '7': ['totalCostOfBenefits', 'totalCostKeyEmployees'],
+/** Step 3b's four head counts. */
+const HEAD_COUNTS: readonly FigureName[] = ['totalNonHces', 'eligibleNonHces', 'totalHces', 'eligibleHces'];
+
+/** Step 5a's figures of each group: the participants, their total pay, the benefits they elect. */
+export const UTILIZATION_FIGURES: Readonly<Record<'hces' | 'nonHces', readonly FigureName[]>> = {
+  hces: ['participatingHces', 'grossCompensationHces', 'benefitsElectedHces'],
+  nonHces: ['participatingNonHces', 'grossCompensationNonHces', 'benefitsElectedNonHces'],
 };
+
+/**
+ * Whether step 5a asks the head counts itself: after step 3 yes, 3b was skipped and every employee is
+ * eligible, so 5a asks the two totals, which stand for the eligible counts too (the domain note: "the
+ * counts of 3b are asked whenever step 5a needs them"). After step 3 no, 3b has them already.
+ */
+export const countsAskedAt5a = (answers: NdtAnswers) => answers.ndtAnswer3 === true;
+
+/** The figures a figures step asks for these answers (3b: four counts; 5a: six, or eight; 7: two). */
+export function figuresOf(step: NdtStep, answers: NdtAnswers): readonly FigureName[] {
+  switch (step) {
+    case '3b':
+      return HEAD_COUNTS;
+    case '5a':
+      return [
+        ...(countsAskedAt5a(answers) ? (['totalNonHces', 'totalHces'] as const) : []),
+        ...UTILIZATION_FIGURES.hces,
+        ...UTILIZATION_FIGURES.nonHces,
+      ];
+    case '7':
+      return ['totalCostOfBenefits', 'totalCostKeyEmployees'];
+    default:
+      return [];
+  }
+}
 
 /** Each step's Next appears only once its question is answered (zero is an answer). */
 export function isAnswered(step: NdtStep, answers: NdtAnswers): boolean {
   const answer = ANSWER_OF[step];
   if (answer) return answers[answer] !== null;
-  return (FIGURES_OF[step] ?? []).every((figure) => typeof answers[figure] === 'number');
+  return figuresOf(step, answers).every((figure) => typeof answers[figure] === 'number');
+}
+
+/** Each step's pairs [part, whole]: a part may not be more than its whole (as the server checks). */
+function partsOf(step: NdtStep, answers: NdtAnswers): [FigureName, FigureName][] {
+  switch (step) {
+    case '3b':
+      return [
+        ['eligibleNonHces', 'totalNonHces'],
+        ['eligibleHces', 'totalHces'],
+      ];
+    case '5a': {
+      // After step 3 yes every employee is eligible: the totals are the eligible counts.
+      const all = countsAskedAt5a(answers);
+      return [
+        ['participatingHces', all ? 'totalHces' : 'eligibleHces'],
+        ['benefitsElectedHces', 'grossCompensationHces'],
+        ['participatingNonHces', all ? 'totalNonHces' : 'eligibleNonHces'],
+        ['benefitsElectedNonHces', 'grossCompensationNonHces'],
+      ];
+    }
+    case '7':
+      return [['totalCostKeyEmployees', 'totalCostOfBenefits']];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The step's figures that are more than the figure they are part of (eligible within total,
+ * participants within eligible, benefits within pay, the key employees' cost within the total), each
+ * with that figure: checked at Next, so a slip is corrected on its own step rather than refused at
+ * Submit. The server checks the same and stays the authority.
+ */
+export function tooLarge(step: NdtStep, answers: NdtAnswers): Partial<Record<FigureName, FigureName>> {
+  const found: Partial<Record<FigureName, FigureName>> = {};
+  for (const [part, whole] of partsOf(step, answers)) {
+    const [value, limit] = [answers[part], answers[whole]];
+    if (typeof value === 'number' && typeof limit === 'number' && value > limit) found[part] = whole;
+  }
+  return found;
 }
 
 /** Steps 1–4 all yes: the premium-only safe harbor, submitted at once after step 4. */
@@ -162,7 +236,9 @@ export function stepsTaken(answers: NdtAnswers): NdtStep[] {
 
 /**
  * The body to send: only the fields of the steps of the branch taken (a value left on a branch the
- * user went back from is not sent), and the name only when one was typed.
+ * user went back from is not sent), and the name only when one was typed. After step 3 yes, step 5a's
+ * head counts go as totalNonHces and totalHces only: every employee is eligible, and the server takes
+ * the eligible counts to be the totals.
  */
 export function payloadOf(answers: NdtAnswers): NdtPayload {
   const payload: Record<string, unknown> = {};
@@ -171,7 +247,8 @@ export function payloadOf(answers: NdtAnswers): NdtPayload {
   for (const step of stepsTaken(answers)) {
     const answer = ANSWER_OF[step];
     if (answer) payload[answer] = answers[answer];
-    for (const figure of FIGURES_OF[step] ?? []) payload[figure] = answers[figure];
+    for (const figure of figuresOf(step, answers)) payload[figure] = answers[figure];
   }
+  // Built field by field from the branch: the generated body type lists each field as optional.
   return payload as NdtPayload;
 }

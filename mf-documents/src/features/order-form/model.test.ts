@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { broker, employer } from 'shared-ui/testing';
-import { finalBlock, fromDocument, fromDraft, type LoadedDocument } from './model.js';
+import { finalBlock, fromDocument, fromDraft, planYearRuleOf, type LoadedDocument } from './model.js';
 import { DOCUMENT, DRAFT } from './test-fixtures.js';
 
 const compliance = {
@@ -84,5 +84,45 @@ describe('the final-step block (specs/2-documents.md §2, §4)', () => {
   it('offers Update on a paid document and Back to Main on a read-only one', () => {
     expect(finalBlock(broker, stored())).toMatchObject({ buttons: ['update'] });
     expect(finalBlock(broker, stored({ isReadOnly: true }))).toMatchObject({ buttons: ['back-to-main'] });
+  });
+});
+
+describe('the plan-year rule on the form (../shared/domain/plan-documents.md)', () => {
+  it("runs on a new document and a renewal (with the plan year it was offered), not on a stored one or an action item's", () => {
+    expect(planYearRuleOf(draft())).toEqual({ renewal: null });
+    const renewal = fromDraft({
+      ...DRAFT,
+      originalDocumentId: 'd-previous',
+      form: {
+        ...DRAFT.form,
+        currentPlanYearStartDate: '2026-11-19',
+        currentPlanYearEndDate: '2027-11-18',
+        amendmentToOriginal: true,
+        amendmentEffectiveDate: '2026-04-01',
+        hsaAmendmentEffectiveDate: '2026-04-01',
+        otherDateOfEligibility: '2026-04-15',
+        originalEffectiveDate: '2019-01-01',
+      },
+    });
+    expect(planYearRuleOf(renewal)).toEqual({ renewal: { start: '2026-11-19', end: '2027-11-18' } });
+    // Last year's amendment answers are blank; the plan's original effective date stays.
+    expect(renewal.form).toMatchObject({
+      amendmentToOriginal: false,
+      amendmentEffectiveDate: '',
+      hsaAmendmentEffectiveDate: '',
+      otherDateOfEligibility: '',
+      originalEffectiveDate: '2019-01-01',
+    });
+    expect(planYearRuleOf(stored())).toBeNull();
+    // Compliance's recorded reason for a plan year before the order day comes with a stored document.
+    const reason = {
+      reason: 'Adopted in writing on the 1st',
+      by: 'demo.compliance',
+      at: '2026-11-28T15:00:00.000Z',
+    };
+    expect(fromDocument({ ...DOCUMENT, retroactiveReason: reason }).retroactive).toEqual(reason);
+    expect(stored().retroactive).toBeNull();
+    const invited = { actionItemId: 'ai-1', itemType: '', brokerId: null, openedFrom: 'item' as const };
+    expect(planYearRuleOf(draft({ cartItemId: 'ci-1', actionItem: invited }))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { blankDocumentForm } from 'shared-domain/forms';
+import { blankDocumentForm, RENEWAL_CLEARED_ANSWERS, type PlanYear } from 'shared-domain/forms';
 import type { CartDocument, DocumentDraft, EpopDocument, PartnerFormSettings, SessionUser } from 'shared-ui';
 
 /** The order form's values: the document's fields (shared-domain's `documentSchema`). */
@@ -34,15 +34,23 @@ export interface LoadedDocument {
   actionItem: OpenedActionItem | null;
   /** The attribute values chosen (a cart item's); null: the product's defaults for this user. */
   selectedAttributes: string[] | null;
+  /**
+   * Compliance's recorded reason for a plan year or amendment that starts before the day the document
+   * was ordered (the API answers it to compliance alone); null when there is none.
+   */
+  retroactive: { reason: string; by: string; at: string } | null;
 }
 
 /** A stored form over the blank one: a save drops the fields its answers hide, the form shows them empty. */
 export const withBlank = (form: FormValues): FormValues => formValues({ ...blankDocumentForm(), ...form });
 
 export function fromDraft(draft: Omit<DocumentDraft, 'documentId'>): LoadedDocument {
+  // A renewal opens with last year's amendment answers blank (../shared/domain/plan-documents.md): the
+  // customer answers them afresh (the server's renewal clears them too; its original effective date stays).
+  const form = draft.originalDocumentId ? { ...draft.form, ...RENEWAL_CLEARED_ANSWERS } : draft.form;
   return {
     documentId: null,
-    form: withBlank(draft.form),
+    form: withBlank(form),
     clientId: draft.clientId,
     strategicPartnerId: draft.strategicPartnerId,
     originalDocumentId: draft.originalDocumentId,
@@ -52,6 +60,7 @@ export function fromDraft(draft: Omit<DocumentDraft, 'documentId'>): LoadedDocum
     cartItemId: null,
     actionItem: null,
     selectedAttributes: null,
+    retroactive: null,
   };
 }
 
@@ -86,6 +95,7 @@ export function fromDocument(
     cartItemId: null,
     actionItem,
     selectedAttributes: null,
+    retroactive: document.retroactiveReason ?? null,
   };
 }
 
@@ -105,10 +115,29 @@ export function fromCartItem(item: CartDocument): LoadedDocument {
       ? { actionItemId: item.actionItemId, itemType: '', brokerId: null, openedFrom: 'item' }
       : null,
     selectedAttributes: item.selectedAttributes,
+    retroactive: null,
   };
 }
 
 export const isCompliance = (user: SessionUser) => user.roleGroup === 'compliance';
+
+/** A renewal: it continues the plan of the document it names (its original effective date kept). */
+export const isRenewal = (document: LoadedDocument) => document.originalDocumentId !== null;
+
+/**
+ * The no-retroactive-adoption rule as the form runs it (shared-domain's `planYearProblems`): on a new
+ * document (a blank one, a renewal, a new document in the cart), with the plan year a renewal was offered
+ * (its start may have passed). Null on a stored document or one opened from an action item: whether its
+ * dates are checked depends on its history, which the server alone knows (its 400 shows on the field).
+ */
+export function planYearRuleOf(document: LoadedDocument): { renewal: PlanYear | null } | null {
+  if (document.documentId !== null || document.actionItem !== null) return null;
+  if (!isRenewal(document)) return { renewal: null };
+  const { currentPlanYearStartDate: start, currentPlanYearEndDate: end } = document.form;
+  return typeof start === 'string' && typeof end === 'string' && start !== ''
+    ? { renewal: { start, end } }
+    : null;
+}
 
 /** §4: the cart is bypassed by the document's partner flag, or by an admin. */
 export const bypassesCart = (user: SessionUser, document: LoadedDocument) =>

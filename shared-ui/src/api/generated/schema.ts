@@ -541,6 +541,8 @@ export interface paths {
                             strategicPartnerId?: string | null;
                             clientId?: string | null;
                             originalDocumentId?: string | null;
+                            /** @description compliance only, not on a cart item: why the plan year or the amendment of a new document may start before today (recorded with it); other callers are refused */
+                            retroactiveReason?: string;
                         };
                         /** @description the chosen attribute value ids */
                         attributes: string[];
@@ -3915,7 +3917,7 @@ export interface paths {
                             planYearEnd: string;
                             pass: boolean;
                             ndtResult: "Pass" | "Fail";
-                            /** @description steps 1–4 all yes: the premium-only safe harbor */
+                            /** @description the premium-only safe harbor applies (Prop. Treas. Reg. §1.125-7(f)(1)): step 4 yes and the eligibility test at its safe harbor */
                             safeHarbor: boolean;
                             /** @description the answers given */
                             input: {
@@ -3929,8 +3931,14 @@ export interface paths {
                                 figures: {
                                     [key: string]: number | null;
                                 };
+                                /** @description the row's own outcome */
                                 pass: boolean;
                                 why: string;
+                                /** @description the regulation's section the step rests on */
+                                citation?: string;
+                                /** @description false for the steps the verdict did not need (the premium-only safe harbor applies) */
+                                needed?: boolean;
+                                remedy?: string | null;
                             }[];
                         }[];
                     };
@@ -4826,15 +4834,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "name": "Pat Doe",
-                     *       "ndtAnswer1": true,
-                     *       "ndtAnswer2": true,
-                     *       "ndtAnswer3": true,
-                     *       "ndtAnswer4": true
-                     *     }
-                     */
                     "application/json": {
                         /** @description who took the test, as typed */
                         name?: string;
@@ -4853,6 +4852,8 @@ export interface paths {
                         grossCompensationNonHces?: number;
                         participatingHces?: number;
                         participatingNonHces?: number;
+                        benefitsElectedHces?: number;
+                        benefitsElectedNonHces?: number;
                         totalCostOfBenefits?: number;
                         totalCostKeyEmployees?: number;
                     };
@@ -4879,7 +4880,7 @@ export interface paths {
                             planYearEnd: string;
                             pass: boolean;
                             ndtResult: "Pass" | "Fail";
-                            /** @description steps 1–4 all yes: the premium-only safe harbor */
+                            /** @description the premium-only safe harbor applies (Prop. Treas. Reg. §1.125-7(f)(1)): step 4 yes and the eligibility test at its safe harbor */
                             safeHarbor: boolean;
                             /** @description the answers given */
                             input: {
@@ -4893,8 +4894,14 @@ export interface paths {
                                 figures: {
                                     [key: string]: number | null;
                                 };
+                                /** @description the row's own outcome */
                                 pass: boolean;
                                 why: string;
+                                /** @description the regulation's section the step rests on */
+                                citation?: string;
+                                /** @description false for the steps the verdict did not need (the premium-only safe harbor applies) */
+                                needed?: boolean;
+                                remedy?: string | null;
                             }[];
                         };
                     };
@@ -5013,7 +5020,7 @@ export interface paths {
                             planYearEnd: string;
                             pass: boolean;
                             ndtResult: "Pass" | "Fail";
-                            /** @description steps 1–4 all yes: the premium-only safe harbor */
+                            /** @description the premium-only safe harbor applies (Prop. Treas. Reg. §1.125-7(f)(1)): step 4 yes and the eligibility test at its safe harbor */
                             safeHarbor: boolean;
                             /** @description the answers given */
                             input: {
@@ -5027,8 +5034,14 @@ export interface paths {
                                 figures: {
                                     [key: string]: number | null;
                                 };
+                                /** @description the row's own outcome */
                                 pass: boolean;
                                 why: string;
+                                /** @description the regulation's section the step rests on */
+                                citation?: string;
+                                /** @description false for the steps the verdict did not need (the premium-only safe harbor applies) */
+                                needed?: boolean;
+                                remedy?: string | null;
                             }[];
                         };
                     };
@@ -5750,6 +5763,13 @@ export interface paths {
                             /** @description deactivated by compliance: Reactivate gives its status back */
                             deactivated: boolean;
                             notes: string | null;
+                            retroactiveReason?: {
+                                reason: string;
+                                /** @description the compliance user's name */
+                                by: string;
+                                /** @description when, an ISO instant */
+                                at: string;
+                            } | null;
                         };
                     };
                 };
@@ -5926,6 +5946,8 @@ export interface paths {
                         strategicPartnerId?: string | null;
                         clientId?: string | null;
                         originalDocumentId?: string | null;
+                        /** @description compliance only, not on a cart item: why the plan year or the amendment of a new document may start before today (recorded with it); other callers are refused */
+                        retroactiveReason?: string;
                     };
                 };
             };
@@ -6005,6 +6027,13 @@ export interface paths {
                             /** @description deactivated by compliance: Reactivate gives its status back */
                             deactivated: boolean;
                             notes: string | null;
+                            retroactiveReason?: {
+                                reason: string;
+                                /** @description the compliance user's name */
+                                by: string;
+                                /** @description when, an ISO instant */
+                                at: string;
+                            } | null;
                         };
                     };
                 };
@@ -6317,6 +6346,13 @@ export interface paths {
                             /** @description deactivated by compliance: Reactivate gives its status back */
                             deactivated: boolean;
                             notes: string | null;
+                            retroactiveReason?: {
+                                reason: string;
+                                /** @description the compliance user's name */
+                                by: string;
+                                /** @description when, an ISO instant */
+                                at: string;
+                            } | null;
                         };
                     };
                 };
@@ -6492,6 +6528,8 @@ export interface paths {
                         strategicPartnerId?: string | null;
                         clientId?: string | null;
                         originalDocumentId?: string | null;
+                        /** @description compliance only, not on a cart item: why the plan year or the amendment of a new document may start before today (recorded with it); other callers are refused */
+                        retroactiveReason?: string;
                     };
                 };
             };
@@ -6571,6 +6609,13 @@ export interface paths {
                             /** @description deactivated by compliance: Reactivate gives its status back */
                             deactivated: boolean;
                             notes: string | null;
+                            retroactiveReason?: {
+                                reason: string;
+                                /** @description the compliance user's name */
+                                by: string;
+                                /** @description when, an ISO instant */
+                                at: string;
+                            } | null;
                         };
                     };
                 };
@@ -8181,6 +8226,8 @@ export interface paths {
                             strategicPartnerId?: string | null;
                             clientId?: string | null;
                             originalDocumentId?: string | null;
+                            /** @description compliance only, not on a cart item: why the plan year or the amendment of a new document may start before today (recorded with it); other callers are refused */
+                            retroactiveReason?: string;
                         };
                         /** @description the cart's owner: the caller */
                         userId: string;
@@ -8442,6 +8489,8 @@ export interface paths {
                             strategicPartnerId?: string | null;
                             clientId?: string | null;
                             originalDocumentId?: string | null;
+                            /** @description compliance only, not on a cart item: why the plan year or the amendment of a new document may start before today (recorded with it); other callers are refused */
+                            retroactiveReason?: string;
                         };
                         /** @description the cart's owner: the caller */
                         userId: string;

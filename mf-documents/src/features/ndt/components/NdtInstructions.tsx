@@ -1,5 +1,4 @@
 import { Alert, Button } from 'react-bootstrap';
-import { keyEmployeeDefinition } from 'shared-domain';
 import { formatDate, NdtDefinitions, useAppConfig } from 'shared-ui';
 import { TextField } from 'shared-ui/forms';
 
@@ -13,14 +12,12 @@ interface NdtInstructionsProps {
 
 /**
  * The instructions (specs/2-documents.md §2 "Non-Discrimination Testing page"): the rules the specs
- * quote, the officer rule the domain note adds (with the plan year's limit), the configured key employee
- * and HCE definitions; Next only when the document can be tested (§4: the plan year has not ended).
+ * quote, then the HCE and key-employee definitions, one text of each (the configured templates with
+ * this plan year's limits: the key-employee text has the specs' ownership rules and the officer rule
+ * the domain note adds); Next only when the document can be tested (§4: the plan year has not ended).
  */
 export function NdtInstructions({ planYearStart, planYearEnd, blocked, onNext }: NdtInstructionsProps) {
   const { data: config } = useAppConfig();
-  const definitions = config?.definitions;
-  // The limits table is keyed by plan year: the year the plan year starts in.
-  const planYear = Number(planYearStart.slice(0, 4));
   return (
     <section aria-labelledby="ndt-instructions-title">
       <h3 id="ndt-instructions-title" className="h4">
@@ -32,9 +29,6 @@ export function NdtInstructions({ planYearStart, planYearEnd, blocked, onNext }:
         submits your answers and shows the results, which you should print and retain.
       </p>
       <ul>
-        <li>
-          {keyEmployeeDefinition(planYear)} (The officer limit is the one for {planYear}.)
-        </li>
         <li>Key employees may receive at most 25% of the total benefits provided under the plan.</li>
         <li>
           A 75% contribution test applies to major medical: for each participant the employer pays either 100%
@@ -51,7 +45,11 @@ export function NdtInstructions({ planYearStart, planYearEnd, blocked, onNext }:
           employees whose benefits were bargained, and nonresident aliens without US income.
         </li>
       </ul>
-      <NdtDefinitions definitions={definitions} heading={{ level: 4, className: 'h5' }} />
+      <NdtDefinitions
+        definitions={config?.definitions}
+        planYear={{ start: planYearStart, end: planYearEnd }}
+        heading={{ level: 4, className: 'h5' }}
+      />
       {blocked ? (
         <Alert variant="warning" role="alert">
           {blocked}

@@ -1,32 +1,17 @@
-import type { NdtStep } from 'shared-domain';
-import { NumericField, YesNoField } from 'shared-ui/forms';
-import { NDT_QUESTIONS } from 'shared-domain';
-import { ANSWER_OF } from '../wizard.js';
+import { NDT_QUESTIONS, type NdtStep } from 'shared-domain';
+import { NumericField, YesNoField, useFormikContext } from 'shared-ui/forms';
+import { FIGURE_FIELDS, labelOf } from '../figure-fields.js';
+import {
+  ANSWER_OF,
+  UTILIZATION_FIGURES,
+  countsAskedAt5a,
+  figuresOf,
+  type FigureName,
+  type NdtAnswers,
+} from '../wizard.js';
 
 /** Amounts are whole dollars (numeric inputs drop other characters, §5), up to ten digits. */
 const MAX_DOLLARS = 9_999_999_999;
-
-/** The figures of steps 3b, 5a and 7: label, help, and whether it is an amount of dollars. */
-const FIGURE_FIELDS: Readonly<
-  Partial<Record<NdtStep, ReadonlyArray<{ name: string; label: string; dollars?: boolean }>>>
-> = {
-  '3b': [
-    { name: 'totalNonHces', label: 'Total non-HCEs' },
-    { name: 'eligibleNonHces', label: 'Eligible non-HCEs' },
-    { name: 'totalHces', label: 'Total HCEs' },
-    { name: 'eligibleHces', label: 'Eligible HCEs' },
-  ],
-  '5a': [
-    { name: 'grossCompensationHces', label: 'Gross compensation of HCEs', dollars: true },
-    { name: 'grossCompensationNonHces', label: 'Gross compensation of non-HCEs', dollars: true },
-    { name: 'participatingHces', label: 'Participating HCEs' },
-    { name: 'participatingNonHces', label: 'Participating non-HCEs' },
-  ],
-  '7': [
-    { name: 'totalCostOfBenefits', label: 'Total cost of benefits', dollars: true },
-    { name: 'totalCostKeyEmployees', label: 'Total cost of benefits for key employees', dollars: true },
-  ],
-};
 
 /** One sentence under each question: what it asks for, in the words of the domain note. */
 const GUIDANCE: Readonly<Record<NdtStep, string>> = {
@@ -36,14 +21,70 @@ const GUIDANCE: Readonly<Record<NdtStep, string>> = {
   '3a': 'A reasonable classification set by objective business criteria: for example job category, work location, or salaried and hourly pay.',
   '3b': 'Count every employee except those the law lets you leave out (step 3), and how many of each group are eligible for the plan. Zero is a valid count.',
   '4': 'Answer yes when the only choice the plan offers is cash or paying the employee’s share of accident and health insurance premiums before tax.',
-  '5': 'Compare the share of eligible HCEs who elect benefits with the share of the other eligible employees who do.',
-  '5a': 'Gross compensation is the total pay of the group for the plan year, in whole dollars; participants are the employees of the group who elect benefits.',
-  '6': 'The employer must pay, for each participant, 100% of the cost of the coverage most similarly situated HCEs chose or at least 75% of the most expensive similarly situated coverage. Answer yes when the employer contributes nothing to health coverage.',
+  '5': 'The test compares the benefits the participating HCEs elect, as a share of their pay, with the same share for the other participants. Answer no if you are not sure: step 5a asks the figures and computes it.',
+  '5a': 'For each group, count the employees who participate (elect benefits), their total pay for the plan year, and the qualified benefits they elect for the year, in whole dollars.',
+  '6': 'A safe harbor for health benefits: the employer pays, for each participant, 100% of the cost of the coverage most similarly situated HCEs chose or at least 75% of the most expensive similarly situated coverage. Answer yes when the employer contributes nothing to health coverage. A no does not fail the test by itself.',
   '7': 'Key employees may receive at most 25% of the total cost of the plan’s benefits. Enter whole dollars.',
 };
 
+/** One figure: a whole number, 0 or greater; an amount of dollars up to ten digits. */
+function FigureInput({ name, hint }: { name: FigureName; hint?: string }) {
+  const field = FIGURE_FIELDS[name];
+  return (
+    <NumericField
+      name={name}
+      label={labelOf(name)}
+      help={hint ?? field.hint}
+      required
+      maxValue={field.dollars ? MAX_DOLLARS : undefined}
+    />
+  );
+}
+
+/**
+ * Step 5a: the participants of each group, their pay and the benefits they elect; after step 3 yes
+ * (3b skipped) the two totals first, which stand for the eligible counts.
+ */
+function UtilizationFields() {
+  const { values } = useFormikContext<NdtAnswers>();
+  const groups = [
+    { legend: 'HCEs who participate', figures: UTILIZATION_FIGURES.hces },
+    { legend: 'Non-HCEs who participate', figures: UTILIZATION_FIGURES.nonHces },
+  ];
+  return (
+    <>
+      {countsAskedAt5a(values) && (
+        <fieldset>
+          <legend className="fs-6 fw-semibold">All employees (every one is eligible: step 3)</legend>
+          <div className="row">
+            {(['totalNonHces', 'totalHces'] as const).map((name) => (
+              <div key={name} className="col-md-6">
+                <FigureInput
+                  name={name}
+                  hint="Every employee except those the law lets you leave out (step 3). Zero is a valid count."
+                />
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <div className="row">
+        {groups.map((group) => (
+          <fieldset key={group.legend} className="col-md-6">
+            <legend className="fs-6 fw-semibold">{group.legend}</legend>
+            {group.figures.map((name) => (
+              <FigureInput key={name} name={name} />
+            ))}
+          </fieldset>
+        ))}
+      </div>
+    </>
+  );
+}
+
 /** The fields of one wizard step: its yes/no question, or its figures (each 0 or greater). */
 export function NdtStepFields({ step }: { step: NdtStep }) {
+  const { values } = useFormikContext<NdtAnswers>();
   const answer = ANSWER_OF[step];
   return (
     <>
@@ -53,18 +94,17 @@ export function NdtStepFields({ step }: { step: NdtStep }) {
       ) : (
         <fieldset>
           <legend className="fs-6">{NDT_QUESTIONS[step]}</legend>
-          <div className="row">
-            {(FIGURE_FIELDS[step] ?? []).map((field) => (
-              <div key={field.name} className="col-md-6">
-                <NumericField
-                  name={field.name}
-                  label={field.dollars ? `${field.label} ($)` : field.label}
-                  required
-                  maxValue={field.dollars ? MAX_DOLLARS : undefined}
-                />
-              </div>
-            ))}
-          </div>
+          {step === '5a' ? (
+            <UtilizationFields />
+          ) : (
+            <div className="row">
+              {figuresOf(step, values).map((name) => (
+                <div key={name} className="col-md-6">
+                  <FigureInput name={name} />
+                </div>
+              ))}
+            </div>
+          )}
         </fieldset>
       )}
     </>

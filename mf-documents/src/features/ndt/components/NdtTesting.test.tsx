@@ -4,7 +4,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { NDT_QUESTIONS, type NdtStep } from 'shared-domain';
 import { patterns } from 'shared-ui';
 import { broker, compliance, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';
-import { APP_CONFIG, NDT_DOCUMENT, storedResult, takeTest } from '../test-fixtures.js';
+import { APP_CONFIG, NDT_DOCUMENT, OLD_SHAPE_RESULT, storedResult, takeTest } from '../test-fixtures.js';
 import { NdtTesting } from './NdtTesting.js';
 
 afterEach(cleanup);
@@ -65,6 +65,9 @@ async function start() {
   await next();
 }
 
+/** The test's verdict, once the results show. */
+const verdict = (text: 'Pass' | 'Fail') => screen.findByText(text, { selector: '.ndt-verdict' });
+
 const posted = (stub: ReturnType<typeof stubFetch>) =>
   stub.calls.filter((call) => call.method === 'POST').map((call) => call.body);
 
@@ -80,20 +83,12 @@ describe('the Non-Discrimination Testing page', () => {
     expect(within(crumbs).getByRole('link', { name: 'Download' })).toBeTruthy();
 
     await screen.findByRole('heading', { name: 'Instructions' });
-    const planYear = Number(NDT_DOCUMENT.currentPlanYearStartDate.slice(0, 4));
-    // The specs' rules, with the officer rule and its limit for the plan year.
-    expect(
-      screen.getByText(/an owner of more than 5%, or an owner of more than 1% paid more than \$150,000/),
-    ).toBeTruthy();
-    expect(
-      screen.getByText(/A key employee is an officer paid more than \$\d{3},\d{3}/).textContent,
-    ).toContain(`for ${planYear}`);
+    // The specs' rules; the definitions' own texts are NdtInstructions.test.tsx's.
     expect(screen.getByText(/at most 25% of the total benefits/)).toBeTruthy();
     expect(screen.getByText(/A 75% contribution test applies to major medical/)).toBeTruthy();
     expect(screen.getByText(/qualified benefit up to \$50,000/)).toBeTruthy();
     expect(screen.getByText(/within 3 years of hire/)).toBeTruthy();
-    expect(await screen.findByText(APP_CONFIG.definitions.keyEmployee)).toBeTruthy();
-    expect(screen.getByText(APP_CONFIG.definitions.hce)).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Definitions' })).toBeTruthy();
     expect(button('Next')).toBeTruthy();
   });
 
@@ -146,87 +141,199 @@ describe('the Non-Discrimination Testing page', () => {
     expect(posted(stub)).toEqual([
       { name: 'Pat Doe', ndtAnswer1: true, ndtAnswer2: true, ndtAnswer3: true, ndtAnswer4: true },
     ]);
-    const verdict = await screen.findByText('Pass');
-    expect(verdict.className).toContain('text-success');
-    expect(screen.getByText(/premium-only safe harbor/)).toBeTruthy();
+    expect((await verdict('Pass')).className).toContain('text-success');
+    expect(screen.getByText(/deemed to pass every nondiscrimination test/).textContent).toContain(
+      '§1.125-7(f)',
+    );
     expect(screen.getByLabelText('Address').textContent).toBe('/document/doc-1/ndt?result=res-new');
   });
 
-  it('3 no asks 3a and 3b; 5 no asks 5a; the worked example passes; every step’s Next waits for its answer', async () => {
+  it('3 no asks 3a and 3b; 5 no asks 5a; a figure above its limit stops Next; the worked test B passes under §1.125-7(f)', async () => {
     const stub = open();
     await start();
-    for (const step of ['1', '2'] as const) {
-      expect(button('Next')).toBeNull();
-      await answer(step, 'Yes');
-      await next();
-    }
+    expect(button('Next')).toBeNull();
+    await answer('1', 'Yes');
+    await next();
+    expect(button('Next')).toBeNull();
+    await answer('2', 'No'); // not needed under test B
+    await next();
     await answer('3', 'No');
     await next();
     expect(button('Next')).toBeNull();
     await answer('3a', 'Yes');
     await next();
 
-    // 3b: all four counts, zero valid; Next only once the last is typed.
+    // 3b: all four counts, zero valid; Next only once the last is typed. The note's test B: 8 non-HCEs
+    // (6 eligible, part-timers excluded), 2 HCEs (2 eligible): ratio 75, safe harbor 35.
     expect(stepHeading()).toBe('Step 3b');
-    await type('Total non-HCEs', '16');
-    await type('Eligible non-HCEs', '12');
-    await type('Total HCEs', '4');
+    await type('Total non-HCEs', '8');
+    await type('Eligible non-HCEs', '6');
+    await type('Total HCEs', '2');
     expect(button('Next')).toBeNull();
-    await type('Eligible HCEs', '4');
+    await type('Eligible HCEs', '2');
     await next();
 
-    await answer('4', 'Yes'); // premium-only, but 3 was no: not the safe harbor
+    await answer('4', 'Yes'); // premium-only, but 2 was no: the wizard goes on (the specs' branches)
     expect(button('Submit')).toBeNull();
     await next();
     await answer('5', 'No');
     await next();
 
+    // 5a: per group, the participants, their pay and the benefits they elect (3b has the counts).
     expect(stepHeading()).toBe('Step 5a');
-    await type('Gross compensation of HCEs ($)', '800000');
-    await type('Gross compensation of non-HCEs ($)', '480000');
-    await type('Participating HCEs', '2');
+    expect(screen.queryByLabelText('Total HCEs')).toBeNull();
+    expect(
+      within(screen.getByRole('group', { name: 'HCEs who participate' })).getAllByRole('textbox'),
+    ).toHaveLength(3);
+    expect(
+      screen.getByLabelText('Total pay of participating HCEs ($)').getAttribute('aria-describedby'),
+    ).toBeTruthy();
+    expect(screen.getByText('Total pay of the HCEs who participate, for the plan year.')).toBeTruthy();
+    expect(screen.getAllByText('Premiums they pay before tax through the plan, per year.')).toHaveLength(2);
+    await type('Participating HCEs', '3');
+    await type('Total pay of participating HCEs ($)', '400000');
+    await type('Benefits elected by participating HCEs ($)', '20000');
+    await type('Participating non-HCEs', '3');
+    await type('Total pay of participating non-HCEs ($)', '150000');
     expect(button('Next')).toBeNull();
-    await type('Participating non-HCEs', '0');
+    await type('Benefits elected by participating non-HCEs ($)', '3000');
+    // 3 participating HCEs of 2 eligible: told under the field, and Next stays on 5a.
+    await next();
+    expect(stepHeading()).toBe('Step 5a');
+    expect(screen.getByText('Cannot be more than eligible HCEs (2).')).toBeTruthy();
+    expect(posted(stub)).toEqual([]);
+    await type('Participating HCEs', '2');
+    expect(screen.queryByText('Cannot be more than eligible HCEs (2).')).toBeNull();
     await next();
 
-    await answer('6', 'Yes');
+    await answer('6', 'No');
     await next();
     expect(stepHeading()).toBe('Step 7');
     await type('Total cost of benefits ($)', '100000');
     expect(button('Submit')).toBeNull();
-    await type('Total cost of benefits for key employees ($)', '20000');
+    await type('Total cost of benefits for key employees ($)', '40000');
     await next('Submit');
 
     expect(posted(stub)).toEqual([
       {
         ndtAnswer1: true,
-        ndtAnswer2: true,
+        ndtAnswer2: false,
         ndtAnswer3: false,
         ndtAnswer3a: true,
-        totalNonHces: 16,
-        eligibleNonHces: 12,
-        totalHces: 4,
-        eligibleHces: 4,
+        totalNonHces: 8,
+        eligibleNonHces: 6,
+        totalHces: 2,
+        eligibleHces: 2,
         ndtAnswer4: true,
         ndtAnswer5: false,
-        grossCompensationHces: 800_000,
-        grossCompensationNonHces: 480_000,
         participatingHces: 2,
-        participatingNonHces: 0,
-        ndtAnswer6: true,
+        grossCompensationHces: 400_000,
+        benefitsElectedHces: 20_000,
+        participatingNonHces: 3,
+        grossCompensationNonHces: 150_000,
+        benefitsElectedNonHces: 3000,
+        ndtAnswer6: false,
         totalCostOfBenefits: 100_000,
-        totalCostKeyEmployees: 20_000,
+        totalCostKeyEmployees: 40_000,
       },
     ]);
-    // 2 of 4 HCEs participate, none of 12 non-HCEs: the utilization row fails the test.
-    const verdict = await screen.findByText('Fail');
-    expect(verdict.className).toContain('text-danger');
+    // Premium-only at the eligibility safe harbor: Pass, whatever steps 2, 5a and 7 say on their own.
+    expect((await verdict('Pass')).className).toContain('text-success');
+    expect(screen.getByText(/deemed to pass every nondiscrimination test/).textContent).toContain(
+      '§1.125-7(f)',
+    );
     const table = screen.getByRole('table', { name: 'Test results' });
+    for (const step of ['1', '2', '5', '5a', '6', '7']) {
+      const row = within(table).getByRole('row', { name: new RegExp(`^${step} `) });
+      expect(within(row).getByText('Not needed')).toBeTruthy();
+      expect(row.className).not.toContain('table-danger');
+    }
     const row3b = within(table).getByRole('row', { name: /^3b / });
     expect(row3b.textContent).toContain('The ratio 75 is at or above the safe harbor of 35.');
+    expect(within(row3b).getByText('Pass')).toBeTruthy();
+    expect(screen.queryByText(/What you can change/)).toBeNull();
+  });
+
+  it('3 yes and 5 no: 5a asks the totals too; the note’s utilization Fail shows its remedy; Take the test again resets', async () => {
+    const stub = open();
+    await start();
+    for (const step of ['1', '2', '3'] as const) {
+      await answer(step, 'Yes');
+      await next();
+    }
+    await answer('4', 'No');
+    await next();
+    await answer('5', 'No');
+    await next();
+
+    expect(stepHeading()).toBe('Step 5a');
+    const everyone = screen.getByRole('group', { name: /All employees/ });
+    expect(within(everyone).getAllByRole('textbox')).toHaveLength(2);
+    await type('Total non-HCEs', '10');
+    await type('Total HCEs', '2');
+    await type('Participating HCEs', '1');
+    await type('Total pay of participating HCEs ($)', '800000');
+    await type('Benefits elected by participating HCEs ($)', '40000');
+    await type('Participating non-HCEs', '5');
+    await type('Total pay of participating non-HCEs ($)', '800000');
+    await type('Benefits elected by participating non-HCEs ($)', '16000');
+    await next();
+
+    await answer('6', 'Yes');
+    await next();
+    await type('Total cost of benefits ($)', '100000');
+    await type('Total cost of benefits for key employees ($)', '10000');
+    await next('Submit');
+
+    // The totals, never eligible counts: after step 3 yes every employee is eligible.
+    expect(posted(stub)).toEqual([
+      {
+        ndtAnswer1: true,
+        ndtAnswer2: true,
+        ndtAnswer3: true,
+        ndtAnswer4: false,
+        ndtAnswer5: false,
+        totalNonHces: 10,
+        totalHces: 2,
+        participatingHces: 1,
+        grossCompensationHces: 800_000,
+        benefitsElectedHces: 40_000,
+        participatingNonHces: 5,
+        grossCompensationNonHces: 800_000,
+        benefitsElectedNonHces: 16_000,
+        ndtAnswer6: true,
+        totalCostOfBenefits: 100_000,
+        totalCostKeyEmployees: 10_000,
+      },
+    ]);
+    // 5% of pay against 2%: Fail, although half of each group participates.
+    expect((await verdict('Fail')).className).toContain('text-danger');
+    const table = screen.getByRole('table', { name: 'Test results' });
     const row5a = within(table).getByRole('row', { name: /^5a / });
-    expect(row5a.textContent).toContain('HCEs participate at 50%, more than the 0% of other employees.');
     expect(row5a.className).toContain('table-danger');
+    expect(row5a.textContent).toContain(
+      'HCE participants elect 5% of their pay in benefits, more than the 2%',
+    );
+    expect(row5a.textContent).toMatch(/What you can change: Limit HCE elections/);
+    const nextStep = screen.getByRole('region', { name: 'Next step' });
+    expect(within(nextStep).getByRole('listitem').textContent).toMatch(/^Step 5a: Limit HCE elections/);
+
+    await click(within(nextStep).getByRole('button', { name: 'Take the test again' }));
+    expect(await screen.findByRole('heading', { name: 'Instructions' })).toBeTruthy();
+    expect(screen.getByLabelText('Address').textContent).toBe('/document/doc-1/ndt');
+    await next();
+    for (const step of ['1', '2', '3'] as const) {
+      await answer(step, 'Yes');
+      await next();
+    }
+    await answer('4', 'No');
+    await next();
+    await answer('5', 'No');
+    await next();
+    expect((screen.getByLabelText('Total non-HCEs') as HTMLInputElement).value).toBe('');
+    expect(
+      (screen.getByLabelText('Benefits elected by participating HCEs ($)') as HTMLInputElement).value,
+    ).toBe('');
   });
 
   it('3 yes and 5 yes skip 3a, 3b and 5a; Back retraces the branch taken', async () => {
@@ -272,7 +379,7 @@ describe('the Non-Discrimination Testing page', () => {
         totalCostKeyEmployees: 0,
       },
     ]);
-    expect((await screen.findByText('Fail')).className).toContain('text-danger');
+    expect((await verdict('Fail')).className).toContain('text-danger');
   });
 
   it('a refusal (400) is a toast and keeps the answers; a new test then starts with every value reset', async () => {
@@ -300,7 +407,7 @@ describe('the Non-Discrimination Testing page', () => {
 
     refuse = false;
     await next('Submit');
-    await screen.findByText('Pass');
+    await verdict('Pass');
     await click(screen.getByRole('button', { name: 'Take a new test' }));
 
     expect(await screen.findByRole('heading', { name: 'Instructions' })).toBeTruthy();
@@ -339,12 +446,28 @@ describe('the Non-Discrimination Testing page', () => {
       '/document/doc-1/ndt?result=res-7',
       compliance,
     );
-    expect((await screen.findByText('Fail')).className).toContain('text-danger');
+    expect((await verdict('Fail')).className).toContain('text-danger');
     expect(stub.calls.some((call) => call.url === '/api/epop-document/doc-1/non-discrimination/res-7')).toBe(
       true,
     );
     expect(screen.getByText('The ratio 20 is below the unsafe harbor of 40.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Instructions' })).toBeNull();
+  });
+
+  it('?result= of a result stored in the old shape shows it as it was, with the next step', async () => {
+    open(
+      { 'GET /epop-document/{documentId}/non-discrimination/{resultId}': { body: OLD_SHAPE_RESULT } },
+      '/document/doc-1/ndt?result=res-old',
+    );
+    expect((await verdict('Fail')).className).toContain('text-danger');
+    const row5a = within(screen.getByRole('table', { name: 'Test results' })).getByRole('row', {
+      name: /^5a /,
+    });
+    expect(row5a.textContent).toContain('HCEs participate at 50%, more than the 0% of other employees.');
+    expect(within(row5a).getByText('Gross compensation of HCEs')).toBeTruthy();
+    expect(screen.queryByText(/Citation:/)).toBeNull();
+    await click(screen.getByRole('button', { name: 'Take the test again' }));
+    expect(await screen.findByRole('heading', { name: 'Instructions' })).toBeTruthy();
   });
 
   it('?result= of an unknown result says so', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert } from 'react-bootstrap';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { productToday } from 'shared-domain';
 import { Busy, formatDate, isNotFound, paths, type EpopDocument } from 'shared-ui';
 import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
 import { useDocument } from '../../../api/document.js';
@@ -16,19 +17,12 @@ export const NDT_TEXT = {
   resultNotFound: 'This test result was not found for this document.',
 } as const;
 
-/** Today as YYYY-MM-DD in the user's own calendar (the plan year end is a date, not an instant). */
-function today(): string {
-  const now = new Date();
-  return [now.getFullYear(), now.getMonth() + 1, now.getDate()]
-    .map((part) => String(part).padStart(2, '0'))
-    .join('-');
-}
-
 /**
  * Why this document cannot be tested now, or null: a read-only or unpaid document never (§2, §6; the
- * server refuses too), and Next only while the plan year end is today or later (§4).
+ * server refuses too), and Next only while the plan year end is today or later (§4): the product's day
+ * (America/New_York), as the server counts it (plan-documents.md: every rule's dates).
  */
-export function blockedReason(document: EpopDocument, on = today()): string | null {
+export function blockedReason(document: EpopDocument, on = productToday()): string | null {
   if (document.isReadOnly) return NDT_TEXT.readOnly;
   if (document.status !== 'Paid') return NDT_TEXT.purchaseFirst;
   if (document.currentPlanYearEndDate < on) {

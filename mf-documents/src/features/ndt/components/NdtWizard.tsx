@@ -5,6 +5,7 @@ import { Busy } from 'shared-ui';
 import { Form, Formik, useFormikContext } from 'shared-ui/forms';
 import type { StoredNdtResult } from '../api/get-ndt-result.js';
 import { takeNdt } from '../api/take-ndt.js';
+import { stepErrors } from '../figure-fields.js';
 import { EMPTY_ANSWERS, isAnswered, nextStep, payloadOf, previousStep, type NdtAnswers } from '../wizard.js';
 import { NdtInstructions } from './NdtInstructions.js';
 import { NdtStepFields } from './NdtStepFields.js';
@@ -21,8 +22,9 @@ interface NdtWizardProps {
 /**
  * The wizard (specs/2-documents.md §4): the instructions, then steps 1, 2, 3, 3a, 3b, 4, 5, 5a, 6, 7
  * by the branches of `nextStep`. A step's Next (Submit when the test is complete) shows only once it is
- * answered. The answers are sent for the branch taken; a refusal (a toast) keeps them. Mounted afresh
- * (a new key) for a new test, so every value starts empty.
+ * answered, and goes on only when no figure is more than the one it is part of (`stepErrors`). The
+ * answers are sent for the branch taken; a refusal (a toast) keeps them. Mounted afresh (a new key)
+ * for a new test, so every value starts empty.
  */
 export function NdtWizard({ documentId, planYearStart, planYearEnd, blocked, onTaken }: NdtWizardProps) {
   const [step, setStep] = useState<NdtStep | 'instructions'>('instructions');
@@ -42,7 +44,12 @@ export function NdtWizard({ documentId, planYearStart, planYearEnd, blocked, onT
   }
 
   return (
-    <Formik<NdtAnswers> initialValues={{ ...EMPTY_ANSWERS }} onSubmit={advance}>
+    <Formik<NdtAnswers>
+      initialValues={{ ...EMPTY_ANSWERS }}
+      // Only the step on screen is checked: a figure more than the one it is part of stops its Next.
+      validate={(answers) => (step === 'instructions' ? {} : stepErrors(step, answers))}
+      onSubmit={advance}
+    >
       <Form noValidate aria-label="Non-discrimination test">
         {step === 'instructions' ? (
           <NdtInstructions

@@ -4,11 +4,12 @@ import type { FormValues, LoadedDocument } from '../model.js';
 
 /**
  * The form's values as the API takes them: cast by the same rules the server runs (numbers from
- * selects, trimmed text, the fields a 'no' hides dropped), with the records the document is tied to.
+ * selects, trimmed text, the fields a 'no' hides dropped; a renewal keeps the plan's original effective
+ * date), with the records the document is tied to.
  */
 export function documentPayload(values: FormValues, document: LoadedDocument): DocumentPayload {
   const form = documentSchema.cast(values, {
-    context: { colonial: document.partner?.colonial != null },
+    context: { colonial: document.partner?.colonial != null, renewal: document.originalDocumentId !== null },
     stripUnknown: true,
   }) as DocumentPayload;
   return {

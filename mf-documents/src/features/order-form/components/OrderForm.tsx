@@ -1,7 +1,17 @@
 import { Alert, Button, Nav } from 'react-bootstrap';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { notifySuccess, paths, useRevalidate, type DocumentPayload, type SessionUser } from 'shared-ui';
+import { productToday } from 'shared-domain';
+import { planYearFieldOf } from 'shared-domain/forms';
+import {
+  ApiError,
+  isValidationError,
+  notifySuccess,
+  paths,
+  useRevalidate,
+  type DocumentPayload,
+  type SessionUser,
+} from 'shared-ui';
 import { Form, Formik, type FormikErrors, type FormikTouched } from 'shared-ui/forms';
 import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
 import { useProduct } from '../api/get-product.js';
@@ -20,13 +30,24 @@ import {
   bypassesCart,
   finalBlock,
   isCompliance,
+  isRenewal,
   normalized,
   planDatesEditable,
+  planYearRuleOf,
   type FormValues,
   type LoadedDocument,
   type PaymentButton,
 } from '../model.js';
-import { fieldsOfStep, firstStepWithErrors, validateDocument, type StepNumber } from '../validate.js';
+import {
+  fieldsOfStep,
+  firstStepWithErrors,
+  planYearProblemsOf,
+  retroactiveReasonOf,
+  validateDocument,
+  type PlanYearCheck,
+  type ServerErrors,
+  type StepNumber,
+} from '../validate.js';
 import { CompanyStep } from './CompanyStep.js';
 import { DuplicateTaxIdCheck } from './DuplicateTaxIdCheck.js';
 import { InviteDialog } from './InviteDialog.js';
@@ -89,6 +110,17 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
   /** The existing client a duplicate tax id's Continue joined the document to. */
   const [adoptedClientId, setAdoptedClientId] = useState<string | null>(null);
   const linked = adoptedClientId ? { ...document, clientId: adoptedClientId } : document;
+  const compliance = isCompliance(user);
+  // The plan-year rule (no retroactive adoption): on the form for a new document; the server's refusal
+  // of a plan-year date shows under its field until the user changes it (a ref: read at validation).
+  const planYearRule = planYearRuleOf(document);
+  const serverErrors = useRef<ServerErrors>({});
+  const planYearCheck = (): PlanYearCheck | null =>
+    planYearRule && { today: productToday(), renewal: planYearRule.renewal };
+  const refusedStill = (values: FormValues) =>
+    Object.entries(serverErrors.current).some(
+      ([field, refused]) => refused && values[field] === refused.value,
+    );
   const selected = chosen ?? product?.selectedAttributes ?? [];
   const block = finalBlock(user, document);
   const editable = {
@@ -119,7 +151,15 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
       <h2 id="order-form-title">{bypass ? ORDER_FORM_TEXT.bypassTitle : ORDER_FORM_TEXT.title}</h2>
       <Formik<FormValues>
         initialValues={document.form}
-        validate={(values) => validateDocument(values, colonial)}
+        validate={(values) =>
+          validateDocument(values, {
+            colonial,
+            renewal: isRenewal(document),
+            planYear: planYearCheck(),
+            serverErrors: serverErrors.current,
+            overridable: compliance,
+          })
+        }
         onSubmit={() => undefined}
       >
         {(formik) => {
@@ -141,23 +181,49 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
             setStep(target);
           }
 
-          /** The whole form checked; the first step with errors opens with them shown. */
-          async function checkedPayload() {
+          /**
+           * The whole form checked; the first step with errors opens with them shown. `withReason`:
+           * compliance's reason for a plan year before today goes along (a cart item carries none).
+           */
+          async function checkedPayload(withReason = true): Promise<DocumentPayload | null> {
             const errors = await formik.validateForm();
             const blocked = firstStepWithErrors(errors, 1, 4);
             if (blocked !== null) {
               showErrorsOf(blocked);
               return null;
             }
-            return documentPayload(normalized(formik.values), linked);
+            const payload = documentPayload(normalized(formik.values), linked);
+            const reason = retroactiveReasonOf(formik.values);
+            return withReason && compliance && reason ? { ...payload, retroactiveReason: reason } : payload;
+          }
+
+          /** The server refused a plan-year date (a 400 naming it): shown under its field, on step 2. */
+          function showServerErrors(error: unknown) {
+            if (!(error instanceof ApiError) || error.status !== 400 || !isValidationError(error.body))
+              return;
+            let shown = false;
+            for (const message of error.body.errors) {
+              const field = planYearFieldOf(message);
+              if (field === null) continue;
+              serverErrors.current = {
+                ...serverErrors.current,
+                [field]: { message, value: formik.values[field] },
+              };
+              shown = true;
+            }
+            if (!shown) return;
+            void formik.validateForm();
+            showErrorsOf(2);
           }
 
           async function run(action: () => Promise<void>) {
             setBusy(true);
             try {
               await action();
-            } catch {
-              // The client has told the user (toast or error window); the form keeps what they typed.
+            } catch (error) {
+              // The client has told the user (toast or error window); the form keeps what they typed,
+              // and shows a refused plan-year date under its field.
+              showServerErrors(error);
             } finally {
               setBusy(false);
             }
@@ -188,7 +254,7 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
 
           const toCart = () =>
             run(async () => {
-              const payload = await checkedPayload();
+              const payload = await checkedPayload(false);
               if (!payload || !product) return;
               const item = cartItemPayload(user.userId, product.productId, selected, payload, document);
               if (document.cartItemId) await updateCart(document.cartItemId, item);
@@ -252,7 +318,19 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
                   }
                   onAdopt={setAdoptedClientId}
                 />
-                {step === 2 && <PlanStep document={document} editable={editable} />}
+                {step === 2 && (
+                  <PlanStep
+                    document={document}
+                    editable={editable}
+                    // Compliance's override: asked only when a plan-year date starts before today.
+                    showReason={
+                      compliance &&
+                      (planYearProblemsOf(formik.values, planYearCheck()).length > 0 ||
+                        refusedStill(formik.values) ||
+                        retroactiveReasonOf(formik.values) !== '')
+                    }
+                  />
+                )}
                 {step === 3 && <FinishStep />}
                 {step === 4 && (
                   <>

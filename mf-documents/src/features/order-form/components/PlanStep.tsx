@@ -2,6 +2,7 @@ import { Alert, Col, Row } from 'react-bootstrap';
 import {
   BENEFIT_FLAGS,
   DATES_OF_ELIGIBILITY,
+  PLAN_YEAR_MESSAGES,
   SEASONAL_WEEKS,
   waitingPeriodWarning,
   WAITING_PERIODS,
@@ -16,7 +17,8 @@ import {
   useFormikContext,
   YesNoField,
 } from 'shared-ui/forms';
-import type { FormValues } from '../model.js';
+import { formatProductDateTime } from 'shared-domain';
+import { isRenewal, type FormValues } from '../model.js';
 import { BENEFIT_LABELS } from './labels.js';
 import type { StepProps } from './step-props.js';
 
@@ -28,21 +30,37 @@ const MONTHS_OPTIONS = options(WORKING_MONTHS_PER_YEAR);
 const ELIGIBILITY_OPTIONS = options(DATES_OF_ELIGIBILITY);
 const SEASONAL_OPTIONS = options(SEASONAL_WEEKS);
 
-/** Step 2 - Plan Details (specs/2-documents.md §2; the plan-year and waiting-period rules of §5). */
-export function PlanStep({ editable }: StepProps) {
+/**
+ * Step 2 - Plan Details (specs/2-documents.md §2; the plan-year and waiting-period rules of §5; the
+ * plan-year rule of ../shared/domain/plan-documents.md). `showReason`: compliance's reason for a plan
+ * year or amendment that starts before today, shown only when the dates need it.
+ */
+export function PlanStep({ editable, document, showReason = false }: StepProps & { showReason?: boolean }) {
   const { values } = useFormikContext<FormValues>();
   const warning = waitingPeriodWarning(values);
+  const amendment = values.amendmentToOriginal === true;
+  // A renewal continues the plan: its original effective date is carried forward whatever this year's
+  // amendment answer (the documents print it).
+  const renewal = isRenewal(document);
   return (
     <>
       <YesNoField name="amendmentToOriginal" label="Is this an amendment to an original plan?" />
-      {values.amendmentToOriginal === true && (
+      {(amendment || renewal) && (
         <Row>
           <Col md={6}>
-            <DateField name="originalEffectiveDate" label="Original Effective Date" />
+            <DateField
+              name="originalEffectiveDate"
+              label="Original Effective Date"
+              help={
+                renewal && !amendment ? 'The date the plan first took effect, carried forward.' : undefined
+              }
+            />
           </Col>
-          <Col md={6}>
-            <DateField name="amendmentEffectiveDate" label="Amendment Effective Date" />
-          </Col>
+          {amendment && (
+            <Col md={6}>
+              <DateField name="amendmentEffectiveDate" label="Amendment Effective Date" />
+            </Col>
+          )}
         </Row>
       )}
       <Row>
@@ -63,6 +81,21 @@ export function PlanStep({ editable }: StepProps) {
           />
         </Col>
       </Row>
+      {document.retroactive && (
+        <Alert variant="info" data-testid="retroactive-reason">
+          Allowed by compliance ({document.retroactive.by}, {formatProductDateTime(document.retroactive.at)}):
+          a plan year or amendment that starts before the day the document was ordered.{' '}
+          {document.retroactive.reason}
+        </Alert>
+      )}
+      {showReason && (
+        <TextField
+          name="retroactiveReason"
+          label={PLAN_YEAR_MESSAGES.reasonLabel}
+          help={PLAN_YEAR_MESSAGES.reasonHelp}
+          maxLength={500}
+        />
+      )}
       <YesNoField name="shortPlanYear" label="Short Plan Year" />
       <Row>
         <Col md={6}>

@@ -1,7 +1,7 @@
 import { Col, Row } from 'react-bootstrap';
 import type { ReactNode } from 'react';
 import { BENEFIT_FLAGS, displayDate, US_STATES } from 'shared-domain/forms';
-import type { FormValues, LoadedDocument } from '../model.js';
+import { isRenewal, type FormValues, type LoadedDocument } from '../model.js';
 import { BENEFIT_LABELS } from './labels.js';
 
 const text = (value: unknown): string =>
@@ -82,11 +82,16 @@ export function ReviewStep({ values, document }: { values: FormValues; document:
         <Col lg={6}>
           <Block title="Plan Details">
             <Item label="Amendment to Original">{yesNo(values.amendmentToOriginal)}</Item>
-            {values.amendmentToOriginal === true && (
+            {values.amendmentToOriginal === true ? (
               <>
                 <Item label="Original Effective Date">{date(values.originalEffectiveDate)}</Item>
                 <Item label="Amendment Effective Date">{date(values.amendmentEffectiveDate)}</Item>
               </>
+            ) : (
+              // A renewal carries the plan's original effective date forward (the documents print it).
+              isRenewal(document) && (
+                <Item label="Original Effective Date">{date(values.originalEffectiveDate)}</Item>
+              )
             )}
             <Item label="Plan Year">
               {date(values.currentPlanYearStartDate)} to {date(values.currentPlanYearEndDate)}

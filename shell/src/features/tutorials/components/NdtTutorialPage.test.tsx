@@ -1,12 +1,20 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, screen, within } from '@testing-library/react';
-import { NDT_QUESTIONS } from 'shared-domain';
+import {
+  calendarPlanYearOf,
+  formatIsoDate,
+  NDT_DEFINITION_TEMPLATES,
+  NDT_QUESTIONS,
+  ndtDefinitions,
+  productToday,
+} from 'shared-domain';
 import { broker, stubFetch } from 'shared-ui/testing';
 import { renderShell } from '../../../testing/render-shell.js';
 import { type AppConfig } from 'shared-ui';
 
 const config: AppConfig = {
-  definitions: { keyEmployee: 'A key employee owns more than 5%.', hce: 'An HCE earns above the IRS limit.' },
+  // As migration 0025 stores them: shared-domain's templates.
+  definitions: { ...NDT_DEFINITION_TEMPLATES },
   links: { popImplementationGuide: '/docs/pop.pdf', employeeQuickReferenceGuide: '/docs/quick.pdf' },
   videoIds: { ndtWalkthrough: 'abc123' },
 };
@@ -14,11 +22,40 @@ const config: AppConfig = {
 afterEach(cleanup);
 
 describe('/tutorials/ndt', () => {
-  it('shows the configured definitions, guide links and videos', async () => {
+  it('shows one HCE and one key-employee definition, with officers and this calendar year’s limits', async () => {
     stubFetch({ 'GET /bff/user': { body: broker }, 'GET /system-message/config/app': { body: config } });
     renderShell('/tutorials/ndt');
-    expect(await screen.findByText(config.definitions.keyEmployee)).toBeTruthy();
-    expect(screen.getByText(config.definitions.hce)).toBeTruthy();
+    const planYear = calendarPlanYearOf(productToday());
+    const expected = ndtDefinitions(config.definitions, planYear.start, planYear.end);
+    const section = within(await screen.findByRole('region', { name: 'Definitions' }));
+    expect(section.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Highly compensated employee (HCE)',
+      'Key employee',
+    ]);
+    expect(section.getAllByRole('definition').map((text) => text.textContent)).toEqual([
+      expected.hce,
+      expected.keyEmployee,
+    ]);
+    expect(expected.hce).toMatch(/^A highly compensated employee \(HCE\) is an officer,/);
+    expect(expected.keyEmployee).toMatch(
+      /^A key employee is an officer paid more than \$\d{3},\d{3} \(the IRS limit for \d{4};/,
+    );
+    // Exactly one of each on the whole page.
+    expect(screen.getAllByText(/key employee is/i)).toHaveLength(1);
+    expect(screen.getAllByText(/highly compensated employee \(HCE\) is/i)).toHaveLength(1);
+    // Which plan year the figures are for.
+    expect(
+      section.getByText(
+        `The amounts are those for the plan year ${formatIsoDate(planYear.start)} - ${formatIsoDate(planYear.end)}. ` +
+          'That is the calendar year containing today; the test’s instructions state the amounts of your document’s own plan year.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows the configured guide links and videos', async () => {
+    stubFetch({ 'GET /bff/user': { body: broker }, 'GET /system-message/config/app': { body: config } });
+    renderShell('/tutorials/ndt');
+    expect(await screen.findByRole('link', { name: 'POP Implementation Guide' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'POP Implementation Guide' }).getAttribute('href')).toBe(
       '/docs/pop.pdf',
     );
@@ -36,7 +73,7 @@ describe('/tutorials/ndt', () => {
       'GET /system-message/config/app': { body: { ...config, videoIds: {} } },
     });
     renderShell('/tutorials/ndt');
-    await screen.findByText(config.definitions.keyEmployee);
+    await screen.findByRole('link', { name: 'POP Implementation Guide' });
     expect(screen.queryByRole('heading', { name: 'Videos' })).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import Table from 'react-bootstrap/Table';
-import { NDT_QUESTIONS, type NdtStep } from 'shared-domain';
+import { calendarPlanYearOf, NDT_QUESTIONS, productToday, type NdtStep } from 'shared-domain';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { NdtDefinitions, useAppConfig, type AppConfig } from 'shared-ui';
 
@@ -68,8 +68,17 @@ function Videos({ videoIds }: { videoIds: AppConfig['videoIds'] }) {
  * what it decides. The questions are shared-domain's NDT_QUESTIONS, the wizard's own wording.
  */
 const STEPS: ReadonlyArray<{ step: NdtStep; then: string; decides: string }> = [
-  { step: '1', then: 'Step 2.', decides: 'Eligibility: a no fails the test.' },
-  { step: '2', then: 'Step 3.', decides: 'Availability of benefits: a no fails the test.' },
+  {
+    step: '1',
+    then: 'Step 2.',
+    decides: 'Eligibility: a no fails the test, unless the premium-only safe harbor applies (step 4).',
+  },
+  {
+    step: '2',
+    then: 'Step 3.',
+    decides:
+      'Availability of benefits: a no fails the test, unless the premium-only safe harbor applies (step 4).',
+  },
   {
     step: '3',
     then: 'Yes: step 4. No: steps 3a and 3b, then step 4.',
@@ -85,24 +94,31 @@ const STEPS: ReadonlyArray<{ step: NdtStep; then: string; decides: string }> = [
   {
     step: '4',
     then: 'Steps 1 to 4 all yes: the test is submitted at once. Otherwise step 5.',
-    decides: 'The premium-only safe harbor: with steps 1 to 4 all yes the plan passes every test.',
+    decides:
+      'The premium-only safe harbor (Prop. Treas. Reg. §1.125-7(f)): a premium-only plan whose eligibility is at the safe harbor (step 3 yes, or steps 3a yes and 3b at or above the safe harbor) passes every test, whatever steps 1, 2 and 5 to 7 say; the results mark those steps as not needed.',
   },
   {
     step: '5',
     then: 'Yes: step 6. No: step 5a, then step 6.',
-    decides: 'Utilization: a no lets the figures of step 5a decide.',
+    decides: 'Utilization: yes passes it; a no lets the figures of step 5a decide.',
   },
   {
     step: '5a',
-    then: 'Enter the gross compensation and the participants of HCEs and of non-HCEs, then step 6.',
+    then: 'For HCEs and for non-HCEs: the participants, their total pay and the benefits they elect (and, after step 3 yes, the number of employees in each group), then step 6.',
     decides:
-      'Utilization: the HCEs’ participation rate may not be higher than the other employees’ (needs the head counts of step 3b).',
+      'Utilization: the benefits HCE participants elect, as a share of their pay, may not be higher than the same share for non-HCE participants. No eligible non-HCEs passes.',
   },
-  { step: '6', then: 'Step 7.', decides: 'Health benefits (the 75% rule): a no fails the test.' },
+  {
+    step: '6',
+    then: 'Step 7.',
+    decides:
+      'Health benefits (the 75% rule) is a safe harbor: yes passes that part; a no is not a Fail by itself, and availability (step 2) and utilization (steps 5 and 5a) decide.',
+  },
   {
     step: '7',
     then: 'Enter the total cost of benefits and the cost for key employees, then Submit.',
-    decides: 'Key employees: more than 25% of the total cost fails the test; exactly 25% passes.',
+    decides:
+      'Key employees: more than 25% of the total cost fails the test (unless the premium-only safe harbor applies); exactly 25% passes.',
   },
 ];
 
@@ -126,8 +142,9 @@ function Steps() {
         </li>
         <li>
           Read the results: every answer with the figures it used and why, and the result, Pass in green or
-          Fail in red. Print them and keep them with the plan document. Take a new test starts again with
-          every answer cleared.
+          Fail in red, with the regulation each step rests on and, for a Fail, what the employer can change.
+          Print them and keep them with the plan document. Take a new test (or, after a Fail, Take the test
+          again) starts again with every answer cleared.
         </li>
       </ol>
       <Table bordered responsive size="sm" aria-label="Testing steps">
@@ -158,16 +175,26 @@ function Steps() {
   );
 }
 
-/** /tutorials/ndt: the wizard's steps, and what the app configuration supplies (never hard-coded here). */
+/**
+ * /tutorials/ndt: the wizard's steps, and what the app configuration supplies (never hard-coded here).
+ * The definitions are the configured ones (one text of each) with the limits of the calendar plan year
+ * containing today in the product's time zone: a tutorial has no document of its own.
+ */
 export function NdtTutorialPage() {
   const { data: config } = useAppConfig();
+  const planYear = calendarPlanYearOf(productToday());
   return (
     <>
       <PageTitle lead="How to test a plan for non-discrimination, step by step.">
         Non-Discrimination Testing
       </PageTitle>
       <Steps />
-      <NdtDefinitions heading={{ level: 2, className: 'h4' }} definitions={config?.definitions} />
+      <NdtDefinitions
+        heading={{ level: 2, className: 'h4' }}
+        definitions={config?.definitions}
+        planYear={planYear}
+        note="That is the calendar year containing today; the test’s instructions state the amounts of your document’s own plan year."
+      />
       {config?.links && <Guides links={config.links} />}
       {config?.videoIds && <Videos videoIds={config.videoIds} />}
     </>

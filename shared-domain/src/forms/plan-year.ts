@@ -1,0 +1,116 @@
+import { format } from 'date-fns';
+import { formatIsoDate } from '../time.js';
+import { fromIsoDate, ISO_DATE_FORMAT } from './dates.js';
+import { twelveMonthsEnd } from './document-rules.js';
+import type { PlanYear } from './renewal.js';
+
+/**
+ * No retroactive adoption (../shared/domain/plan-documents.md "Decision"; Prop. Treas. Reg.
+ * §1.125-1(c)(2): the plan applies only to periods after it is adopted). A new document whose plan year,
+ * or amendment effective date, starts before the day it is ordered (`today`, in the product's time
+ * zone) is refused with a message that offers a short plan year from a later start. A renewal continues
+ * the plan without a gap: it may start on the day `renewalPlanYear` offers although that day has passed.
+ * The order form runs these rules under the dates, and cart-api on every write of a new document
+ * (cart-api/src/domain/documents/plan-year.ts), where compliance may override them with a reason.
+ */
+
+/** The form's labels of the dates these rules check: every message starts with the one it is about. */
+export const PLAN_YEAR_DATE_LABELS = {
+  currentPlanYearStartDate: 'Plan Year Start Date',
+  amendmentEffectiveDate: 'Amendment Effective Date',
+} as const;
+export type PlanYearDateField = keyof typeof PLAN_YEAR_DATE_LABELS;
+
+const start = PLAN_YEAR_DATE_LABELS.currentPlanYearStartDate;
+const amendment = PLAN_YEAR_DATE_LABELS.amendmentEffectiveDate;
+
+export const PLAN_YEAR_MESSAGES = {
+  /** A new document's plan year that starts before today, with a plan year from a later start. */
+  startBeforeToday: (today: string, offer: PlanYear & { short: boolean }) =>
+    `${start} cannot be before today (${formatIsoDate(today)}): a plan cannot be adopted retroactively. ` +
+    `Start the plan year on or after ${formatIsoDate(today)}, for example ${offer.short ? 'a short plan year' : 'the plan year'} ` +
+    `${formatIsoDate(offer.start)} - ${formatIsoDate(offer.end)}.`,
+  /** A renewal's plan year that neither continues the plan nor starts today or later. */
+  renewalStart: (today: string, offered: PlanYear) =>
+    `${start} of a renewal continues the plan without a gap: start it on ${formatIsoDate(offered.start)} ` +
+    `(the plan year ${formatIsoDate(offered.start)} - ${formatIsoDate(offered.end)}), or on or after today ` +
+    `(${formatIsoDate(today)}).`,
+  /** An amendment effective before today (before the plan year a renewal continues, for a renewal). */
+  amendmentBefore: (earliest: string, today: string) =>
+    `${amendment} cannot be before ${earliest === today ? 'today' : 'the start of the plan year'} ` +
+    `(${formatIsoDate(earliest)}): an amendment cannot be adopted retroactively. Make it effective on or ` +
+    `after ${formatIsoDate(earliest)}.`,
+  /** Compliance's override: the field's label, and what the reason is for. */
+  reasonLabel: 'Reason for a plan year or amendment starting before today',
+  reasonHelp:
+    'Compliance only: the plan year or the amendment starts before today. Give the reason to record with the document.',
+} as const;
+
+/** A date the rules read: an ISO date, or null for anything else (the form's own rules report it). */
+const dateIn = (value: unknown): string | null =>
+  typeof value === 'string' && fromIsoDate(value) !== null ? value : null;
+
+/** The first day of the month after `today`. */
+export function firstOfNextMonth(today: string): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The plan year offered instead of one that starts before today: from the first of next month to the
+ * end given, a short plan year, when that end is later; otherwise twelve months from the first of next month.
+ */
+export function laterPlanYear(today: string, end: string | null): PlanYear & { short: boolean } {
+  const from = firstOfNextMonth(today);
+  if (end !== null && end > from) return { start: from, end, short: true };
+  return { start: from, end: format(twelveMonthsEnd(fromIsoDate(from)!), ISO_DATE_FORMAT), short: false };
+}
+
+export interface PlanYearProblem {
+  field: PlanYearDateField;
+  message: string;
+}
+
+/**
+ * What the dates of a document about to be ordered on `today` break: its plan-year start and, for an
+ * amendment, the amendment effective date. `renewal`: the plan year `renewalPlanYear` offers when the
+ * document renews another (its start may have passed: the plan continues), null for a new plan.
+ */
+export function planYearProblems(
+  values: Record<string, unknown>,
+  today: string,
+  renewal: PlanYear | null,
+): PlanYearProblem[] {
+  const problems: PlanYearProblem[] = [];
+  const planYearStart = dateIn(values.currentPlanYearStartDate);
+  let earliest = today;
+  if (planYearStart !== null && planYearStart < today) {
+    if (renewal !== null && planYearStart === renewal.start) earliest = planYearStart;
+    else if (renewal !== null) {
+      problems.push({
+        field: 'currentPlanYearStartDate',
+        message: PLAN_YEAR_MESSAGES.renewalStart(today, renewal),
+      });
+    } else {
+      const offer = laterPlanYear(today, dateIn(values.currentPlanYearEndDate));
+      problems.push({
+        field: 'currentPlanYearStartDate',
+        message: PLAN_YEAR_MESSAGES.startBeforeToday(today, offer),
+      });
+    }
+  }
+  const amendmentDate = values.amendmentToOriginal === true ? dateIn(values.amendmentEffectiveDate) : null;
+  if (amendmentDate !== null && amendmentDate < earliest) {
+    problems.push({
+      field: 'amendmentEffectiveDate',
+      message: PLAN_YEAR_MESSAGES.amendmentBefore(earliest, today),
+    });
+  }
+  return problems;
+}
+
+/** The date field a message of these rules is about (the form shows a server's answer under it), or null. */
+export function planYearFieldOf(message: string): PlanYearDateField | null {
+  const fields = Object.entries(PLAN_YEAR_DATE_LABELS) as [PlanYearDateField, string][];
+  return fields.find(([, label]) => message.startsWith(`${label} `))?.[0] ?? null;
+}
