@@ -233,8 +233,8 @@ test('test B: a premium-only plan at the eligibility safe harbor passes under §
   );
   await expect(resultRow(page, '4')).toContainText('§1.125-7(f)');
   await expect(resultRow(page, '3b')).toContainText('The ratio 75 is at or above the safe harbor of 35.');
-  // Steps 1, 2, 5, 6 and 7 were not needed: marked so, not counted, in grey rather than red.
-  for (const step of ['1', '2', '5', '6', '7'] as const) {
+  // Steps 1, 2, 3a, 5, 6 and 7 were not needed: marked so, not counted, in grey rather than red.
+  for (const step of ['1', '2', '3a', '5', '6', '7'] as const) {
     await expect(resultRow(page, step)).toContainText('Not needed (premium-only safe harbor)');
     await expect(resultRow(page, step)).not.toHaveClass(/table-danger/);
   }

@@ -48,6 +48,8 @@ export {
   type FileUploadStatus,
 } from './components/FileUpload.js';
 export { Pagination, visiblePages, type PaginationProps } from './components/Pagination.js';
+export { PageTitle } from './components/PageTitle.js';
+export { ScrollableTable, type ScrollableTableProps } from './components/ScrollableTable.js';
 export { closeErrorWindow, showErrorWindow } from './feedback/error-window-store.js';
 export { Busy } from './feedback/Busy.js';
 export { PagedList, SearchBox, usePagedSearch, type PagedListProps } from './lists/PagedList.js';

@@ -76,6 +76,20 @@ const SIGNED_IN_ANY: Expectation = {
   employerB: same(200),
 };
 
+/**
+ * A stored NDT result under the caller's own document's path (brokerA's for compliance and guests): a
+ * result of another document there reads as missing, for compliance too.
+ */
+const STORED_NDT_RESULT: Row = {
+  expect: { ...OWN_RECORDS, compliance: [200, 404] },
+  params: (parties, callerUserId) => ({
+    documentId: (
+      Object.values(parties.records).find((record) => record.userId === callerUserId) ??
+      parties.records.brokerA
+    ).documentId,
+  }),
+};
+
 /** The buyers' routes (the cart): their own records; compliance invites instead of buying (403). */
 const BUYERS_OWN: Expectation = { ...OWN_RECORDS, compliance: same(403) };
 
@@ -330,15 +344,9 @@ const MATRIX: Record<string, Row> = {
     expect: OWN_RECORDS,
     payload: { ndtAnswer1: true, ndtAnswer2: true, ndtAnswer3: true, ndtAnswer4: true },
   },
-  'GET /epop-document/:documentId/non-discrimination/:resultId': {
-    expect: { ...OWN_RECORDS, compliance: [200, 404] },
-    params: (parties, callerUserId) => ({
-      documentId: (
-        Object.values(parties.records).find((record) => record.userId === callerUserId) ??
-        parties.records.brokerA
-      ).documentId,
-    }),
-  },
+  'GET /epop-document/:documentId/non-discrimination/:resultId': STORED_NDT_RESULT,
+  // The same stored result as a PDF: the same callers, the same 404s.
+  'GET /epop-document/:documentId/non-discrimination/:resultId/pdf': STORED_NDT_RESULT,
   'GET /epop-document/:documentId/admin/non-discrimination-results': { expect: COMPLIANCE_ONLY },
   // The admin document page's calls.
   'POST /epop-document/:documentId/note': {

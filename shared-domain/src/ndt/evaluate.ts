@@ -47,7 +47,7 @@ export const NDT_CITATIONS: Readonly<Record<NdtStep, string>> = {
 };
 
 /** The steps test B (the premium-only safe harbor) makes unnecessary. */
-export const NOT_NEEDED_UNDER_TEST_B: readonly NdtStep[] = ['1', '2', '5', '5a', '6', '7'];
+export const NOT_NEEDED_UNDER_TEST_B: readonly NdtStep[] = ['1', '2', '3a', '5', '5a', '6', '7'];
 
 /** Test A3's Decision for the facts-and-circumstances band (a Fail with this explanation). */
 export const FACTS_AND_CIRCUMSTANCES = 'between the safe and unsafe harbor: review with counsel';
@@ -304,13 +304,15 @@ function rowOf(step: NdtStep, answer: boolean | null, outcome: Outcome): NdtStep
   };
 }
 
-/** Said of a step test B makes unnecessary. */
-const NOT_NEEDED = 'Not needed for the verdict: the premium-only safe harbor of step 4 applies.';
+/** Said of a step test B makes unnecessary, in place of its own sentence (which may read as a Fail). */
+const NOT_NEEDED =
+  'Not needed for the verdict: the premium-only safe harbor of step 4 applies (Prop. Treas. Reg. §1.125-7(f)(1)), whatever this step says.';
 
 /**
  * Every test of the note for validated input (validateNdtInput). Test B (§1.125-7(f)(1)): a premium-only
- * plan (step 4 yes) at test A3's safe harbor (step 3 yes, or 3a yes and the ratio at or above the safe
- * harbor) passes whatever steps 1, 2 and 5–7 say; those rows are marked not needed. Otherwise Pass only
+ * plan (step 4 yes) at test A3's safe harbor (step 3 yes, or the ratio of 3b at or above the safe harbor)
+ * passes every test, "A1, A2, C and D included": whatever steps 1, 2, 3a and 5–7 say; those rows are marked
+ * not needed. Otherwise Pass only
  * when A1 (1), A2 (3a), A3 (3 yes or 3b), C availability (2), C utilization (5 yes or 5a) and D (7) pass;
  * step 6 is a safe harbor and fails nothing by itself.
  */
@@ -356,7 +358,7 @@ export function evaluateNdt(input: NdtInput): NdtResult {
   let atSafeHarbor = input.ndtAnswer3;
   if (!input.ndtAnswer3) {
     const ratio = ratioTest(input);
-    atSafeHarbor = input.ndtAnswer3a && ratio.pass;
+    atSafeHarbor = ratio.pass;
     rows.push(
       rowOf(
         '3a',
@@ -382,7 +384,7 @@ export function evaluateNdt(input: NdtInput): NdtResult {
         input.ndtAnswer4,
         testB
           ? 'A premium-only plan whose eligibility passes at the safe harbor "is deemed to satisfy the nondiscrimination rules in section 125(c)" (Prop. Treas. Reg. §1.125-7(f)(1)): it passes every test, whatever steps 1, 2 and 5 to 7 say.'
-          : 'The plan is premium-only, but its eligibility does not pass at the safe harbor (steps 3a and 3b), so the premium-only safe harbor does not apply and every test must pass.',
+          : 'The plan is premium-only, but its eligibility ratio (step 3b) is below the safe harbor, so the premium-only safe harbor does not apply and every test must pass.',
         'The plan offers more than premium payments, so the premium-only safe harbor does not apply and every test must pass.',
         null,
       ),
@@ -425,7 +427,7 @@ export function evaluateNdt(input: NdtInput): NdtResult {
   const results = testB
     ? rows.map((row) =>
         NOT_NEEDED_UNDER_TEST_B.includes(row.step)
-          ? { ...row, needed: false, remedy: null, why: `${row.why} ${NOT_NEEDED}` }
+          ? { ...row, needed: false, remedy: null, why: NOT_NEEDED }
           : row,
       )
     : rows;

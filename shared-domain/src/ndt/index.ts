@@ -1,5 +1,6 @@
 export * from './definitions.js';
 export * from './evaluate.js';
+export * from './figure-labels.js';
 export {
   compareProducts,
   decimalsAgainst,
@@ -10,5 +11,6 @@ export {
   type Side,
 } from './figures.js';
 export * from './limits.js';
+export * from './result-texts.js';
 export type * from './types.js';
 export * from './validate.js';

@@ -148,8 +148,11 @@ describe('the premium-only safe harbor (test B, §1.125-7(f)(1))', () => {
       citation: 'IRC §125(b)(2); Prop. Treas. Reg. §1.125-7(d)',
       figures: { keyEmployeeShare: 40 },
     });
-    expect(row(result, '7').why).toContain('Not needed for the verdict');
-    expect(unneeded(result)).toEqual(['1', '2', '5', '6', '7']);
+    // Its sentence is the neutral one, not its own (which reads as a Fail).
+    expect(row(result, '7').why).toBe(
+      'Not needed for the verdict: the premium-only safe harbor of step 4 applies (Prop. Treas. Reg. §1.125-7(f)(1)), whatever this step says.',
+    );
+    expect(unneeded(result)).toEqual(['1', '2', '3a', '5', '6', '7']);
     expect(row(result, '4')).toMatchObject({
       needed: true,
       pass: true,
@@ -200,11 +203,14 @@ describe('the premium-only safe harbor (test B, §1.125-7(f)(1))', () => {
     expect(evaluateNdt(input)).toMatchObject({ pass: true, safeHarbor: true });
   });
 
-  it('needs 3a: an eligible group not set by objective criteria is not at the safe harbor', () => {
+  it('A2 included, as the note says: 3a no does not stop the safe harbor (ratio at the safe harbor)', () => {
     const result = evaluateNdt({ ...passing, ...counts(6, 8, 2, 2), ndtAnswer3a: false, ndtAnswer4: true });
-    expect(result).toMatchObject({ pass: false, safeHarbor: false });
-    expect(unneeded(result)).toEqual([]);
-    expect(row(result, '3a').remedy).toContain('objective business criteria');
+    expect(result).toMatchObject({ pass: true, safeHarbor: true });
+    expect(row(result, '3a')).toMatchObject({ answer: false, pass: false, needed: false, remedy: null });
+    // Without the premium-only answer, 3a no fails with its remedy.
+    const general = evaluateNdt({ ...passing, ...counts(6, 8, 2, 2), ndtAnswer3a: false });
+    expect(general).toMatchObject({ pass: false, safeHarbor: false });
+    expect(row(general, '3a').remedy).toContain('objective business criteria');
   });
 
   it('the facts-and-circumstances band is not the safe harbor', () => {
@@ -575,6 +581,32 @@ describe('validateNdtInput', () => {
     const result = validateNdtInput({ ...passing, ndtAnswer3: true, ndtAnswer3b: true, extra: 1 });
     expect(result.ok && Object.keys(result.value)).not.toContain('eligibleHces');
     expect(result.ok && Object.keys(result.value)).not.toContain('ndtAnswer3b');
+  });
+
+  it('a group with no participants has no pay and elects nothing', () => {
+    const utilization = {
+      ...passing,
+      ndtAnswer5: false,
+      participatingHces: 0,
+      grossCompensationHces: 500_000,
+      benefitsElectedHces: 50_000,
+      participatingNonHces: 0,
+      grossCompensationNonHces: 0,
+      benefitsElectedNonHces: 10_000,
+    };
+    expect(errorsOf(utilization)).toEqual([
+      'benefitsElectedNonHces cannot be more than grossCompensationNonHces',
+      'grossCompensationHces must be 0 when participatingHces is 0',
+      'benefitsElectedHces must be 0 when participatingHces is 0',
+      'benefitsElectedNonHces must be 0 when participatingNonHces is 0',
+    ]);
+    const nobody = {
+      ...utilization,
+      grossCompensationHces: 0,
+      benefitsElectedHces: 0,
+      benefitsElectedNonHces: 0,
+    };
+    expect(errorsOf(nobody)).toEqual([]);
   });
 
   it('accepts the safe harbor without steps 5–7', () => {

@@ -45,6 +45,12 @@ export function validateNdtInput(input: unknown): NdtValidation {
       errors.push(`${part} cannot be more than ${whole}`);
   };
 
+  const noneWithout = (amount: string, participants: string) => {
+    const [a, heads] = [value[amount], value[participants]];
+    if (heads === 0 && typeof a === 'number' && a > 0)
+      errors.push(`${amount} must be 0 when ${participants} is 0`);
+  };
+
   if (raw.name !== undefined && raw.name !== null) {
     if (typeof raw.name !== 'string') errors.push('name must be text');
     else value.name = raw.name;
@@ -84,6 +90,12 @@ export function validateNdtInput(input: unknown): NdtValidation {
       }
       atMost('benefitsElectedHces', 'grossCompensationHces');
       atMost('benefitsElectedNonHces', 'grossCompensationNonHces');
+      // A group with no participants has no participants' pay and elects nothing: figures for nobody
+      // would make the share of pay say one thing and the verdict another.
+      noneWithout('grossCompensationHces', 'participatingHces');
+      noneWithout('benefitsElectedHces', 'participatingHces');
+      noneWithout('grossCompensationNonHces', 'participatingNonHces');
+      noneWithout('benefitsElectedNonHces', 'participatingNonHces');
     }
     answer('ndtAnswer6');
     figure('totalCostOfBenefits');

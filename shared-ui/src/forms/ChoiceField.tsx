@@ -77,6 +77,7 @@ function ChoiceOption<Value extends string | boolean>({
       onChange={() => void helpers.setValue(option.value)}
       onBlur={field.onBlur}
       isInvalid={invalid}
+      aria-invalid={invalid || undefined}
       disabled={disabled}
     />
   );

@@ -44,6 +44,7 @@ export function DateField({ name, readOnly, disabled, ...frame }: FieldProps) {
           readOnly={readOnly}
           disabled={disabled}
           isInvalid={invalid}
+          aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
         />
       )}

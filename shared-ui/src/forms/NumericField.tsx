@@ -38,6 +38,7 @@ export function NumericField({
           readOnly={readOnly}
           disabled={disabled}
           isInvalid={invalid}
+          aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
         />
       )}

@@ -43,6 +43,7 @@ export function SelectField({
           required={frame.required}
           disabled={disabled || readOnly}
           isInvalid={invalid}
+          aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
         >
           <option value="">{placeholder}</option>

@@ -31,6 +31,7 @@ export function TextField({
           autoComplete={autoComplete}
           maxLength={maxLength}
           isInvalid={invalid}
+          aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
         />
       )}

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { evaluateNdt, validateNdtInput, type IsoDate, type NdtResult } from 'shared-domain';
+import {
+  evaluateNdt,
+  formatProductDate,
+  validateNdtInput,
+  type IsoDate,
+  type NdtResult,
+} from 'shared-domain';
 import {
   badRequest,
   notFound,
@@ -12,9 +18,12 @@ import {
   type Static,
 } from 'service-kit';
 import type { Database } from '../../db/schema.js';
+import { ndtResultsPdf } from '../../documents/ndt-results.js';
 import { jsonObject } from '../../lib/json.js';
 import { completeActionItems } from '../action-items/queries.js';
+import { safeFileName, type GeneratedFile } from './files.js';
 import { DOCUMENTS_MESSAGES } from './messages.js';
+import { storedDocument } from './queries.js';
 
 /** The admin document page shows the last 4 results (specs/2-documents.md §9). */
 export const ADMIN_RESULTS_SHOWN = 4;
@@ -242,3 +251,27 @@ export async function ndtResultOf(
 /** The admin document page's tests: the last ADMIN_RESULTS_SHOWN, newest first. */
 export const adminNdtResults = (db: Kysely<Database>, documentId: string): Promise<StoredNdtResult[]> =>
   ndtResultsOf(db, documentId, ADMIN_RESULTS_SHOWN);
+
+/**
+ * `GET …/non-discrimination/{resultId}/pdf`: one stored test as a PDF, 'NDT Results - {company} -
+ * {MM-DD-YYYY taken}.pdf' (the company of the document's form, made safe as the plan documents' names;
+ * the day taken in the product's time zone). The same 404 as the JSON read for another document's or an
+ * unknown result. Made from the stored result each time and not archived: the stored row is the record
+ * (it never changes), the PDF a print of it, dated the day it is made.
+ */
+export async function ndtResultPdf(
+  db: Kysely<Database>,
+  documentId: string,
+  resultId: string,
+  now: Date,
+): Promise<GeneratedFile> {
+  const result = await ndtResultOf(db, documentId, resultId);
+  const form = (await storedDocument(db, documentId))?.form ?? {};
+  const company = safeFileName(typeof form.clientCompanyName === 'string' ? form.clientCompanyName : '');
+  const takenOn = formatProductDate(result.createdOn).replace(/\//g, '-');
+  return {
+    name: `NDT Results - ${company} - ${takenOn}.pdf`,
+    contentType: 'application/pdf',
+    bytes: await ndtResultsPdf({ form, result, generatedOn: now.toISOString() }),
+  };
+}

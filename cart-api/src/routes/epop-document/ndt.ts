@@ -2,16 +2,25 @@ import { productToday } from 'shared-domain';
 import { Type, Uuid } from 'service-kit';
 import type { FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
+import { attachment } from '../../lib/download.js';
 import {
   NdtInputBody,
   StoredNdtResult,
   adminNdtResults,
   ndtResultOf,
+  ndtResultPdf,
   takeNdtTest,
 } from '../../domain/documents/ndt.js';
 
 const DocumentParams = Type.Object({ documentId: Uuid() }, { additionalProperties: false });
 const ResultParams = Type.Object({ documentId: Uuid(), resultId: Uuid() }, { additionalProperties: false });
+const PdfBytes = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'the PDF' });
+
+/** Who may read a stored test: whoever may act on its document (the `ndt-result` policy). */
+const resultReader = {
+  access: SIGNED_IN,
+  ownership: { resource: 'ndt-result', action: 'read', param: 'resultId' },
+} as const;
 
 /**
  * Non-discrimination testing (specs/2-documents.md §2, §4; domain note non-discrimination-testing.md):
@@ -43,10 +52,7 @@ const ndt: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:documentId/non-discrimination/:resultId',
     {
-      config: {
-        access: SIGNED_IN,
-        ownership: { resource: 'ndt-result', action: 'read', param: 'resultId' },
-      },
+      config: resultReader,
       schema: {
         summary: 'One stored non-discrimination test (Show Results)',
         params: ResultParams,
@@ -54,6 +60,27 @@ const ndt: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ndtResultOf(app.db, request.params.documentId, request.params.resultId),
+  );
+
+  app.get(
+    '/:documentId/non-discrimination/:resultId/pdf',
+    {
+      config: resultReader,
+      schema: {
+        summary:
+          "One stored non-discrimination test as a PDF ('NDT Results - {Company} - {MM-DD-YYYY taken}.pdf'): every step with its citation, the verdict and what can change",
+        params: ResultParams,
+        response: { 200: { content: { 'application/pdf': { schema: PdfBytes } } } },
+      },
+    },
+    async (request, reply) => {
+      const { documentId, resultId } = request.params;
+      const file = await ndtResultPdf(app.db, documentId, resultId, app.now());
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', attachment(file.name))
+        .send(file.bytes);
+    },
   );
 
   app.get(

@@ -113,6 +113,7 @@ describe('POST /epop-document/:documentId/non-discrimination: the verdicts of Pr
     expect(stored.results.filter((row) => !row.needed).map((row) => row.step)).toEqual([
       '1',
       '2',
+      '3a',
       '5',
       '6',
       '7',

@@ -1,5 +1,5 @@
 import { formatMoney } from 'shared-ui';
-import { tooLarge, type FigureName, type NdtAnswers } from './wizard.js';
+import { amountsWithoutParticipants, tooLarge, type FigureName, type NdtAnswers } from './wizard.js';
 import type { NdtStep } from 'shared-domain';
 
 /**
@@ -71,5 +71,7 @@ export function stepErrors(step: NdtStep, answers: NdtAnswers): Partial<Record<F
       `Cannot be more than ${label.charAt(0).toLowerCase()}${label.slice(1)}` +
       (typeof limit === 'number' ? ` (${valueText(whole, limit)}).` : '.');
   }
+  for (const amount of amountsWithoutParticipants(step, answers))
+    errors[amount] ??= 'Must be 0 when nobody in this group participates.';
   return errors;
 }

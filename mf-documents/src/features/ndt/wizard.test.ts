@@ -153,6 +153,19 @@ describe('a figure more than the one it is part of stops its Next', () => {
     });
   });
 
+  it('5a: a group nobody participates in has no pay and elects nothing, as the server checks', () => {
+    const nobody = { ...longest, participatingHces: 0, grossCompensationHces: 0, benefitsElectedHces: 0 };
+    expect(stepErrors('5a', nobody)).toEqual({});
+    expect(
+      stepErrors('5a', { ...nobody, grossCompensationHces: 500_000, benefitsElectedHces: 50_000 }),
+    ).toEqual({
+      grossCompensationHces: 'Must be 0 when nobody in this group participates.',
+      benefitsElectedHces: 'Must be 0 when nobody in this group participates.',
+    });
+    const refused = validateNdtInput(payloadOf({ ...nobody, grossCompensationHces: 500_000 }));
+    expect(refused.ok).toBe(false);
+  });
+
   it('5a: participants within the eligible (3b’s, or the totals after step 3 yes), benefits within pay', () => {
     expect(tooLarge('5a', longest)).toEqual({});
     expect(tooLarge('5a', { ...longest, participatingHces: 5, benefitsElectedNonHces: 480_001 })).toEqual({

@@ -160,6 +160,22 @@ export function tooLarge(step: NdtStep, answers: NdtAnswers): Partial<Record<Fig
   return found;
 }
 
+/** At 5a, each group's amounts with its participants: an amount for a group nobody is in must be 0. */
+const AMOUNTS_OF_PARTICIPANTS: ReadonlyArray<readonly [FigureName, FigureName]> = [
+  ['grossCompensationHces', 'participatingHces'],
+  ['benefitsElectedHces', 'participatingHces'],
+  ['grossCompensationNonHces', 'participatingNonHces'],
+  ['benefitsElectedNonHces', 'participatingNonHces'],
+];
+
+/** The amounts of step 5a given for a group with no participants (the server refuses them too). */
+export function amountsWithoutParticipants(step: NdtStep, answers: NdtAnswers): FigureName[] {
+  if (step !== '5a') return [];
+  return AMOUNTS_OF_PARTICIPANTS.filter(
+    ([amount, heads]) => answers[heads] === 0 && typeof answers[amount] === 'number' && answers[amount] > 0,
+  ).map(([amount]) => amount);
+}
+
 /** Steps 1–4 all yes: the premium-only safe harbor, submitted at once after step 4. */
 export const isSafeHarbor = (answers: NdtAnswers) =>
   answers.ndtAnswer1 === true &&

@@ -20,9 +20,9 @@ export function NdtInstructions({ planYearStart, planYearEnd, blocked, onNext }:
   const { data: config } = useAppConfig();
   return (
     <section aria-labelledby="ndt-instructions-title">
-      <h3 id="ndt-instructions-title" className="h4">
+      <h2 id="ndt-instructions-title" className="h4">
         Instructions
-      </h3>
+      </h2>
       <p>
         This test checks the plan year {formatDate(planYearStart)} - {formatDate(planYearEnd)} against the
         non-discrimination rules of Section 125. Answer each question for that plan year; the last step
@@ -48,7 +48,7 @@ export function NdtInstructions({ planYearStart, planYearEnd, blocked, onNext }:
       <NdtDefinitions
         definitions={config?.definitions}
         planYear={{ start: planYearStart, end: planYearEnd }}
-        heading={{ level: 4, className: 'h5' }}
+        heading={{ level: 3, className: 'h5' }}
       />
       {blocked ? (
         <Alert variant="warning" role="alert">

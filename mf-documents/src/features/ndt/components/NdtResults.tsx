@@ -1,6 +1,16 @@
 import { useId } from 'react';
-import { Alert, Badge, Button, Table } from 'react-bootstrap';
-import { formatDate } from 'shared-ui';
+import { Alert, Badge, Button } from 'react-bootstrap';
+import {
+  isFailedRow,
+  isNotNeededRow,
+  isOldShapeResult,
+  NDT_RESULT_TEXTS,
+  NDT_SAFE_HARBOR_CITATION,
+  ndtRemedies,
+  ndtRemedyLine,
+  ndtSafeHarborSentence,
+} from 'shared-domain';
+import { apiUrl, Busy, formatDate, ScrollableTable, useDownload } from 'shared-ui';
 import type { NdtResultRow, StoredNdtResult } from '../api/get-ndt-result.js';
 import { describeFigures } from '../figures.js';
 import { NDT_PRINT_CSS } from '../print-styles.js';
@@ -13,10 +23,7 @@ import { NDT_PRINT_CSS } from '../print-styles.js';
 type Row = NdtResultRow & { citation?: string; needed?: boolean; remedy?: string | null };
 
 /** The premium-only safe harbor's section (the summary line when test B applies). */
-export const SAFE_HARBOR_CITATION = 'Prop. Treas. Reg. §1.125-7(f)';
-
-const isNotNeeded = (row: Row) => row.needed === false;
-const failed = (row: Row) => !isNotNeeded(row) && !row.pass;
+export const SAFE_HARBOR_CITATION = NDT_SAFE_HARBOR_CITATION;
 
 /** The answer column: Yes/No for a question, the figures for a step that takes them. */
 function AnswerCell({ row, oldShape }: { row: Row; oldShape: boolean }) {
@@ -40,11 +47,11 @@ function AnswerCell({ row, oldShape }: { row: Row; oldShape: boolean }) {
 
 /** The row's own verdict: Pass (green) or Fail (red), or Not needed, which does not count. */
 function RowVerdict({ row, safeHarbor }: { row: Row; safeHarbor: boolean }) {
-  if (isNotNeeded(row)) {
+  if (isNotNeededRow(row)) {
     return (
       <span className="ndt-not-needed-marker">
-        <Badge bg="secondary">Not needed</Badge>
-        {safeHarbor && <span className="small"> (premium-only safe harbor)</span>}
+        <Badge bg="secondary">{NDT_RESULT_TEXTS.notNeeded}</Badge>
+        {safeHarbor && <span className="small"> {NDT_RESULT_TEXTS.underSafeHarbor}</span>}
       </span>
     );
   }
@@ -56,10 +63,14 @@ function WhyCell({ row }: { row: Row }) {
   return (
     <>
       <div>{row.why}</div>
-      {row.citation && <div className="small text-body-secondary">Citation: {row.citation}</div>}
-      {failed(row) && row.remedy && (
+      {row.citation && (
+        <div className="small text-body-secondary">
+          {NDT_RESULT_TEXTS.citation} {row.citation}
+        </div>
+      )}
+      {isFailedRow(row) && row.remedy && (
         <div className="ndt-remedy mt-1">
-          <strong>What you can change:</strong> {row.remedy}
+          <strong>{NDT_RESULT_TEXTS.remedy}</strong> {row.remedy}
         </div>
       )}
     </>
@@ -72,39 +83,48 @@ function WhyCell({ row }: { row: Row }) {
  */
 function NextStep({ rows, onNewTest }: { rows: Row[]; onNewTest?: () => void }) {
   const id = useId();
-  const remedies = new Map<string, string[]>();
-  for (const row of rows.filter(failed)) {
-    if (row.remedy) remedies.set(row.remedy, [...(remedies.get(row.remedy) ?? []), row.step]);
-  }
+  const remedies = ndtRemedies(rows);
   return (
     <section aria-labelledby={id} className="ndt-next-step mb-3">
-      <h4 id={id} className="h5">
-        Next step
-      </h4>
-      {remedies.size > 0 ? (
+      <h3 id={id} className="h5">
+        {NDT_RESULT_TEXTS.nextStep}
+      </h3>
+      {remedies.length > 0 ? (
         <>
-          <p className="mb-1">What you can change:</p>
+          <p className="mb-1">{NDT_RESULT_TEXTS.remedy}</p>
           <ul>
-            {[...remedies].map(([remedy, steps]) => (
-              <li key={remedy}>
-                {steps.length > 1 ? 'Steps' : 'Step'} {steps.join(', ')}: {remedy}
-              </li>
+            {remedies.map((remedy) => (
+              <li key={remedy.remedy}>{ndtRemedyLine(remedy)}</li>
             ))}
           </ul>
         </>
       ) : (
-        <p>Review the failed steps with your tax or legal advisor.</p>
+        <p>{NDT_RESULT_TEXTS.noRemedy}</p>
       )}
-      <p>
-        Once the plan or its facts have changed, take the test again: a new test starts with every answer
-        blank.
-      </p>
+      <p>{NDT_RESULT_TEXTS.retest}</p>
       {onNewTest && (
         <Button variant="primary" className="ndt-no-print" onClick={onNewTest}>
           Take the test again
         </Button>
       )}
     </section>
+  );
+}
+
+/**
+ * The same results as a PDF (`GET …/non-discrimination/{resultId}/pdf`), saved under the name the
+ * server gives ('NDT Results - {company} - {MM-DD-YYYY}.pdf'), as the download page saves the plan's.
+ */
+function DownloadPdf({ result }: { result: StoredNdtResult }) {
+  const { busy, download } = useDownload();
+  const url = apiUrl('/epop-document/{documentId}/non-discrimination/{resultId}/pdf', {
+    documentId: result.documentId,
+    resultId: result.id,
+  });
+  return (
+    <Button variant="outline-primary" disabled={busy} onClick={() => void download(url, 'NDT Results.pdf')}>
+      {busy ? <Busy label="Downloading the results PDF" /> : 'Download PDF'}
+    </Button>
   );
 }
 
@@ -126,26 +146,19 @@ export function NdtResults({ result, onNewTest }: NdtResultsProps) {
   const name = typeof result.input.name === 'string' ? result.input.name.trim() : '';
   const rows: Row[] = result.results;
   // Stored before rows carried their citation and need: labelled and shown as they were then.
-  const oldShape = rows.every((row) => row.citation === undefined && row.needed === undefined);
-  const anyNotNeeded = rows.some(isNotNeeded);
+  const oldShape = isOldShapeResult(rows);
+  const anyNotNeeded = rows.some(isNotNeededRow);
   return (
     <section aria-labelledby="ndt-results-title" className="ndt-results">
       <style>{NDT_PRINT_CSS}</style>
-      <h3 id="ndt-results-title" className="h4">
+      <h2 id="ndt-results-title" className="h4">
         Results
-      </h3>
+      </h2>
       <p className="display-6">
         Result:{' '}
         <strong className={`ndt-verdict ${pass ? 'text-success' : 'text-danger'}`}>{result.ndtResult}</strong>
       </p>
-      {result.safeHarbor && (
-        <p className="ndt-safe-harbor">
-          The plan is in the premium-only safe harbor ({SAFE_HARBOR_CITATION}): its only choice is cash or
-          paying the employees’ share of accident and health premiums before tax, and its eligibility meets
-          the safe harbor, so it is deemed to pass every nondiscrimination test
-          {anyNotNeeded ? '; the steps marked Not needed did not decide the result.' : '.'}
-        </p>
-      )}
+      {result.safeHarbor && <p className="ndt-safe-harbor">{ndtSafeHarborSentence(anyNotNeeded)}</p>}
       <dl className="row">
         <dt className="col-sm-3">Taken by</dt>
         <dd className="col-sm-9">{name ? `${result.takenBy} (${name})` : result.takenBy}</dd>
@@ -156,7 +169,7 @@ export function NdtResults({ result, onNewTest }: NdtResultsProps) {
           {formatDate(result.planYearStart)} - {formatDate(result.planYearEnd)}
         </dd>
       </dl>
-      <Table bordered responsive size="sm" aria-label="Test results">
+      <ScrollableTable label="Test results" bordered size="sm">
         <thead>
           <tr>
             <th scope="col">Step</th>
@@ -171,7 +184,7 @@ export function NdtResults({ result, onNewTest }: NdtResultsProps) {
             <tr
               key={row.step}
               className={
-                isNotNeeded(row) ? 'ndt-not-needed table-secondary' : row.pass ? undefined : 'table-danger'
+                isNotNeededRow(row) ? 'ndt-not-needed table-secondary' : row.pass ? undefined : 'table-danger'
               }
             >
               <th scope="row">{row.step}</th>
@@ -188,19 +201,15 @@ export function NdtResults({ result, onNewTest }: NdtResultsProps) {
             </tr>
           ))}
         </tbody>
-      </Table>
+      </ScrollableTable>
       {!pass && <NextStep rows={rows} onNewTest={onNewTest} />}
-      <Alert variant="info">
-        Please print these results and retain them with your plan documents for the plan year.
-      </Alert>
-      <p className="small">
-        This testing tool is an aid, not legal advice: it applies the rules of Section 125 to the answers you
-        gave. Review the results, and any doubt about them, with your tax or legal advisor.
-      </p>
+      <Alert variant="info">{NDT_RESULT_TEXTS.retain}</Alert>
+      <p className="small">{NDT_RESULT_TEXTS.notLegalAdvice}</p>
       <div className="ndt-no-print d-flex gap-2">
         <Button variant="primary" onClick={() => window.print()}>
           Print
         </Button>
+        <DownloadPdf result={result} />
         {pass && onNewTest && (
           <Button variant="outline-secondary" onClick={onNewTest}>
             Take a new test

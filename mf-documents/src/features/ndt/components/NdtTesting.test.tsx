@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { NDT_QUESTIONS, type NdtStep } from 'shared-domain';
 import { patterns } from 'shared-ui';
@@ -41,7 +41,7 @@ const click = async (element: HTMLElement) => {
   });
 };
 const button = (name: string) => screen.queryByRole('button', { name });
-const stepHeading = () => screen.getByRole('heading', { level: 3 }).textContent;
+const stepHeading = () => screen.getByRole('heading', { level: 2, name: /^Step / }).textContent;
 
 /** Answers the yes/no question of the step on screen. */
 async function answer(step: NdtStep, choice: 'Yes' | 'No') {
@@ -201,6 +201,11 @@ describe('the Non-Discrimination Testing page', () => {
     await next();
     expect(stepHeading()).toBe('Step 5a');
     expect(screen.getByText('Cannot be more than eligible HCEs (2).')).toBeTruthy();
+    // The field that says why is marked invalid and takes the focus; no other field is marked.
+    const tooMany = screen.getByLabelText(/^Participating HCEs/);
+    await waitFor(() => expect(document.activeElement).toBe(tooMany));
+    expect(tooMany.getAttribute('aria-invalid')).toBe('true');
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(1);
     expect(posted(stub)).toEqual([]);
     await type('Participating HCEs', '2');
     expect(screen.queryByText('Cannot be more than eligible HCEs (2).')).toBeNull();

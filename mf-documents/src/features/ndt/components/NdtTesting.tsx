@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert } from 'react-bootstrap';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { productToday } from 'shared-domain';
-import { Busy, formatDate, isNotFound, paths, type EpopDocument } from 'shared-ui';
+import { Busy, formatDate, isNotFound, PageTitle, paths, type EpopDocument } from 'shared-ui';
 import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
 import { useDocument } from '../../../api/document.js';
 import { useNdtResult, type StoredNdtResult } from '../api/get-ndt-result.js';
@@ -73,9 +73,8 @@ export function NdtTesting() {
   return (
     <>
       <DocumentBreadcrumb documentId={document.documentId} name={company} />
-      <section aria-labelledby="ndt-title">
-        <h2 id="ndt-title">{NDT_TEXT.title}</h2>
-        <p className="lead">Testing for {company}</p>
+      <section>
+        <PageTitle lead={`Testing for ${company}`}>{NDT_TEXT.title}</PageTitle>
         {resultId ? (
           <StoredResult
             documentId={document.documentId}

@@ -68,16 +68,25 @@ export function NdtWizard({ documentId, planYearStart, planYearEnd, blocked, onT
 
 /** One step: its heading (focused on arrival), its fields, Back, and Next or Submit once answered. */
 function WizardStep({ step, onBack }: { step: NdtStep; onBack: (answers: NdtAnswers) => void }) {
-  const { values, isSubmitting } = useFormikContext<NdtAnswers>();
+  const { values, isSubmitting, isValidating, submitCount, errors } = useFormikContext<NdtAnswers>();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [step]);
+  // A Next refused by the step's own checks takes focus to the first field that says why (once per press,
+  // when the checks have answered), so a keyboard or screen-reader user lands on the message.
+  const card = useRef<HTMLDivElement>(null);
+  const pressesHandled = useRef(0);
+  useEffect(() => {
+    if (isValidating || submitCount === pressesHandled.current) return;
+    pressesHandled.current = submitCount;
+    card.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount, isValidating, errors]);
   const last = nextStep(step, values) === 'submit';
   return (
-    <Card>
+    <Card ref={card}>
       <Card.Header>
-        <h3 ref={heading} tabIndex={-1} className="h5 mb-0">
+        <h2 ref={heading} tabIndex={-1} className="h5 mb-0">
           Step {step}
-        </h3>
+        </h2>
       </Card.Header>
       <Card.Body>
         <NdtStepFields key={step} step={step} />

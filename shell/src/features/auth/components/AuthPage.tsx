@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
-import { Busy, bff, paths, useSession, type TokenExchangeResult } from 'shared-ui';
-import { PageTitle } from '../../../components/PageTitle.js';
+import { bff, Busy, PageTitle, paths, type TokenExchangeResult, useSession } from 'shared-ui';
 import { recordLogin } from '../../../lib/record-login.js';
 
 /**

@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
-import { Busy, paths, useSession } from 'shared-ui';
-import { PageTitle } from '../../../components/PageTitle.js';
+import { Busy, PageTitle, paths, useSession } from 'shared-ui';
 import { verifyEmail, type Verification } from '../api/verify-email.js';
 
 /**

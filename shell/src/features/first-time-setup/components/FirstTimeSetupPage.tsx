@@ -6,10 +6,9 @@ import Row from 'react-bootstrap/Row';
 import { Form, Formik, TextField } from 'shared-ui/forms';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, firstTimeSetupSchema, type FirstTimeSetupPayload } from 'shared-domain';
-import { Busy, notifySuccess, paths, type TemporaryUserToken } from 'shared-ui';
+import { Busy, notifySuccess, PageTitle, paths, type TemporaryUserToken } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
 import { NameFields } from '../../../components/form/NameFields.js';
-import { PageTitle } from '../../../components/PageTitle.js';
 import { completeFirstTimeSetup, useTemporaryUserToken } from '../api/first-time-setup.js';
 
 function initialValues({ userId, user }: TemporaryUserToken): FirstTimeSetupPayload {

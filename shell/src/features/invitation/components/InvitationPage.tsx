@@ -5,8 +5,7 @@ import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Busy, notifySuccess, paths, SignInForm, useSession } from 'shared-ui';
-import { PageTitle } from '../../../components/PageTitle.js';
+import { Busy, notifySuccess, PageTitle, paths, SignInForm, useSession } from 'shared-ui';
 import { recordLogin } from '../../../lib/record-login.js';
 import { claimInvitation } from '../api/claim-invitation.js';
 

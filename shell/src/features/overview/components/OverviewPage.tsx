@@ -1,4 +1,4 @@
-import { PageTitle } from '../../../components/PageTitle.js';
+import { PageTitle } from 'shared-ui';
 import { Overview } from './Overview.js';
 
 export function OverviewPage() {

@@ -3,8 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from 'shared-ui';
-import { PageTitle } from '../../../components/PageTitle.js';
+import { PageTitle, paths } from 'shared-ui';
 import { NewPasswordStep } from './NewPasswordStep.js';
 import { UsernameStep } from './UsernameStep.js';
 

@@ -1,7 +1,5 @@
-import Table from 'react-bootstrap/Table';
 import { calendarPlanYearOf, NDT_QUESTIONS, productToday, type NdtStep } from 'shared-domain';
-import { PageTitle } from '../../../components/PageTitle.js';
-import { NdtDefinitions, useAppConfig, type AppConfig } from 'shared-ui';
+import { type AppConfig, NdtDefinitions, PageTitle, ScrollableTable, useAppConfig } from 'shared-ui';
 
 /**
  * A video id from the configuration, opened on YouTube in a new tab: the gateway's CSP allows no
@@ -84,7 +82,12 @@ const STEPS: ReadonlyArray<{ step: NdtStep; then: string; decides: string }> = [
     then: 'Yes: step 4. No: steps 3a and 3b, then step 4.',
     decides: 'Eligibility: yes passes the eligibility ratio test; no lets steps 3a and 3b decide it.',
   },
-  { step: '3a', then: 'Step 3b.', decides: 'Reasonable classification: a no fails the test.' },
+  {
+    step: '3a',
+    then: 'Step 3b.',
+    decides:
+      'Reasonable classification: a no fails the test, unless the premium-only safe harbor applies (step 4).',
+  },
   {
     step: '3b',
     then: 'Enter the total and the eligible non-HCEs and HCEs (zero is valid), then step 4.',
@@ -95,7 +98,7 @@ const STEPS: ReadonlyArray<{ step: NdtStep; then: string; decides: string }> = [
     step: '4',
     then: 'Steps 1 to 4 all yes: the test is submitted at once. Otherwise step 5.',
     decides:
-      'The premium-only safe harbor (Prop. Treas. Reg. §1.125-7(f)): a premium-only plan whose eligibility is at the safe harbor (step 3 yes, or steps 3a yes and 3b at or above the safe harbor) passes every test, whatever steps 1, 2 and 5 to 7 say; the results mark those steps as not needed.',
+      'The premium-only safe harbor (Prop. Treas. Reg. §1.125-7(f)): a premium-only plan whose eligibility is at the safe harbor (step 3 yes, or step 3b at or above the safe harbor) passes every test, whatever steps 1, 2, 3a and 5 to 7 say; the results mark those steps as not needed.',
   },
   {
     step: '5',
@@ -147,7 +150,7 @@ function Steps() {
           again) starts again with every answer cleared.
         </li>
       </ol>
-      <Table bordered responsive size="sm" aria-label="Testing steps">
+      <ScrollableTable label="Testing steps" bordered size="sm">
         <thead>
           <tr>
             <th scope="col">Step</th>
@@ -166,7 +169,7 @@ function Steps() {
             </tr>
           ))}
         </tbody>
-      </Table>
+      </ScrollableTable>
       <p className="small">
         The result is Pass only when every test passes; the server computes it from your answers and keeps it.
         The testing tool is an aid, not legal advice.
