@@ -25,6 +25,7 @@ import * as invitationClaims from './migrations/0023-invitation-claims.js';
 import * as abuseLimits from './migrations/0024-abuse-limits.js';
 import * as ndtDefinitions from './migrations/0025-ndt-definitions.js';
 import * as retroactivePlanYears from './migrations/0026-retroactive-plan-years.js';
+import * as renewalAnswers from './migrations/0027-renewal-answers.js';
 
 /**
  * Migrations live in code (not a folder read at runtime) so the swc build and Jest see the same
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024-abuse-limits': abuseLimits,
   '0025-ndt-definitions': ndtDefinitions,
   '0026-retroactive-plan-years': retroactivePlanYears,
+  '0027-renewal-answers': renewalAnswers,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

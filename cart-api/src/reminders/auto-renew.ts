@@ -7,6 +7,7 @@ import { addActionItems } from '../domain/action-items/add.js';
 import { logChange } from '../domain/clients/change-log.js';
 import { insertDocument, type SavedForm } from '../domain/documents/queries.js';
 import {
+  carriedEffectiveDate,
   renewalAnswers,
   renewalReminderDone,
   renewedAlready,
@@ -19,7 +20,8 @@ import { documentRecipients, enqueueMail, plainMessage, type MailDeps } from '..
  * A strategic partner's auto-renew rule (specs/3-admin.md §3 rule type 1; README "Auto-renew"): a
  * Paid document of the partner is renewed `daysPrior` days before its plan year ends. "Renewed"
  * means: the next plan year's document (the answers as `renewalAnswers` renews them: the plan year
- * after, the original effective date carried forward, last year's amendment answers cleared; naming
+ * after, the original effective date carried forward from the stored chain (renewal.ts
+ * `carriedEffectiveDate`), last year's amendment answers cleared; naming
  * the old one as its original) is created Unpaid — an invoice: its client's users (or its owner) get an
  * 'unpaid-pop-action-item' to pay it through the cart and an e-mail says so; the client's change
  * log records it. Once per document and plan year, across runs, restarts and instances.
@@ -190,7 +192,14 @@ export async function autoRenewDocument(
     { start: document.plan_year_start, end: document.plan_year_end },
     productToday(now),
   );
-  const form: Record<string, unknown> = { ...answers, originalDocumentId: documentId };
+  // The plan's original effective date from the stored chain (a renewal made before renewals stored
+  // it names none: the chain's first document says it).
+  const carried = await carriedEffectiveDate(db, documentId);
+  const form: Record<string, unknown> = {
+    ...answers,
+    ...(carried ? { originalEffectiveDate: carried } : {}),
+    originalDocumentId: documentId,
+  };
   const company =
     typeof answers.clientCompanyName === 'string' && answers.clientCompanyName
       ? answers.clientCompanyName

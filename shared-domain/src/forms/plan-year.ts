@@ -6,10 +6,18 @@ import type { PlanYear } from './renewal.js';
 
 /**
  * No retroactive adoption (../shared/domain/plan-documents.md "Decision"; Prop. Treas. Reg.
- * §1.125-1(c)(2): the plan applies only to periods after it is adopted). A new document whose plan year,
- * or amendment effective date, starts before the day it is ordered (`today`, in the product's time
- * zone) is refused with a message that offers a short plan year from a later start. A renewal continues
- * the plan without a gap: it may start on the day `renewalPlanYear` offers although that day has passed.
+ * §1.125-1(c)(2): the plan applies only to periods after it is adopted). The effective date a document
+ * shows is its plan-year start, or its amendment effective date for an amendment, so that is the date
+ * checked against the day it is ordered (`today`, in the product's time zone):
+ * - a new document that is not an amendment: its plan-year start may not be before today (refused with
+ *   a message that offers a short plan year from a later start);
+ * - an amendment (`amendmentToOriginal`): its amendment effective date alone, which may not be before
+ *   today and lies within the plan year (start <= amendment date <= end); the plan year of the plan it
+ *   amends may have started (a mid-year amendment). The refusal offers an amendment date (the first of
+ *   next month, or today);
+ * - a renewal continues the plan without a gap: its plan year may start on the day `renewalPlanYear`
+ *   offers although that day has passed, or on any day from today (also when it is an amendment: the
+ *   amendment date is then checked as any amendment's).
  * The order form runs these rules under the dates, and cart-api on every write of a new document
  * (cart-api/src/domain/documents/plan-year.ts), where compliance may override them with a reason.
  */
@@ -35,11 +43,18 @@ export const PLAN_YEAR_MESSAGES = {
     `${start} of a renewal continues the plan without a gap: start it on ${formatIsoDate(offered.start)} ` +
     `(the plan year ${formatIsoDate(offered.start)} - ${formatIsoDate(offered.end)}), or on or after today ` +
     `(${formatIsoDate(today)}).`,
-  /** An amendment effective before today (before the plan year a renewal continues, for a renewal). */
-  amendmentBefore: (earliest: string, today: string) =>
-    `${amendment} cannot be before ${earliest === today ? 'today' : 'the start of the plan year'} ` +
-    `(${formatIsoDate(earliest)}): an amendment cannot be adopted retroactively. Make it effective on or ` +
-    `after ${formatIsoDate(earliest)}.`,
+  /**
+   * An amendment effective before today, with an amendment date to choose (`offer`: the first of next
+   * month, or today; null when no day from today on lies within the plan year).
+   */
+  amendmentBeforeToday: (today: string, offer: string | null) =>
+    `${amendment} cannot be before today (${formatIsoDate(today)}): an amendment cannot be adopted ` +
+    `retroactively. Make it effective on or after ${formatIsoDate(today)}` +
+    (offer === null ? ', within its plan year.' : `, for example ${formatIsoDate(offer)}.`),
+  /** An amendment effective outside the plan year it amends. */
+  amendmentOutsidePlanYear: (planYear: PlanYear) =>
+    `${amendment} must be within the plan year (${formatIsoDate(planYear.start)} - ` +
+    `${formatIsoDate(planYear.end)}): an amendment takes effect during the plan year it amends.`,
   /** Compliance's override: the field's label, and what the reason is for. */
   reasonLabel: 'Reason for a plan year or amendment starting before today',
   reasonHelp:
@@ -57,13 +72,31 @@ export function firstOfNextMonth(today: string): string {
 }
 
 /**
- * The plan year offered instead of one that starts before today: from the first of next month to the
- * end given, a short plan year, when that end is later; otherwise twelve months from the first of next month.
+ * The first day a plan or an amendment ordered on `today` can take effect and that the offers name: today
+ * when it is the first of a month, else the first of next month.
+ */
+export const laterStart = (today: string): string =>
+  today.endsWith('-01') ? today : firstOfNextMonth(today);
+
+/**
+ * The plan year offered instead of one that starts before today: from `laterStart` (today when it is the
+ * first of a month, else the first of next month) to the end given, a short plan year, when that end is
+ * later; otherwise twelve months from that start.
  */
 export function laterPlanYear(today: string, end: string | null): PlanYear & { short: boolean } {
-  const from = firstOfNextMonth(today);
+  const from = laterStart(today);
   if (end !== null && end > from) return { start: from, end, short: true };
   return { start: from, end: format(twelveMonthsEnd(fromIsoDate(from)!), ISO_DATE_FORMAT), short: false };
+}
+
+/**
+ * The amendment date offered instead of one before today: `laterStart` when it lies within the plan year,
+ * else today when that does, else null (the plan year is over).
+ */
+export function laterAmendmentDate(today: string, planYearEnd: string | null): string | null {
+  const from = laterStart(today);
+  if (planYearEnd === null || from <= planYearEnd) return from;
+  return today <= planYearEnd ? today : null;
 }
 
 export interface PlanYearProblem {
@@ -72,9 +105,10 @@ export interface PlanYearProblem {
 }
 
 /**
- * What the dates of a document about to be ordered on `today` break: its plan-year start and, for an
- * amendment, the amendment effective date. `renewal`: the plan year `renewalPlanYear` offers when the
- * document renews another (its start may have passed: the plan continues), null for a new plan.
+ * What the dates of a document about to be ordered on `today` break. Not an amendment: its plan-year
+ * start. An amendment: its amendment effective date alone (not before today, within the plan year).
+ * `renewal`: the plan year `renewalPlanYear` offers when the document renews another (its start may
+ * have passed: the plan continues; a renewal's start is checked, amendment or not), null for a new plan.
  */
 export function planYearProblems(
   values: Record<string, unknown>,
@@ -83,28 +117,39 @@ export function planYearProblems(
 ): PlanYearProblem[] {
   const problems: PlanYearProblem[] = [];
   const planYearStart = dateIn(values.currentPlanYearStartDate);
-  let earliest = today;
+  const planYearEnd = dateIn(values.currentPlanYearEndDate);
+  const amendment = values.amendmentToOriginal === true;
   if (planYearStart !== null && planYearStart < today) {
-    if (renewal !== null && planYearStart === renewal.start) earliest = planYearStart;
-    else if (renewal !== null) {
+    if (renewal !== null && planYearStart !== renewal.start) {
       problems.push({
         field: 'currentPlanYearStartDate',
         message: PLAN_YEAR_MESSAGES.renewalStart(today, renewal),
       });
-    } else {
-      const offer = laterPlanYear(today, dateIn(values.currentPlanYearEndDate));
+    } else if (renewal === null && !amendment) {
+      const offer = laterPlanYear(today, planYearEnd);
       problems.push({
         field: 'currentPlanYearStartDate',
         message: PLAN_YEAR_MESSAGES.startBeforeToday(today, offer),
       });
     }
   }
-  const amendmentDate = values.amendmentToOriginal === true ? dateIn(values.amendmentEffectiveDate) : null;
-  if (amendmentDate !== null && amendmentDate < earliest) {
-    problems.push({
-      field: 'amendmentEffectiveDate',
-      message: PLAN_YEAR_MESSAGES.amendmentBefore(earliest, today),
-    });
+  const amendmentDate = amendment ? dateIn(values.amendmentEffectiveDate) : null;
+  if (amendmentDate !== null) {
+    if (amendmentDate < today) {
+      problems.push({
+        field: 'amendmentEffectiveDate',
+        message: PLAN_YEAR_MESSAGES.amendmentBeforeToday(today, laterAmendmentDate(today, planYearEnd)),
+      });
+    } else if (
+      planYearStart !== null &&
+      planYearEnd !== null &&
+      (amendmentDate < planYearStart || amendmentDate > planYearEnd)
+    ) {
+      problems.push({
+        field: 'amendmentEffectiveDate',
+        message: PLAN_YEAR_MESSAGES.amendmentOutsidePlanYear({ start: planYearStart, end: planYearEnd }),
+      });
+    }
   }
   return problems;
 }

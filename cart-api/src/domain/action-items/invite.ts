@@ -58,7 +58,7 @@ export async function sendDocumentInvite(
   });
   const partner = await partnerOf(app.db, strategicPartnerId);
   // The same checks as a free document's (`createDocument`): the form's rules, then its links.
-  const { form, links, retroactive } = await checkedNewDocument(
+  const { form, links, retroactive, logNote } = await checkedNewDocument(
     app,
     caller,
     { ...body.document, strategicPartnerId },
@@ -106,7 +106,8 @@ export async function sendDocumentInvite(
       caller,
       describe: (document) =>
         `${document} created, to be purchased by ${invitee.email} (invitation sent)` +
-        (retroactive ? DOCUMENTS_MESSAGES.save.retroactiveLogged(retroactive.reason) : ''),
+        (retroactive ? DOCUMENTS_MESSAGES.save.retroactiveLogged(retroactive.reason) : '') +
+        logNote,
     });
     await addActionItems(trx, [
       {

@@ -1,5 +1,6 @@
 import { conflict, notFound, ValidationFailure, type Caller } from 'service-kit';
 import type { Kysely } from 'kysely';
+import { productToday } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
 import type { Cart, CartDocument, CartItemAnswer, CartItemBody } from '../../contract/shopping-cart.js';
 import { isCompliance } from '../../policies/rules.js';
@@ -7,6 +8,7 @@ import { keepLockedFields } from '../documents/index.js';
 import { checkedForm, partnerOf } from '../documents/form.js';
 import { checkedLinks } from '../documents/links.js';
 import { checkedPlanYear } from '../documents/plan-year.js';
+import { renewalEffectiveDate } from '../documents/renewal.js';
 import { DOCUMENTS_MESSAGES } from '../documents/messages.js';
 import { storedDocument } from '../documents/queries.js';
 import { actionItemById } from '../action-items/queries.js';
@@ -86,22 +88,47 @@ async function checkedCartItem(deps: CartDeps, caller: Caller, body: CartItemBod
     payingFor,
   });
   const partner = await partnerOf(db, strategicPartnerId);
+  const compliance = isCompliance(caller);
   let fields = body.json;
-  if (stored && !isCompliance(caller)) {
+  if (stored && !compliance) {
     // The stored document's locked fields: as they are, whoever pays for it (a repayment, an invite).
     const locked = keepLockedFields(stored, body.json);
     if (locked.errors.length > 0) throw new ValidationFailure(locked.errors);
     fields = locked.form;
   }
   const renews = (stored ? stored.originalDocumentId : null) ?? body.json.originalDocumentId ?? null;
+  if (renews && !compliance) {
+    // A renewal's original effective date is the server's (carried forward, or the stored renewal's):
+    // anyone but compliance's is ignored.
+    const { originalEffectiveDate: _sent, ...answers } = fields;
+    fields = answers;
+  }
   const form = await checkedForm(fields, partner, { renewal: Boolean(renews) });
-  // The client it joins and the document it renews travel with the item to the checkout.
-  const links = await checkedLinks(db, caller, body.json, { strategicPartnerId, payingFor });
+  // The client it joins and the document it renews travel with the item to the checkout; a new
+  // document names a document to renew only when it may renew it today (links.ts).
+  const links = await checkedLinks(
+    db,
+    caller,
+    { ...body.json, federalTaxId: form.federalTaxId },
+    { today: productToday(deps.now()), strategicPartnerId, payingFor },
+  );
+  const original = stored ? stored.originalDocumentId : links.originalDocumentId;
+  if (original) {
+    const dated = await renewalEffectiveDate(db, {
+      originalDocumentId: original,
+      compliance,
+      sent: form.originalEffectiveDate,
+      stored: stored?.form.originalEffectiveDate,
+    });
+    if (dated.originalEffectiveDate) form.originalEffectiveDate = dated.originalEffectiveDate;
+  }
   // A new document (or an invitation's, until it is bought) may not start before today.
   await checkedPlanYear(deps, caller, {
     form,
-    renews: stored ? stored.originalDocumentId : links.originalDocumentId,
+    renews: original,
     stored: stored ?? null,
+    storedId: payingFor,
+    clientId: links.clientId,
   });
   if (links.clientId) form.clientId = links.clientId;
   if (links.originalDocumentId) form.originalDocumentId = links.originalDocumentId;

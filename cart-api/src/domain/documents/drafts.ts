@@ -8,7 +8,7 @@ import { partnerFormSettings } from '../partners/settings.js';
 import { PARTNERS_MESSAGES } from '../partners/messages.js';
 import { DOCUMENTS_MESSAGES } from './messages.js';
 import { documentById } from './queries.js';
-import { renewalAnswers } from './renewal.js';
+import { carriedEffectiveDate, renewalAnswers } from './renewal.js';
 import type { DocumentDeps } from './save.js';
 
 /**
@@ -62,9 +62,13 @@ export async function renewalDraft(
     { start: document.currentPlanYearStartDate, end: document.currentPlanYearEndDate },
     today,
   );
+  // The plan's first effective date, walked back along the renewals when the old one does not store it
+  // (renewals made before issue 22): the same date the save and auto-renew carry.
+  const originalEffectiveDate =
+    (await carriedEffectiveDate(deps.db, documentId)) ?? answers.originalEffectiveDate;
   return {
     documentId: null,
-    form: { ...blankDocumentForm(), ...answers },
+    form: { ...blankDocumentForm(), ...answers, originalEffectiveDate },
     clientId: document.clientId,
     strategicPartnerId: document.strategicPartnerId,
     originalDocumentId: document.documentId,

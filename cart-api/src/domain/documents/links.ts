@@ -7,7 +7,7 @@ import { isCompliance } from '../../policies/rules.js';
 import { DOCUMENTS_MESSAGES } from './messages.js';
 import { documentPolicy } from './policy.js';
 import { companyOfKind } from './queries.js';
-import { renewedAlready } from './renewal.js';
+import { renewalRefusal, renewedAlready } from './renewal.js';
 
 /** The records a new document is tied to: the client it joins, the document it renews. */
 export interface DocumentLinks {
@@ -22,17 +22,27 @@ export interface DocumentLinks {
  * caller looks after (a duplicate tax id's Continue), and a document the caller may open that has not
  * been renewed yet (a renewal), sold through the same partner (a renewal cannot move to a partner
  * whose rules would make it free or cheaper). Another's id answers 404, and so does an unknown one
- * (compliance, who may see every record, gets 400 for an unknown one). `payingFor`: the stored document a cart item pays for (an invited renewal): it is the
- * renewal itself, not a second one.
+ * (compliance, who may see every record, gets 400 for an unknown one). A new document names a renewed
+ * document only when it may renew it on `today` (`renewalRefusal`: Paid and active, ready for renewal,
+ * the same client), else 400 naming the field: a document is never a renewal because it says so.
+ * `payingFor`: the stored document a cart item pays for (an invited renewal, an auto-renewal): it is
+ * the renewal itself, not a second one, and the document it renews was fixed when it was stored (its
+ * plan-year exemption is judged by plan-year.ts).
  */
 export async function checkedLinks(
   db: Kysely<Database>,
   caller: Caller,
-  links: { clientId?: string | null | undefined; originalDocumentId?: string | null | undefined },
+  links: {
+    clientId?: string | null | undefined;
+    originalDocumentId?: string | null | undefined;
+    /** The new document's federal tax id: a renewal naming no client is the original client's by it. */
+    federalTaxId?: unknown;
+  },
   {
+    today,
     strategicPartnerId = null,
     payingFor = null,
-  }: { strategicPartnerId?: string | null; payingFor?: string | null } = {},
+  }: { today: string; strategicPartnerId?: string | null; payingFor?: string | null },
 ): Promise<DocumentLinks> {
   const clientId = links.clientId ?? null;
   const originalDocumentId = links.originalDocumentId ?? null;
@@ -61,6 +71,13 @@ export async function checkedLinks(
     }
     if (await renewedAlready(db, originalDocumentId, payingFor)) {
       throw new ValidationFailure([DOCUMENTS_MESSAGES.save.renewedAlready]);
+    }
+    if (!payingFor) {
+      const refusal = await renewalRefusal(db, originalDocumentId, today, {
+        clientId,
+        federalTaxId: links.federalTaxId,
+      });
+      if (refusal) throw new ValidationFailure([refusal.message]);
     }
     originalOwnerUserId = original.owner_user_id;
   }

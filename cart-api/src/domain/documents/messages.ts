@@ -1,3 +1,5 @@
+import { formatIsoDate } from 'shared-domain';
+
 /**
  * The documents' catalogue (README "Where a rule lives"): every text the documents' operations answer
  * with (specs/2-documents.md §4–§9), one place for each. A partner or a client not found is the
@@ -18,6 +20,23 @@ export const DOCUMENTS_MESSAGES = {
     renewedAlready: 'This document has already been renewed',
     renewalKeepsPartner: 'A renewal keeps the strategic partner of the document it renews',
     notReadyForRenewal: 'This document is not ready for renewal',
+    /**
+     * A new document that names, as the document it renews (`originalDocumentId`), one it may not renew
+     * (renewal.ts `renewalRefusal`): each names the field, and ends a sentence (the purchase's refusal
+     * adds what to do after it).
+     */
+    renewal: {
+      notPurchased:
+        'Originating document id names a document that is not purchased and active: only a Paid document can be renewed.',
+      notReady: (windowDays: number) =>
+        `Originating document id names a document that is not ready for renewal: a plan year is renewed from ${windowDays} days before it ends.`,
+      otherClient:
+        'Originating document id names a document of another client: a renewal continues the plan of the same client.',
+      /** The change log: compliance set a new renewal's original effective date other than the one carried forward. */
+      effectiveDateSet: (set: string, carried: string | null) =>
+        `; its original effective date set by compliance to ${formatIsoDate(set)}` +
+        (carried ? ` (carried forward: ${formatIsoDate(carried)})` : ''),
+    },
     complianceOnly: (label: string) => `${label} can only be changed by compliance`,
     /** The fields only compliance changes, as complianceOnly names them. */
     fieldLabels: {
@@ -40,6 +59,9 @@ export const DOCUMENTS_MESSAGES = {
     /** The client's change log: compliance's override, recorded with the document. */
     retroactiveLogged: (reason: string) =>
       `; its plan year or amendment starts before the day it was ordered, allowed by compliance: ${reason}`,
+    /** The client's change log: a save moved the dates so that compliance's reason is no longer needed. */
+    retroactiveCleared:
+      "; compliance's reason for a plan year or amendment starting before the day it was ordered removed: the dates no longer need it",
   },
   /** The non-discrimination test (specs/2-documents.md §9). */
   ndt: {

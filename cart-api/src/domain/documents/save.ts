@@ -11,9 +11,9 @@ import { changedFields, logDocumentChange } from '../clients/change-log.js';
 import { entitledPartnerId, type EntitlementDeps } from '../partners/entitlement.js';
 import { checkedForm, partnerOf } from './form.js';
 import { checkedLinks, type DocumentLinks } from './links.js';
-import { checkedPlanYear } from './plan-year.js';
-import { renewalReminderDone, renewedAlready } from './renewal.js';
-import { keepLockedFields } from './locked-fields.js';
+import { checkedPlanYear, overrideObsolete } from './plan-year.js';
+import { renewalEffectiveDate, renewalRefusal, renewalReminderDone, renewedAlready } from './renewal.js';
+import { keepLockedFields, purchasedOnce } from './locked-fields.js';
 import { DOCUMENTS_MESSAGES } from './messages.js';
 import {
   documentById,
@@ -40,19 +40,24 @@ async function savedDocument(deps: DocumentDeps, documentId: string): Promise<Ep
 
 /**
  * A new document's answers, checked, with the links it names; `form` names the document it renews;
- * `retroactive`: compliance's override of the plan-year rule, to record with it.
+ * `retroactive`: compliance's override of the plan-year rule, to record with it; `logNote`: what the
+ * change log adds about its creation ('' for nothing: compliance set a renewal's original effective date).
  */
 export interface CheckedNewDocument {
   form: SavedForm;
   links: DocumentLinks;
   retroactive: RetroactiveOverride | null;
+  logNote: string;
 }
 
 /**
  * The checks every new document written from a body runs (a free document, an invite): the order
  * form's rules with its partner's (`partner`: the body's `strategicPartnerId`, see `partnerOf`), then
- * the client and the renewed document it names (`checkedLinks`), then its plan year (`checkedPlanYear`:
- * not before today, unless it continues the plan it renews or compliance gives a reason).
+ * the client and the renewed document it names (`checkedLinks`: a renewal only of a document it may
+ * renew today), then its plan year (`checkedPlanYear`: not before today, unless it continues the plan
+ * it renews or compliance gives a reason). A renewal's original effective date is the one carried
+ * forward from the stored documents (`renewalEffectiveDate`), whatever the body says, unless
+ * compliance sets it.
  */
 export async function checkedNewDocument(
   deps: DocumentDeps,
@@ -61,17 +66,41 @@ export async function checkedNewDocument(
   partner: PartnerFormSettings | null,
 ): Promise<CheckedNewDocument> {
   const { strategicPartnerId = null, clientId, originalDocumentId, retroactiveReason, ...fields } = body;
-  const form = await checkedForm(fields, partner, { renewal: Boolean(originalDocumentId) });
-  const links = await checkedLinks(deps.db, caller, { clientId, originalDocumentId }, { strategicPartnerId });
+  const compliance = isCompliance(caller);
+  // A renewal's original effective date is the server's to carry forward: anyone but compliance's is ignored.
+  const { originalEffectiveDate: _sent, ...answers } = fields;
+  const form = await checkedForm(originalDocumentId && !compliance ? answers : fields, partner, {
+    renewal: Boolean(originalDocumentId),
+  });
+  const links = await checkedLinks(
+    deps.db,
+    caller,
+    { clientId, originalDocumentId, federalTaxId: form.federalTaxId },
+    { today: productToday(deps.now()), strategicPartnerId },
+  );
+  let logNote = '';
+  if (links.originalDocumentId) {
+    const dated = await renewalEffectiveDate(deps.db, {
+      originalDocumentId: links.originalDocumentId,
+      compliance,
+      sent: form.originalEffectiveDate,
+    });
+    if (dated.originalEffectiveDate) form.originalEffectiveDate = dated.originalEffectiveDate;
+    if (dated.originalEffectiveDate && dated.originalEffectiveDate !== dated.carried) {
+      logNote = DOCUMENTS_MESSAGES.save.renewal.effectiveDateSet(dated.originalEffectiveDate, dated.carried);
+    }
+  }
   const retroactive = await checkedPlanYear(deps, caller, {
     form,
     renews: links.originalDocumentId,
+    clientId: links.clientId,
     reason: retroactiveReason,
   });
   return {
     form: links.originalDocumentId ? { ...form, originalDocumentId: links.originalDocumentId } : form,
     links,
     retroactive,
+    logNote,
   };
 }
 
@@ -99,7 +128,7 @@ export async function createDocument(
   if (!compliance && !partner?.bypassShoppingCart) {
     throw forbidden(DOCUMENTS_MESSAGES.save.freeDocumentComplianceOnly);
   }
-  const { form, links, retroactive } = await checkedNewDocument(
+  const { form, links, retroactive, logNote } = await checkedNewDocument(
     deps,
     caller,
     { ...body, strategicPartnerId },
@@ -128,7 +157,8 @@ export async function createDocument(
           (links.originalDocumentId
             ? `${document} created without a purchase, renewing the previous plan year's document`
             : `${document} created without a purchase`) +
-          (retroactive ? DOCUMENTS_MESSAGES.save.retroactiveLogged(retroactive.reason) : ''),
+          (retroactive ? DOCUMENTS_MESSAGES.save.retroactiveLogged(retroactive.reason) : '') +
+          logNote,
       });
       // A renewal done is the renewal action item's purpose fulfilled.
       if (links.originalDocumentId) {
@@ -184,6 +214,17 @@ export async function saveDocument(
   if (compliance && originalDocumentId && !(await documentExists(db, originalDocumentId))) {
     throw new ValidationFailure([DOCUMENTS_MESSAGES.save.originalNotFound]);
   }
+  // A document not bought yet (an invitation) that compliance makes a renewal must be able to renew it
+  // (renewal.ts `renewalRefusal`); a bought document's link is a record only (its dates are not checked).
+  if (
+    compliance &&
+    originalDocumentId &&
+    originalDocumentId !== stored.originalDocumentId &&
+    !purchasedOnce(stored)
+  ) {
+    const refusal = await renewalRefusal(db, originalDocumentId, productToday(deps.now()), { documentId });
+    if (refusal) throw new ValidationFailure([refusal.message]);
+  }
   // The body is a patch: a field left out keeps its stored value.
   const merged: Record<string, unknown> = {
     ...stored.form,
@@ -195,19 +236,33 @@ export async function saveDocument(
     originalDocumentId === undefined ? merged : { ...merged, originalDocumentId: originalDocumentId ?? '' };
   const locked = compliance ? { form: withOriginal, errors: [] } : keepLockedFields(stored, withOriginal);
   const original = locked.form.originalDocumentId;
+  const renews = typeof original === 'string' && original !== '' ? original : null;
+  // A renewal's original effective date is the one it has (else the one carried forward): only
+  // compliance changes it, anyone else's is ignored.
+  if (renews && !compliance) {
+    delete locked.form.originalEffectiveDate;
+    if (stored.form.originalEffectiveDate !== undefined) {
+      locked.form.originalEffectiveDate = stored.form.originalEffectiveDate;
+    }
+  }
   // The form's own rules first: their messages say what to fix; then what may not change.
-  const form = await checkedForm(locked.form, partner, {
-    renewal: typeof original === 'string' && original !== '',
-  });
+  const form = await checkedForm(locked.form, partner, { renewal: renews !== null });
   if (locked.errors.length > 0) throw new ValidationFailure(locked.errors);
+  if (renews) {
+    const dated = await renewalEffectiveDate(db, {
+      originalDocumentId: renews,
+      compliance,
+      sent: form.originalEffectiveDate,
+      stored: stored.form.originalEffectiveDate,
+    });
+    if (dated.originalEffectiveDate) form.originalEffectiveDate = dated.originalEffectiveDate;
+  }
   // An invitation's document is new until it is bought: its plan year may not start before today.
-  const retroactive = await checkedPlanYear(deps, caller, {
-    form,
-    renews: typeof original === 'string' && original !== '' ? original : null,
-    stored,
-    reason: retroactiveReason,
-  });
-  const saved = original ? { ...form, originalDocumentId: original } : form;
+  const write = { form, renews, stored, storedId: documentId };
+  const retroactive = await checkedPlanYear(deps, caller, { ...write, reason: retroactiveReason });
+  // Compliance's stored reason goes once the dates no longer need it (with who gave it and when).
+  const clearOverride = !retroactive && (await overrideObsolete(deps, write));
+  const saved = renews ? { ...form, originalDocumentId: renews } : form;
   const changed = [
     ...changedFields(
       {
@@ -219,16 +274,27 @@ export async function saveDocument(
     ),
     ...(partnerId !== stored.strategicPartnerId ? ['strategic partner'] : []),
   ];
-  const overrideNote = retroactive ? DOCUMENTS_MESSAGES.save.retroactiveLogged(retroactive.reason) : '';
+  const overrideNote = retroactive
+    ? DOCUMENTS_MESSAGES.save.retroactiveLogged(retroactive.reason)
+    : clearOverride
+      ? DOCUMENTS_MESSAGES.save.retroactiveCleared
+      : '';
   await db.transaction().execute(async (trx) => {
     await updateDocument(trx, documentId, {
       form: saved,
       strategicPartnerId: partnerId,
-      originalDocumentId: typeof original === 'string' && original !== '' ? original : null,
+      originalDocumentId: renews,
       retroactive,
     });
+    if (clearOverride) {
+      await trx
+        .updateTable('epop_document')
+        .set({ retroactive_reason: null, retroactive_reason_by: null, retroactive_reason_at: null })
+        .where('document_id', '=', documentId)
+        .execute();
+    }
     // The client's change log: what this save changed (a save that changed nothing leaves no row).
-    if (changed.length > 0 || retroactive) {
+    if (changed.length > 0 || retroactive || clearOverride) {
       await logDocumentChange(trx, {
         documentId,
         caller,

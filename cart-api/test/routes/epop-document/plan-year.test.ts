@@ -27,7 +27,7 @@ const STARTED_YESTERDAY =
   'Start the plan year on or after 11/28/2026, for example a short plan year 12/01/2026 - 11/26/2027.';
 const AMENDED_YESTERDAY =
   'Amendment Effective Date cannot be before today (11/28/2026): an amendment cannot be adopted ' +
-  'retroactively. Make it effective on or after 11/28/2026.';
+  'retroactively. Make it effective on or after 11/28/2026, for example 12/01/2026.';
 const validation = (...errors: string[]) => ({ type: 'validation', errors });
 
 /**
@@ -134,9 +134,9 @@ describe('a plan year that starts before the day it is ordered', () => {
     };
     const refused = await addToCart(broker, documentForm({ ...NEXT_MONTH, ...amendment }));
     expect([refused.statusCode, refused.json()]).toEqual([400, validation(AMENDED_YESTERDAY)]);
-    // Both dates at once, in the form's order.
+    // An amendment's effective date is the one checked, not its plan year's start (a mid-year amendment).
     const both = await addToCart(broker, documentForm({ ...YESTERDAY, ...amendment }));
-    expect(both.json()).toEqual(validation(STARTED_YESTERDAY, AMENDED_YESTERDAY));
+    expect(both.json()).toEqual(validation(AMENDED_YESTERDAY));
 
     const added = await addToCart(
       broker,
@@ -151,6 +151,31 @@ describe('a plan year that starts before the day it is ordered', () => {
       cartItem(broker, documentForm(YESTERDAY)),
     );
     expect([updated.statusCode, updated.json()]).toEqual([400, validation(STARTED_YESTERDAY)]);
+  });
+
+  it('takes an amendment from its effective date: a mid-year amendment of a plan year that has started is accepted, one outside the plan year refused', async () => {
+    const broker = newBroker();
+    const midYear = {
+      ...planYear('2026-01-01', '2026-12-31'),
+      amendmentToOriginal: true,
+      originalEffectiveDate: '2019-01-01',
+    };
+    const accepted = await addToCart(
+      broker,
+      documentForm({ ...midYear, amendmentEffectiveDate: '2026-12-01' }),
+    );
+    expect(accepted.statusCode).toBe(200);
+    const outside = await addToCart(
+      newBroker(),
+      documentForm({ ...midYear, amendmentEffectiveDate: '2027-01-01' }),
+    );
+    expect([outside.statusCode, outside.json()]).toEqual([
+      400,
+      validation(
+        'Amendment Effective Date must be within the plan year (01/01/2026 - 12/31/2026): an amendment takes ' +
+          'effect during the plan year it amends.',
+      ),
+    ]);
   });
 
   it('refuses it on every other path that makes a new document: an invite, a free document, a bypass partner’s save', async () => {
@@ -271,6 +296,41 @@ describe('a plan year that starts before the day it is ordered', () => {
     expect(paid.statusCode).toBe(200);
     // The reason covered those dates only: the first invitation, moved into the past, has none.
     expect(documentId).not.toBe(invitation.documentId);
+  });
+
+  it("clears compliance's recorded reason (with who and when) once a save moves the dates to ones that need none", async () => {
+    const { compliance } = suite.parties.accounts;
+    const reason = 'Adopted by the board on 11/20/2026';
+    const sent = await invite(compliance, { ...documentForm(YESTERDAY), retroactiveReason: reason });
+    expect(sent.statusCode).toBe(200);
+    const { documentId } = sent.json<{ documentId: string }>();
+    const recorded = () =>
+      db()
+        .selectFrom('epop_document')
+        .select(['retroactive_reason', 'retroactive_reason_by', 'retroactive_reason_at'])
+        .where('document_id', '=', documentId)
+        .executeTakeFirstOrThrow();
+    // A save that keeps the dates keeps the reason: it still covers them.
+    expect(
+      (await send(compliance, 'POST', `/epop-document/${documentId}`, { city: 'Dallas' })).statusCode,
+    ).toBe(200);
+    expect(await recorded()).toMatchObject({ retroactive_reason: reason });
+
+    const moved = await send(compliance, 'POST', `/epop-document/${documentId}`, NEXT_MONTH);
+    expect(moved.statusCode).toBe(200);
+    expect(await recorded()).toEqual({
+      retroactive_reason: null,
+      retroactive_reason_by: null,
+      retroactive_reason_at: null,
+    });
+    expect(moved.json()).toMatchObject({ retroactiveReason: null });
+    const { clientId } = moved.json<{ clientId: string }>();
+    const log = (await send(compliance, 'GET', `/client/${clientId}/change-log`)).json<
+      { description: string }[]
+    >();
+    expect(log[0]?.description).toContain(
+      "compliance's reason for a plan year or amendment starting before the day it was ordered removed",
+    );
   });
 
   it('refuses the purchase of a cart item whose plan year has started since it was added', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { pdfText } from 'shared-domain/testing';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-data.js';
 import { RULE_TYPE } from '../../../src/domain/partners/rules.js';
+import { scanAutoRenewals } from '../../../src/reminders/auto-renew.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, type Account } from '../../helpers/parties.js';
 import { cardPayment } from '../../helpers/payments.js';
@@ -237,5 +238,49 @@ describe('the plan year and the answers of a renewal', () => {
     expect(planDocument).toContain('Effective 01/01/2019');
     expect(planDocument).toContain('Plan Year 01/01/2027 - 12/31/2027');
     expect(planDocument).not.toMatch(/Amended and Restated|amends and restates|04\/01\/2026/i);
+  });
+
+  it("auto-renews a renewal made before renewals stored the original effective date: the chain's first document gives it", async () => {
+    const partner = companyRow(`Auto Chain ${randomUUID().slice(0, 6)}`, { kind: 'strategic-partner' });
+    await db().insertInto('company').values(partner).execute();
+    await db()
+      .insertInto('partner_rule')
+      .values(partnerRuleRow(partner.company_id, RULE_TYPE.autoRenew, { daysPrior: 40 }, { createdAt: NOW }))
+      .execute();
+    // 2025 (the plan's first year), then its 2026 renewal, which stored no original effective date.
+    const first = await paidDocument('2025-01-01', '2025-12-31', {}, partner.company_id);
+    const previous = await db()
+      .selectFrom('epop_document')
+      .selectAll()
+      .where('document_id', '=', first.documentId)
+      .executeTakeFirstOrThrow();
+    const renewedForm = {
+      ...JSON.parse(previous.json),
+      currentPlanYearStartDate: '2026-01-01',
+      currentPlanYearEndDate: '2026-12-31',
+      originalDocumentId: first.documentId,
+    };
+    const secondId = randomUUID();
+    await db()
+      .insertInto('epop_document')
+      .values({
+        ...previous,
+        document_id: secondId,
+        plan_year_start: '2026-01-01',
+        plan_year_end: '2026-12-31',
+        json: JSON.stringify(renewedForm),
+        original_document_id: first.documentId,
+      })
+      .execute();
+    // Today's scan has run (the test above): this one's part of it, as the daily scan runs it.
+    expect(await scanAutoRenewals(db(), NOW)).toBe(1);
+    await suite.ctx.app.jobs.runner.runDue();
+    const renewal = await db()
+      .selectFrom('epop_document')
+      .select(['plan_year_start', 'json'])
+      .where('original_document_id', '=', secondId)
+      .executeTakeFirstOrThrow();
+    expect(renewal.plan_year_start).toBe('2027-01-01');
+    expect(JSON.parse(renewal.json)).toMatchObject({ originalEffectiveDate: '2025-01-01' });
   });
 });

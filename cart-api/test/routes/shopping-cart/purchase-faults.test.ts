@@ -6,7 +6,7 @@ import { SandboxGateway } from '../../../src/payments/sandbox.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, type Account } from '../../helpers/parties.js';
 import { achPayment, cardPayment } from '../../helpers/payments.js';
-import { documentRow } from '../../helpers/rows.js';
+import { daysFromToday, documentRow } from '../../helpers/rows.js';
 
 /**
  * The purchase when things go wrong (issue 10 "Once only"): a processor that does not answer, an
@@ -170,8 +170,15 @@ describe('purchase faults', () => {
 
   it('refuses a second renewal of one document in the cart, and a total the page did not show', async () => {
     const { records, accounts } = suite.parties;
+    // Ready for renewal: its plan year ends within 90 days (only such a document is renewed).
+    await suite.ctx.db
+      .updateTable('epop_document')
+      .set({ plan_year_start: daysFromToday(-335), plan_year_end: daysFromToday(29) })
+      .where('document_id', '=', records.employerB.documentId)
+      .execute();
     const renewal = documentForm({
       clientCompanyName: 'employerB Company',
+      clientId: records.employerB.companyId,
       originalDocumentId: records.employerB.documentId,
     });
     const buyer = accounts.employerB;

@@ -7,6 +7,7 @@ import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-dat
 import { SandboxGateway } from '../../../src/payments/sandbox.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
+import { daysFromToday } from '../../helpers/rows.js';
 import { achPayment, cardPayment } from '../../helpers/payments.js';
 import { PAYMENT_SECRET_FORMS, PAYMENT_SECRETS, secretsKept } from '../../helpers/secrets.js';
 
@@ -389,11 +390,21 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
     const original = records.brokerA.documentId;
     // The party's own cart item stands for its Paid document (a fixture, not a purchase): out.
     await suite.ctx.send(broker, 'DELETE', `/shopping-cart/${records.brokerA.cartItemId}`);
+    // Ready for renewal: its plan year ends within 90 days (only such a document is renewed).
+    await suite.ctx.db
+      .updateTable('epop_document')
+      .set({ plan_year_start: daysFromToday(-335), plan_year_end: daysFromToday(29) })
+      .where('document_id', '=', original)
+      .execute();
     const added = await suite.ctx.send(broker, 'POST', '/shopping-cart', {
       productId: EPOP_PRODUCT.product_id,
       quantity: 1,
       attributes: [],
-      json: documentForm({ clientCompanyName: 'brokerA Company', originalDocumentId: original }),
+      json: documentForm({
+        clientCompanyName: 'brokerA Company',
+        clientId: records.brokerA.companyId,
+        originalDocumentId: original,
+      }),
       userId: broker.userId,
     });
     expect(added.statusCode).toBe(200);

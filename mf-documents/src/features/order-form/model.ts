@@ -150,6 +150,13 @@ export const bypassesCart = (user: SessionUser, document: LoadedDocument) =>
 export const planDatesEditable = (user: SessionUser, document: LoadedDocument) =>
   isCompliance(user) || document.documentId === null || document.requiresPurchase;
 
+/**
+ * A renewal's original effective date is the plan's, carried forward from the documents it continues:
+ * the server derives it and ignores anyone's but compliance's, so the form shows it read-only to others.
+ */
+export const originalEffectiveDateEditable = (user: SessionUser, document: LoadedDocument) =>
+  isCompliance(user) || !isRenewal(document);
+
 /** §5: account id (and suffix) are read-only once the document exists, for non-admins. */
 export const accountIdEditable = (user: SessionUser, document: LoadedDocument) =>
   isCompliance(user) || document.documentId === null;

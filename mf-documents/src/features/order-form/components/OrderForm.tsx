@@ -32,6 +32,7 @@ import {
   isCompliance,
   isRenewal,
   normalized,
+  originalEffectiveDateEditable,
   planDatesEditable,
   planYearRuleOf,
   type FormValues,
@@ -128,6 +129,7 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
     accountId: accountIdEditable(user, document),
     agentNumber: isCompliance(user) || document.documentId === null,
     adoptedClient: adoptedClientId !== null,
+    originalEffectiveDate: originalEffectiveDateEditable(user, document),
   };
 
   function select(attributeId: string, attributeValueId: string) {

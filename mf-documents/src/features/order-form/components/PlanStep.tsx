@@ -51,8 +51,11 @@ export function PlanStep({ editable, document, showReason = false }: StepProps &
             <DateField
               name="originalEffectiveDate"
               label="Original Effective Date"
+              readOnly={!editable.originalEffectiveDate}
               help={
-                renewal && !amendment ? 'The date the plan first took effect, carried forward.' : undefined
+                renewal
+                  ? `The date the plan first took effect, carried forward${editable.originalEffectiveDate ? '' : ' (only compliance changes it)'}.`
+                  : undefined
               }
             />
           </Col>

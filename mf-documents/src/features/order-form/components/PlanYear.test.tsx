@@ -113,6 +113,28 @@ describe("the order form's plan year (../shared/domain/plan-documents.md)", () =
     ).toBe('');
   });
 
+  it("shows a renewal's original effective date read-only (the server carries it forward), except to compliance", async () => {
+    const renewal = {
+      ...DRAFT,
+      originalDocumentId: 'd-previous',
+      clientId: 'c-1',
+      form: completeForm({ originalEffectiveDate: '2019-01-01', ...NEXT_MONTH }),
+    };
+    const answers = { 'GET /epop-document/{id}/renew/{userId}': { body: renewal } };
+    open('/document/d-previous/renew', 'renew', answers);
+    await screen.findByRole('heading', { name: 'POP Document Order Form' });
+    await tab('Step 2 - Plan Details');
+    const carried = screen.getByLabelText('Original Effective Date', { exact: true }) as HTMLInputElement;
+    expect([carried.value, carried.readOnly]).toEqual(['01/01/2019', true]);
+    cleanup();
+
+    open('/document/d-previous/renew', 'renew', answers, compliance);
+    await screen.findByRole('heading', { name: 'POP Document Form' });
+    await tab('Step 2 - Plan Details');
+    const editable = screen.getByLabelText('Original Effective Date', { exact: true }) as HTMLInputElement;
+    expect([editable.value, editable.readOnly]).toEqual(['01/01/2019', false]);
+  });
+
   it('shows a plan year that started yesterday under its field, with a later start to choose', async () => {
     open('/document/new', 'new', {
       'GET /epop/document/new/{userId}': { body: { ...DRAFT, form: completeForm(STARTED_YESTERDAY) } },

@@ -9,5 +9,7 @@ export interface StepProps {
     agentNumber: boolean;
     /** The client's company fields were adopted from an existing client (duplicate tax id): hidden. */
     adoptedClient: boolean;
+    /** A renewal's original effective date (carried forward by the server): compliance alone sets it. */
+    originalEffectiveDate: boolean;
   };
 }
