@@ -7,7 +7,7 @@ import {
   formatProductDateTime,
   ndtSafeHarborSentence,
 } from 'shared-domain';
-import { pdfText } from 'shared-domain/testing';
+import { NDT_WORKED_TEST_B, NDT_WORKED_UTILIZATION_FAIL, pdfText } from 'shared-domain/testing';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
 import { documentRow } from '../../helpers/rows.js';
 
@@ -18,43 +18,8 @@ interface Stored {
   results: { step: string; pass: boolean; citation?: string; needed?: boolean; remedy?: string | null }[];
 }
 
-/** The note's worked test B: premium-only, ratio 75 against a safe harbor of 35, key employees 40%. */
-const TEST_B = {
-  name: 'Pat Tester',
-  ndtAnswer1: true,
-  ndtAnswer2: false,
-  ndtAnswer3: false,
-  ndtAnswer3a: true,
-  totalNonHces: 8,
-  eligibleNonHces: 6,
-  totalHces: 2,
-  eligibleHces: 2,
-  ndtAnswer4: true,
-  ndtAnswer5: true,
-  ndtAnswer6: true,
-  totalCostOfBenefits: 100_000,
-  totalCostKeyEmployees: 40_000,
-};
-
-/** The note's worked utilization Fail: HCE participants elect 5% of their pay, non-HCEs 2%. */
-const UTILIZATION_FAIL = {
-  ndtAnswer1: true,
-  ndtAnswer2: true,
-  ndtAnswer3: true,
-  ndtAnswer4: false,
-  ndtAnswer5: false,
-  totalNonHces: 12,
-  totalHces: 4,
-  participatingHces: 2,
-  participatingNonHces: 6,
-  grossCompensationHces: 800_000,
-  grossCompensationNonHces: 800_000,
-  benefitsElectedHces: 40_000,
-  benefitsElectedNonHces: 16_000,
-  ndtAnswer6: true,
-  totalCostOfBenefits: 56_000,
-  totalCostKeyEmployees: 10_000,
-};
+/** The note's worked cases, with a typed name (the PDF shows it in brackets after the account). */
+const TEST_B = { name: 'Pat Tester', ...NDT_WORKED_TEST_B };
 
 /** `GET …/non-discrimination/:resultId/pdf` (issue 22 item 4): the stored test as a PDF. */
 describe('GET /epop-document/:documentId/non-discrimination/:resultId/pdf', () => {
@@ -136,7 +101,7 @@ describe('GET /epop-document/:documentId/non-discrimination/:resultId/pdf', () =
   it('a Fail: the failed row, its citation and what the employer can change, then the list of remedies', async () => {
     const { brokerA, compliance } = suite.parties.accounts;
     const documentId = await documentOf('Harbor Bakery');
-    const stored = await take(brokerA, documentId, UTILIZATION_FAIL);
+    const stored = await take(brokerA, documentId, NDT_WORKED_UTILIZATION_FAIL);
     const failed = stored.results.find((row) => row.step === '5a')!;
     expect(failed).toMatchObject({ pass: false, needed: true, remedy: expect.any(String) });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
+import { NDT_WORKED_UTILIZATION_FAIL } from 'shared-domain/testing';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
 import { documentRow } from '../../helpers/rows.js';
 
@@ -30,30 +31,8 @@ const rowOf = (stored: Stored, step: string) => {
   return found;
 };
 
-/**
- * Step 5 no after step 3 yes (everyone eligible: 4 HCEs, 12 non-HCEs), half of each group participating:
- * HCEs elect $40,000 on $800,000 of pay (5%), non-HCEs $16,000 on $800,000 (2%) — the note's worked
- * utilization case.
- */
-const UTILIZATION = {
-  name: 'Pat Tester',
-  ndtAnswer1: true,
-  ndtAnswer2: true,
-  ndtAnswer3: true,
-  ndtAnswer4: false,
-  ndtAnswer5: false,
-  totalNonHces: 12,
-  totalHces: 4,
-  participatingHces: 2,
-  participatingNonHces: 6,
-  grossCompensationHces: 800_000,
-  grossCompensationNonHces: 800_000,
-  benefitsElectedHces: 40_000,
-  benefitsElectedNonHces: 16_000,
-  ndtAnswer6: true,
-  totalCostOfBenefits: 56_000,
-  totalCostKeyEmployees: 10_000,
-};
+/** The note's worked utilization case (5% against 2% of pay, half of each group participating). */
+const UTILIZATION = { name: 'Pat Tester', ...NDT_WORKED_UTILIZATION_FAIL };
 
 /**
  * The verdicts of the corrected domain note (issue 22), recomputed by the server: test B (the premium-only
