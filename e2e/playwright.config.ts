@@ -13,6 +13,14 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pop-e2e-
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_PORT = String(E2E_PORT);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1003);
+// The fake Authorize.Net serve.mjs starts for cart-api (its account is the journeys' own, not a secret):
+// the workers read these to ask it about a transaction (tests/authorize-net.spec.ts).
+const authorizeNet = {
+  E2E_AUTHORIZE_NET_PORT: process.env.E2E_AUTHORIZE_NET_PORT ?? String(E2E_PORT + 1004),
+  E2E_AUTHORIZE_NET_LOGIN_ID: 'pop-e2e-login',
+  E2E_AUTHORIZE_NET_TRANSACTION_KEY: 'e2eTransactKey16',
+};
+Object.assign(process.env, authorizeNet);
 
 export default defineConfig({
   testDir: './tests',
@@ -57,6 +65,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       E2E_DATA_DIR: dataDir,
       E2E_SMTP_PORT: String(smtpPort),
+      ...authorizeNet,
       NODE_ENV: 'development',
       // The journeys sign in many times a minute from one address; the limits have their own tests.
       LOGIN_RATE_LIMIT: '1000',
@@ -64,6 +73,10 @@ export default defineConfig({
       ACCOUNT_ROUTE_RATE_LIMIT: '1000',
       PAYMENT_RATE_LIMIT: '1000',
       PROMO_CODE_RATE_LIMIT: '1000',
+      // An eCheck settles (or comes back) 15 s after the purchase, asked about every 2 s: the ACH
+      // journeys see Processing, then the outcome, without waiting the sandbox's 2 minutes.
+      PAYMENT_SANDBOX_SETTLE_MS: '15000',
+      PAYMENT_SETTLEMENT_CHECK_MS: '2000',
     },
   },
 });

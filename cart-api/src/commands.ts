@@ -1,5 +1,7 @@
 import { createDatabase, createMailer } from 'service-kit/server';
 import { jobHandlers } from './jobs/handlers.js';
+import type { PaymentGateway } from './payments/gateway.js';
+import { paymentGatewayOf } from './payments/adapter.js';
 import { identityClient, type IdentityDirectory } from './plugins/app/identity.js';
 import { enqueueReminderScan } from './reminders/schedule.js';
 import { JobRunner } from './jobs/runner.js';
@@ -38,6 +40,24 @@ function identityOf(config: ReturnType<typeof loadConfig>): IdentityDirectory {
 }
 
 /**
+ * The processor the settlement jobs ask (`run-jobs`), as the service chooses it (`paymentGatewayOf`).
+ * The sandbox reads a transaction's state from its id, so a separate process answers as the service
+ * would. Without one (PAYMENT_GATEWAY unset in production) the settlement jobs are not claimed: they
+ * wait for the service, which has one.
+ */
+function paymentsOf(
+  config: ReturnType<typeof loadConfig>,
+  output: CommandOutput,
+): PaymentGateway | undefined {
+  try {
+    return paymentGatewayOf(config.payments);
+  } catch (error) {
+    output.log(`settlement jobs left for the service: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/**
  * The operator commands of `node dist/cli.js`: `migrate`; `seed-demo` (migrates, then adds the demo
  * data; refuses in production); `run-jobs` (migrates, queues today's reminder scan unless it ran,
  * then runs every job due now, once, and says how many ran). Answers the process exit code.
@@ -71,7 +91,14 @@ export async function runCommand(
       };
       const mailer = createMailer({ ...config.mail, log });
       try {
-        const deps = { db, mailer, identity: identityOf(config), appUrl: config.appUrl };
+        const payments = paymentsOf(config, output);
+        const deps = {
+          db,
+          mailer,
+          identity: identityOf(config),
+          appUrl: config.appUrl,
+          ...(payments && { settlement: { payments, checkEveryMs: config.jobs.settlementCheckMs } }),
+        };
         await enqueueReminderScan(db, new Date());
         const ran = await new JobRunner({ db, handlers: jobHandlers(deps), log }).runDue();
         output.log(`jobs run: ${ran}`);

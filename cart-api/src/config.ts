@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
 import { join } from 'node:path';
+import { authorizeNetConfig, type AuthorizeNetConfig } from './payments/authorize-net/config.js';
 
 /** cart-api's configuration, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -33,6 +34,10 @@ export interface Config {
     gateway: string;
     /** PAYMENT_SANDBOX_DELAY_MS: the sandbox's pretend network time per call. */
     sandboxDelayMs: number;
+    /** PAYMENT_SANDBOX_SETTLE_MS: how long the sandbox keeps an approved ACH debit pending (2 minutes). */
+    sandboxSettleMs: number;
+    /** AUTHORIZE_NET_*: the account when PAYMENT_GATEWAY=authorize-net (required then), unset otherwise. */
+    authorizeNet?: AuthorizeNetConfig;
   };
   jobs: {
     /** JOBS_POLL_MS: how often the worker looks for due jobs; 0 runs no background worker. */
@@ -42,6 +47,11 @@ export interface Config {
      * time zone (default 07:00 every day); '' or `off`: never (the `run-jobs` command still scans).
      */
     remindersSchedule: string;
+    /**
+     * PAYMENT_SETTLEMENT_CHECK_MS: how long the settlement job waits before it asks the processor
+     * again about a pending payment (README "Payments"): 1 minute with the sandbox, else 1 hour.
+     */
+    settlementCheckMs: number;
   };
   nodeEnv: string;
   logLevel: string;
@@ -75,6 +85,18 @@ function remindersSchedule(text: string | undefined): string {
   return pattern;
 }
 
+/** How often a pending payment is asked about: at least a second (0 would ask in a loop). */
+function settlementCheckMs(env: NodeJS.ProcessEnv): number {
+  const real = (env.PAYMENT_GATEWAY || 'sandbox') !== 'sandbox';
+  const value = nonNegativeInteger(
+    'PAYMENT_SETTLEMENT_CHECK_MS',
+    env.PAYMENT_SETTLEMENT_CHECK_MS,
+    real ? 60 * 60_000 : 60_000,
+  );
+  if (value < 1000) throw new Error(`PAYMENT_SETTLEMENT_CHECK_MS must be at least 1000, got "${value}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = env.DATA_DIR || './data';
   const nodeEnv = env.NODE_ENV || 'development';
@@ -103,10 +125,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: {
       gateway: env.PAYMENT_GATEWAY || (nodeEnv === 'production' ? '' : 'sandbox'),
       sandboxDelayMs: nonNegativeInteger('PAYMENT_SANDBOX_DELAY_MS', env.PAYMENT_SANDBOX_DELAY_MS, 0),
+      sandboxSettleMs: nonNegativeInteger(
+        'PAYMENT_SANDBOX_SETTLE_MS',
+        env.PAYMENT_SANDBOX_SETTLE_MS,
+        120_000,
+      ),
+      authorizeNet: authorizeNetConfig(env, nodeEnv),
     },
     jobs: {
       pollMs: nonNegativeInteger('JOBS_POLL_MS', env.JOBS_POLL_MS, 5000),
       remindersSchedule: remindersSchedule(env.REMINDERS_SCHEDULE),
+      settlementCheckMs: settlementCheckMs(env),
     },
     nodeEnv,
     logLevel: env.LOG_LEVEL || 'info',

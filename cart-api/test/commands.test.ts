@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Kysely } from 'kysely';
 import { createDatabase, createTestDatabase, type TestDatabase } from 'service-kit/server';
@@ -6,6 +9,8 @@ import type { Database } from '../src/db/schema.js';
 import { demoId } from '../src/demo/seed.js';
 import { checkedForm } from '../src/domain/documents/form.js';
 import { partnerFormSettings } from '../src/domain/partners/settings.js';
+import { settlementJob } from '../src/domain/purchase/settlement.js';
+import { enqueue } from '../src/jobs/queue.js';
 
 describe('cli commands', () => {
   let testDb: TestDatabase;
@@ -69,7 +74,8 @@ describe('cli commands', () => {
     expect(await runCommand('seed-demo', { DATABASE_URL: testDb.url }, output)).toBe(0);
     const first = await counts();
     expect(first).toMatchObject({
-      epop_document: 14,
+      // 14 bought, and the 2 Unpaid ones the invite and unpaid action items ask to buy.
+      epop_document: 16,
       orders: 14,
       order_item: 14,
       cart_item: 2,
@@ -82,7 +88,7 @@ describe('cli commands', () => {
   it("seeds complete demo documents: each passes the order form's rules, its partner's included", async () => {
     expect(await runCommand('seed-demo', { DATABASE_URL: testDb.url }, output)).toBe(0);
     const documents = await db.selectFrom('epop_document').select(['json', 'strategic_partner_id']).execute();
-    expect(documents).toHaveLength(14);
+    expect(documents).toHaveLength(16);
     for (const document of documents) {
       const partner = await partnerFormSettings(db, document.strategic_partner_id);
       const form = JSON.parse(document.json) as Record<string, unknown>;
@@ -103,5 +109,53 @@ describe('cli commands', () => {
   it('answers the usage for an unknown command', async () => {
     expect(await runCommand('drop-everything', { DATABASE_URL: testDb.url }, output)).toBe(1);
     expect(lines.pop()).toBe(USAGE);
+  });
+});
+
+describe('run-jobs without a payment gateway', () => {
+  let testDb: TestDatabase;
+  let db: Kysely<Database>;
+  let outboxDir: string;
+  const lines: string[] = [];
+  const output = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    db = createDatabase<Database>(testDb.url);
+    outboxDir = await mkdtemp(join(tmpdir(), 'run-jobs-'));
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await testDb.drop();
+    await rm(outboxDir, { recursive: true, force: true });
+  });
+
+  it('leaves the settlement jobs unclaimed for the service, and runs the others', async () => {
+    expect(await runCommand('migrate', { DATABASE_URL: testDb.url }, output)).toBe(0);
+    const due = new Date(Date.now() - 60_000);
+    await enqueue(db, settlementJob('an-order-settling', 'a-buyer', 1, due), due);
+    // Production without PAYMENT_GATEWAY: the service would not start, the operator command runs.
+    const env = {
+      DATABASE_URL: testDb.url,
+      NODE_ENV: 'production',
+      CART_API_CLIENT_SECRET: 'operator-secret',
+      OUTBOX_DIR: outboxDir,
+    };
+    expect(await runCommand('run-jobs', env, output)).toBe(0);
+    expect(lines).toContain(
+      'settlement jobs left for the service: PAYMENT_GATEWAY is required when NODE_ENV=production (the sandbox only when named)',
+    );
+    // The day's reminder scan ran; the settlement job waits, no attempt spent.
+    expect(lines.at(-1)).toBe('jobs run: 1');
+    expect(
+      await db
+        .selectFrom('job')
+        .select(['kind', 'state', 'attempts', 'last_error'])
+        .orderBy('kind')
+        .execute(),
+    ).toEqual([
+      { kind: 'scan-reminders', state: 'done', attempts: 1, last_error: null },
+      { kind: 'settle-payment', state: 'pending', attempts: 0, last_error: null },
+    ]);
   });
 });

@@ -19,8 +19,8 @@ describe('loadConfig', () => {
       identityUrl: 'http://127.0.0.1:4001',
       cartApiClientId: 'pop-cart-api',
       cartApiClientSecret: DEV_CART_API_CLIENT_SECRET,
-      payments: { gateway: 'sandbox', sandboxDelayMs: 0 },
-      jobs: { pollMs: 5000, remindersSchedule: '0 7 * * *' },
+      payments: { gateway: 'sandbox', sandboxDelayMs: 0, sandboxSettleMs: 120_000, authorizeNet: undefined },
+      jobs: { pollMs: 5000, remindersSchedule: '0 7 * * *', settlementCheckMs: 60_000 },
       nodeEnv: 'development',
       logLevel: 'info',
       exposeStackTraces: true,
@@ -60,9 +60,28 @@ describe('loadConfig', () => {
     ).toEqual({
       gateway: 'sandbox',
       sandboxDelayMs: 250,
+      sandboxSettleMs: 120_000,
+      authorizeNet: undefined,
     });
     expect(() => loadConfig({ PAYMENT_SANDBOX_DELAY_MS: '-1' })).toThrow(
       'PAYMENT_SANDBOX_DELAY_MS must be a whole number',
+    );
+  });
+
+  it('reads how ACH settles: the sandbox’s delay, and how often the settlement job asks (never in a loop)', () => {
+    const config = loadConfig({ PAYMENT_SANDBOX_SETTLE_MS: '5000', PAYMENT_SETTLEMENT_CHECK_MS: '2000' });
+    expect([config.payments.sandboxSettleMs, config.jobs.settlementCheckMs]).toEqual([5000, 2000]);
+    // A real processor settles in days: asked hourly unless told otherwise.
+    expect(
+      loadConfig({
+        PAYMENT_GATEWAY: 'authorize-net',
+        AUTHORIZE_NET_API_LOGIN_ID: 'login',
+        AUTHORIZE_NET_TRANSACTION_KEY: 'key',
+        AUTHORIZE_NET_ENDPOINT: 'sandbox',
+      }).jobs.settlementCheckMs,
+    ).toBe(3_600_000);
+    expect(() => loadConfig({ PAYMENT_SETTLEMENT_CHECK_MS: '0' })).toThrow(
+      'PAYMENT_SETTLEMENT_CHECK_MS must be at least 1000',
     );
   });
 

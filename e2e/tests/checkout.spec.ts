@@ -129,10 +129,13 @@ test('a broker pays by ACH', async ({ page }) => {
   await page.getByRole('button', { name: 'Process Payment' }).click();
 
   await expect(page.getByText(MESSAGES.paymentSuccessful)).toBeVisible();
+  // A bank debit settles days later (the sandbox: PAYMENT_SANDBOX_SETTLE_MS): processed, not paid yet.
+  await expect(page.getByTestId('payment-processing')).toContainText('Your payment is being processed');
   const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
   const receipt = page.getByRole('article', { name: 'Receipt' });
   await expect(receipt).toContainText(orderNumber);
   await expect(receipt).toContainText('6789');
+  await expect(receipt).toContainText('Processing: the bank payment has not settled yet');
   await expect(receipt).not.toContainText('123456789');
   await expect(cartMenu(page)).toHaveText('0 item(s) in cart');
 });

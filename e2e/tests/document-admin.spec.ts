@@ -49,6 +49,8 @@ test('compliance deactivates a document with a reason, it leaves the broker’s 
   const { clientId } = await getDocument(page, documentId);
   await adminPage(page, documentId);
   await expect(status(page)).toHaveText('Paid');
+  // Deactivate and Reactivate are entries of the page's Actions menu (the kit's document actions).
+  await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('button', { name: 'Deactivate' }).click();
   const dialog = page.getByRole('dialog', { name: 'Deactivate Document' });
   // The reason is required: said in the banner, the dialog stays open.
@@ -67,12 +69,14 @@ test('compliance deactivates a document with a reason, it leaves the broker’s 
   await expect(broker.getByText('No documents found.')).toBeVisible();
 
   // Reactivate from the admin page: the status it had, back on the dashboard.
+  await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('button', { name: 'Reactivate' }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm.getByText('Do you wish to reactivate this document?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Document has been reactivated')).toBeVisible();
   await expect(status(page)).toHaveText('Paid');
+  await page.getByRole('button', { name: 'Actions' }).click();
   await expect(page.getByRole('button', { name: 'Deactivate' })).toBeVisible();
   expect((await getDocument(page, documentId)).status).toBe('Paid');
   await broker.reload();

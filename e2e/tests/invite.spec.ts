@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { MESSAGES } from 'shared-domain';
 import { NEW_PASSWORD } from './accounts.js';
+import { fillCard } from './checkout.js';
+import { documentRow, downloadFrom, pdfText } from './documents.js';
 import { latestMailTo } from './mail.js';
 import { fillOrderForm } from './order-form.js';
 import { signIn, signOut } from './support.js';
@@ -79,4 +82,27 @@ test('a broker invites a new client, who sets up an account from the link, accep
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Update invite' }).click();
   await expect(page.getByText('Invite has been updated')).toBeVisible();
+
+  // The invitee pays, and the document the broker owns is in the invitee's My POP Documents (issue
+  // 23: they are the client company's user now), Paid, with its files to download.
+  await signOut(page);
+  await signIn(page, username, NEW_PASSWORD);
+  await page.goto('/basket');
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await fillCard(page);
+  await page.getByRole('button', { name: 'Process Payment' }).click();
+  await expect(page.getByText(MESSAGES.paymentSuccessful)).toBeVisible();
+  await page.goto('/');
+  const row = await documentRow(page, company);
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+  // An employer is the company: no Client Company Name column for them.
+  const list = page.getByRole('region', { name: 'My POP Documents' });
+  await expect(list.getByRole('columnheader', { name: 'Client Company Name' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: 'Download' }).click();
+  const plan = await downloadFrom(page, () =>
+    page.getByRole('button', { name: 'Plan Document', exact: true }).click(),
+  );
+  expect(pdfText(plan.path)).toContain(company);
 });

@@ -4,7 +4,7 @@
 // and the gateway until interrupted. Migrations run as each API starts.
 //
 // Environment: PORT (gateway, 3000), IDENTITY_PORT (4001), CART_API_PORT (4002), DATA_DIR (<repo>/data),
-// NODE_ENV (development), STACK_REBUILD=1 to rebuild everything first, PUBLIC_URL (where the browser
+// NODE_ENV (development), STACK_REBUILD=1 to rebuild everything first, STACK_BUILD_ONLY=1 to build and stop, PUBLIC_URL (where the browser
 // reaches the gateway, http://localhost:$PORT: identity-api's e-mail links and the external sign-in's
 // redirect URI follow it). SMTP_URL / OUTBOX_DIR go to identity-api and cart-api (e-mails), LOGIN_RATE_LIMIT /
 // LOGIN_ACCOUNT_RATE_LIMIT, ACCOUNT_ROUTE_RATE_LIMIT to the gateway (e2e raises them). Other variables pass through to the
@@ -106,7 +106,17 @@ const serviceEnv = {
     IDENTITY_URL: identityUrl,
     // Invitations are e-mailed with links to the gateway, like identity-api's e-mails.
     APP_URL: publicUrl,
-    ...passThrough('SMTP_URL', 'OUTBOX_DIR', 'PAYMENT_GATEWAY', 'PAYMENT_SANDBOX_DELAY_MS'),
+    // PAYMENT_GATEWAY=authorize-net takes its account from AUTHORIZE_NET_* (cart-api README "Payments").
+    ...passThrough(
+      'SMTP_URL',
+      'OUTBOX_DIR',
+      'PAYMENT_GATEWAY',
+      'PAYMENT_SANDBOX_DELAY_MS',
+      'AUTHORIZE_NET_API_LOGIN_ID',
+      'AUTHORIZE_NET_TRANSACTION_KEY',
+      'AUTHORIZE_NET_ENDPOINT',
+      'AUTHORIZE_NET_TIMEOUT_MS',
+    ),
   },
   gateway: {
     PORT: String(port),
@@ -201,6 +211,8 @@ async function waitForHealth(url, timeoutMs) {
 
 mkdirSync(pidDir, { recursive: true });
 buildMissing();
+// STACK_BUILD_ONLY=1: only the builds (e2e/scripts/serve.mjs needs cart-api's before the stack runs).
+if (env.STACK_BUILD_ONLY === '1') process.exit(0);
 seedDemoOnce();
 publishRemotes();
 

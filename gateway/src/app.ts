@@ -32,6 +32,7 @@ import session from './plugins/external/session.js';
 import apiDocs from './routes/api-docs/index.js';
 import apiProxy from './routes/api/index.js';
 import bffRoutes from './routes/bff/index.js';
+import guideRoutes from './routes/guides/index.js';
 import healthRoutes from './routes/healthz/index.js';
 import staticRoutes from './routes/static/index.js';
 import { fastifyTrustProxy } from 'service-kit/server';
@@ -144,6 +145,8 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
   await app.register(helmet);
   await app.register(rateLimit, { redisUrl: config.redisUrl, nameSpace: `${redisPrefix}rate:` });
   await app.register(healthRoutes, { upstreams: { identity: config.identityUrl, cart: config.cartApiUrl } });
+  // The guides at stable public paths, for a plain link: outside /api (no session, no X-CSRF).
+  await app.register(guideRoutes, { cartApiUrl: config.cartApiUrl, timeoutMs: config.upstreamTimeoutMs });
   await app.register(staticRoutes, {
     shellDir: config.shellDir,
     remotesDir: config.remotesDir,

@@ -63,6 +63,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'GET', pattern: 'system-message' },
   { method: 'GET', pattern: 'system-message/config/app' },
   { method: 'GET', pattern: 'system-message/config/refresh-token' },
+  // The guides the configuration links (a plain link reaches them at the gateway's /guides/ too).
+  { method: 'GET', pattern: 'system-message/guide/pop-implementation-guide.pdf' },
+  { method: 'GET', pattern: 'system-message/guide/employee-quick-reference-guide.pdf' },
   // Account creation and password reset (specs/1-foundation.md §7 "Account").
   { method: 'POST', pattern: 'user', limit: 'account-route' },
   { method: 'GET', pattern: 'user/exists', limit: 'account-route' },

@@ -72,5 +72,17 @@ export { SignInForm, type SignInFormProps } from './session/SignInForm.js';
 export { StandalonePage } from './standalone/StandalonePage.js';
 export { WidgetPreviewRoutes } from './standalone/WidgetPreviewRoutes.js';
 export { below, paths, patterns, UTILITY_SECTIONS, type Below, type UtilitySection } from './paths.js';
-export { SUPPORT_PHONE } from './support.js';
+export { telHref, useSupportContact, type SupportContact } from './support.js';
 export { NdtDefinitions } from './ndt/NdtDefinitions.js';
+export {
+  DOCUMENT_STATUS_VARIANTS,
+  DocumentStatusBadge,
+  type DocumentStatus,
+} from './documents/DocumentStatusBadge.js';
+export { DocumentActionsMenu, type DocumentActionsMenuProps } from './documents/DocumentActionsMenu.js';
+export {
+  documentActions,
+  type DocumentActionsInput,
+  type OfferedActions,
+} from './documents/document-actions.js';
+export { useRefreshDocuments } from './documents/document-actions-api.js';

@@ -15,6 +15,10 @@ export const UTILITY_SECTIONS = [
   'strategic-partner-report',
   'weekly-order-report',
   'bcn',
+  // The settings (issue 23): the login and home messages, the app configuration, token refresh.
+  'system-messages',
+  'app-config',
+  'refresh-token',
 ] as const;
 export type UtilitySection = (typeof UTILITY_SECTIONS)[number];
 

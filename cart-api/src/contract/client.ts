@@ -125,6 +125,12 @@ export const ClientDocument = Type.Object({
   status: DocumentStatus,
   createdDate: Type.String({ format: 'date-time' }),
   createdBy: Type.String({ description: "who created it (a username; '' when not known)" }),
+  // What the documents' actions menu needs (specs/2-documents.md §2, §4), as on 'My POP Documents'.
+  isReadOnly: Type.Boolean({ description: 'inactive or being processed: view only' }),
+  deactivated: Type.Boolean({ description: 'deactivated by compliance: Reactivate gives its status back' }),
+  readyForRenewal: Type.Boolean({
+    description: 'Paid, its plan year ends within 90 days (or has ended), and not renewed yet',
+  }),
 });
 export type ClientDocument = Static<typeof ClientDocument>;
 

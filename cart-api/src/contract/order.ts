@@ -1,4 +1,22 @@
 import { Nullable, Page, Type, Uuid, type Static } from 'service-kit';
+import { DocumentStatus } from './epop-document.js';
+
+/**
+ * The state of an order item's document now (null on an item without one): what the documents' actions
+ * menu needs (specs/2-documents.md §2, §4).
+ */
+export const OrderItemDocument = Type.Object(
+  {
+    status: DocumentStatus,
+    isReadOnly: Type.Boolean({ description: 'inactive or being processed: view only' }),
+    deactivated: Type.Boolean({ description: 'deactivated by compliance: Reactivate gives its status back' }),
+    readyForRenewal: Type.Boolean({
+      description: 'Paid, its plan year ends within 90 days (or has ended), and not renewed yet',
+    }),
+  },
+  { description: "the item's document as it is now" },
+);
+export type OrderItemDocument = Static<typeof OrderItemDocument>;
 
 export const OrderItem = Type.Object({
   orderItemId: Uuid(),
@@ -12,6 +30,7 @@ export const OrderItem = Type.Object({
   clientCompanyName: Nullable(Type.String()),
   price: Type.Number({ description: 'dollars' }),
   broker: Nullable(Type.String()),
+  document: Nullable(OrderItemDocument),
 });
 export type OrderItem = Static<typeof OrderItem>;
 

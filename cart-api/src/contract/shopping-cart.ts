@@ -207,5 +207,11 @@ export const PaymentAnswer = Type.Object({
   orderNumber: Nullable(Type.String()),
   transactionId: Nullable(Type.String()),
   displayText: Type.String({ description: "the processor's sentence, shown to the user" }),
+  pending: Type.Optional(
+    Type.Literal(true, {
+      description:
+        'accepted, not settled yet (an ACH debit): the documents are Processing until it settles, and the receipt is e-mailed then',
+    }),
+  ),
 });
 export type PaymentAnswer = Static<typeof PaymentAnswer>;

@@ -26,6 +26,11 @@ import * as abuseLimits from './migrations/0024-abuse-limits.js';
 import * as ndtDefinitions from './migrations/0025-ndt-definitions.js';
 import * as retroactivePlanYears from './migrations/0026-retroactive-plan-years.js';
 import * as renewalAnswers from './migrations/0027-renewal-answers.js';
+import * as documentReach from './migrations/0028-document-reach.js';
+import * as settingsUtilities from './migrations/0029-settings-utilities.js';
+import * as jobPendingKey from './migrations/0030-job-pending-key.js';
+import * as paymentSettlement from './migrations/0031-payment-settlement.js';
+import * as closeFulfilledActionItems from './migrations/0032-close-fulfilled-action-items.js';
 
 /**
  * Migrations live in code (not a folder read at runtime) so the swc build and Jest see the same
@@ -58,6 +63,11 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025-ndt-definitions': ndtDefinitions,
   '0026-retroactive-plan-years': retroactivePlanYears,
   '0027-renewal-answers': renewalAnswers,
+  '0028-document-reach': documentReach,
+  '0029-settings-utilities': settingsUtilities,
+  '0030-job-pending-key': jobPendingKey,
+  '0031-payment-settlement': paymentSettlement,
+  '0032-close-fulfilled-action-items': closeFulfilledActionItems,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

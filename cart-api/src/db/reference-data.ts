@@ -27,11 +27,14 @@ export const LOGIN_SYSTEM_MESSAGE = {
  */
 export const APP_CONFIG: AppConfig = {
   definitions: { ...NDT_DEFINITION_TEMPLATES },
+  // The generated guides, served by the gateway (migration 0029 moved the links here from /docs/).
   links: {
-    popImplementationGuide: '/docs/pop-implementation-guide.pdf',
-    employeeQuickReferenceGuide: '/docs/employee-quick-reference-guide.pdf',
+    popImplementationGuide: '/guides/pop-implementation-guide.pdf',
+    employeeQuickReferenceGuide: '/guides/employee-quick-reference-guide.pdf',
   },
   videoIds: {},
+  // Blank until compliance sets them in Utilities (the demo seed sets example values).
+  support: { phone: '', email: '' },
 };
 
 export const REFRESH_TOKEN_SETTING_KEY = 'refresh-token';

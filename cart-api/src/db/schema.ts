@@ -38,9 +38,16 @@ export interface SystemMessageTable {
   location: string;
   active: number;
   created_at: string;
+  /** The display window (migration 0029): `show_from`/`show_to` as compliance gave them (a day or a
+   * New York date and time), `starts_at`/`ends_at` the instants they name (ISO, `ends_at` exclusive). */
+  show_from: string | null;
+  show_to: string | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  updated_at: string | null;
 }
 
-/** One JSON value per key (`definitions`, `links`, `videoIds` make up AppConfig). */
+/** One JSON value per key (`definitions`, `links`, `videoIds`, `support` make up AppConfig). */
 export interface AppConfigTable {
   key: string;
   value: string;
@@ -133,6 +140,11 @@ export interface EpopDocumentTable {
   retroactive_reason: Generated<string | null>;
   retroactive_reason_by: Generated<string | null>;
   retroactive_reason_at: Generated<string | null>;
+  /**
+   * The broker of its client company, kept by database triggers (never written by the code; migration
+   * 0028): what a broker's part of My POP Documents is found by.
+   */
+  client_broker_user_id: Generated<string | null>;
 }
 
 export interface OrdersTable {
@@ -157,6 +169,13 @@ export interface OrdersTable {
   /** Receipt markup, once paid. */
   receipt: string | null;
   created_at: string;
+  /**
+   * Where a payment that settles later stands (migration 0031): null when it was decided at once
+   * (card, free, older orders); `pending` until the settlement job hears `settled` or `returned`.
+   */
+  settlement: Generated<'pending' | 'settled' | 'returned' | null>;
+  /** The processor's sentence of a returned payment (the bank's reason). */
+  settlement_text: Generated<string | null>;
   /**
    * What the order search matches, lower-cased: order number, transaction id and the order's client
    * company names, joined by U+001F. Kept by triggers (migration 0003); never written by the app.
@@ -303,6 +322,8 @@ export interface PurchaseTable {
   transaction_id: string | null;
   display_text: string | null;
   order_id: string | null;
+  /** 1 when the processor accepted the payment without deciding it (migration 0031: an ACH debit). */
+  pending: Generated<number>;
 }
 
 export interface CounterTable {
@@ -337,6 +358,8 @@ export interface JobTable {
   owner_id: string | null;
   /** Its place in the line, an ISO instant of the queue's own time (migration 0022; README "Jobs"). */
   turn: Generated<string>;
+  /** At most one job with it waits for its first attempt (migration 0030: `enqueueOrPostpone`). */
+  pending_key: string | null;
 }
 
 /** A generated file as it was handed out (migration 0015): `content` is its bytes in base64. */
@@ -426,6 +449,24 @@ export interface Database {
   colonial_return_row: ColonialReturnRowTable;
   rate_limit: RateLimitTable;
   receipt_file: ReceiptFileTable;
+  settings_change: SettingsChangeTable;
+}
+
+/** A change of the settings compliance makes in Utilities (migration 0029): who, when, before/after. */
+export interface SettingsChangeTable {
+  change_id: string;
+  changed_at: string;
+  user_id: string;
+  user_name: string;
+  /** 'system-message' | 'app-config' | 'refresh-token' */
+  subject: string;
+  /** The system message's id; null for the configuration and the setting. */
+  record_id: string | null;
+  /** 'create' | 'update' | 'delete' */
+  action: string;
+  description: string;
+  /** JSON: [{field, before, after}] */
+  changes: string;
 }
 
 /** A test billing number (migration 0020): a return file's rows with it change nothing. */

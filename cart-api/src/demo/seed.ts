@@ -6,6 +6,7 @@ import { COMMISSION_INCLUDED, EPOP_BASE_PRICE_CENTS, EPOP_PRODUCT } from '../db/
 import { RULE_TYPE } from '../domain/partners/rules.js';
 import { addActionItems } from '../domain/action-items/add.js';
 import { insertDocument, type SavedForm } from '../domain/documents/queries.js';
+import { seedDemoSupport } from '../domain/system-messages/app-config.js';
 import { demoForm } from './forms.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -296,6 +297,17 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       .values({ company_id: employerClientId, user_id: employer.userId, created_at: seededAt })
       .onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing())
       .execute();
+    // …and to Keystone Accounting, a client of demo.broker's (as when they pay for a broker's invitation):
+    // My POP Documents lists that company's document, which demo.broker owns, for them too.
+    await trx
+      .insertInto('company_user')
+      .values({
+        company_id: demoId('client Keystone Accounting'),
+        user_id: employer.userId,
+        created_at: seededAt,
+      })
+      .onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing())
+      .execute();
     for (const [index, daysAgo] of [3, 370].entries()) {
       documents.push({
         key: `employer document ${index}`,
@@ -398,14 +410,86 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       .where('value', '<', lastNumber)
       .execute();
 
+    // The documents the invite and unpaid items ask to buy: Unpaid, of two more clients of demo.broker
+    // (an item to buy a Paid document would be closed: README "Action items close with their purpose").
+    const unpaidDocuments = [
+      { key: 'invited document', name: 'Orchard Hill Bakery', city: 'Burlington', state: 'VT', index: 30 },
+      { key: 'unpaid document', name: 'Riverbend Chiropractic', city: 'Richmond', state: 'VA', index: 33 },
+    ] as const;
+    for (const unpaid of unpaidDocuments) {
+      const client: Insertable<Database['company']> = {
+        company_id: demoId(`client ${unpaid.name}`),
+        kind: 'client',
+        name: unpaid.name,
+        address_line1: `${unpaid.index} River Road`,
+        address_line2: null,
+        city: unpaid.city,
+        state: unpaid.state,
+        zip_code: unpaid.state === 'VT' ? '05401' : '23219',
+        phone: `(555) 555-03${unpaid.index}`,
+        federal_tax_id: `12-76543${unpaid.index}`,
+        legal_entity_type: 'LLC',
+        state_of_legal_construction: unpaid.state,
+        strategic_partner_id: null,
+        broker_user_id: broker.userId,
+        created_at: seededAt,
+      };
+      await insertCompany(client);
+      await insertDocument(trx, {
+        documentId: demoId(unpaid.key),
+        ifAbsent: true,
+        ownerUserId: broker.userId,
+        createdBy: broker.userId,
+        createdAt: iso(at(1, 2)),
+        form: demoForm({
+          client,
+          planYear: planYearAfter(now.getTime()),
+          index: unpaid.index,
+          colonial: false,
+          contact: CONTACTS[unpaid.index % CONTACTS.length]!,
+        }) as SavedForm,
+        clientId: client.company_id,
+        strategicPartnerId: null,
+        kind: 'unpaid',
+      });
+    }
+
     const actionItems = [
-      { key: 'invite', type: 'pop-document-invite', time: at(0, 0), document: 0, by: employer.username },
-      { key: 'unpaid', type: 'unpaid-pop-action-item', time: at(1, 0), document: 1, by: broker.username },
-      { key: 'renewal', type: 'pop-document-renewal', time: at(3), document: 2, by: 'system' },
-      { key: 'ndt', type: 'pop-document-ndt', time: at(30), document: 3, by: 'system' },
+      {
+        key: 'invite',
+        type: 'pop-document-invite',
+        time: at(0, 0),
+        clientName: unpaidDocuments[0].name,
+        documentId: demoId(unpaidDocuments[0].key),
+        by: employer.username,
+      },
+      {
+        key: 'unpaid',
+        type: 'unpaid-pop-action-item',
+        time: at(1, 0),
+        clientName: unpaidDocuments[1].name,
+        documentId: demoId(unpaidDocuments[1].key),
+        by: broker.username,
+      },
+      {
+        key: 'renewal',
+        type: 'pop-document-renewal',
+        time: at(3),
+        clientName: BROKER_CLIENTS[2].name,
+        documentId: demoId('broker document 2'),
+        by: 'system',
+      },
+      {
+        key: 'ndt',
+        type: 'pop-document-ndt',
+        time: at(30),
+        clientName: BROKER_CLIENTS[3].name,
+        documentId: demoId('broker document 3'),
+        by: 'system',
+      },
     ] as const;
     for (const item of actionItems) {
-      const clientName = BROKER_CLIENTS[item.document]?.name ?? '';
+      const { clientName } = item;
       const description =
         item.type === 'pop-document-invite'
           ? JSON.stringify({
@@ -425,7 +509,7 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
             userId: broker.userId,
             itemType: item.type,
             description,
-            data: { kind: 'demo', documentId: demoId(`broker document ${item.document}`) },
+            data: { kind: 'demo', documentId: item.documentId },
             createdBy: item.by,
             createdAt: iso(item.time),
           },
@@ -495,4 +579,6 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       }
     }
   });
+  // The support line and address the error window and Contact Us show: marked examples (README).
+  await seedDemoSupport(db);
 }

@@ -18,6 +18,11 @@ export interface NewJob {
    * round. The worker serves the owners in turn (`turnsFor`).
    */
   ownerId?: string | null;
+  /**
+   * At most one job with this key waiting for its first attempt (migration 0030): `enqueueOrPostpone`
+   * moves that job's due time instead of adding another. Free again once the job is claimed.
+   */
+  pendingKey?: string;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -42,6 +47,7 @@ const jobRow = (job: NewJob, turn: string, now: Date): Insertable<JobTable> => (
   finished_at: null,
   owner_id: job.ownerId ?? null,
   turn,
+  pending_key: job.pendingKey ?? null,
 });
 
 /** One step of the line: an owner's jobs are this far apart in the queue's time. */
@@ -100,7 +106,36 @@ export async function enqueue(db: Kysely<Database>, job: NewJob, now = new Date(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Jobs per INSERT of enqueueUnique: 15 parameters a row, well under both engines' limits. */
+/**
+ * Adds a job due later, or, when a job with its `pendingKey` still waits for its first attempt, moves
+ * that one's due time (and payload) to this one's instead: a burst of calls gives one job, due a quiet
+ * period after the last (the revised documents of an edited document). A job already claimed is left
+ * alone: the call adds the next one. Inside the caller's transaction when given one; answers whether
+ * a job was added (false: the waiting one was postponed). The conflict's condition is the partial
+ * index `job_pending_key`'s (migration 0030), word for word: both engines pick the index by it.
+ */
+export async function enqueueOrPostpone(
+  db: Kysely<Database>,
+  job: NewJob & { pendingKey: string; dueAt: Date },
+  now = new Date(),
+): Promise<boolean> {
+  const [turn] = await turnsFor(db, job.ownerId ?? null, 1, now);
+  const row = jobRow(job, turn!, now);
+  const kept = await db
+    .insertInto('job')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('pending_key')
+        .where(sql<boolean>`pending_key is not null and state = 'pending' and attempts = 0`)
+        .doUpdateSet((eb) => ({ due_at: eb.ref('excluded.due_at'), payload: eb.ref('excluded.payload') })),
+    )
+    .returning('job_id')
+    .executeTakeFirstOrThrow();
+  return kept.job_id === row.job_id;
+}
+
+/** Jobs per INSERT of enqueueUnique: 16 parameters a row, well under both engines' limits. */
 const ENQUEUE_BATCH = 500;
 
 /**
@@ -185,6 +220,9 @@ export async function failAbandoned(db: Kysely<Database>, now: Date): Promise<Jo
  * died) with an attempt left. Each claim is an attempt, counted by the claim itself, so a worker that
  * dies in a job has spent it (`failAbandoned` fails the job whose last attempt was). One UPDATE whose
  * condition is checked again on each row, so two workers never claim the same job on either engine.
+ * `kinds`: the kinds the worker has handlers for (all when omitted); a job of another kind is left
+ * unclaimed, in its place, for a worker that can run it (`run-jobs` without a payment gateway leaves
+ * the settlement jobs to the service).
  */
 export async function claimDue(
   db: Kysely<Database>,
@@ -192,7 +230,9 @@ export async function claimDue(
   now: Date,
   leaseMs: number,
   limit: number,
+  kinds?: readonly string[],
 ): Promise<Job[]> {
+  if (kinds?.length === 0) return [];
   const at = now.toISOString();
   // Whether a row may still be claimed, checked again in the UPDATE. A CASE, not an OR of the two
   // conditions: with an OR, SQLite (no statistics) takes the rows from the index by both conditions,
@@ -215,6 +255,7 @@ export async function claimDue(
     .select(['job_id', 'turn'])
     .where('state', '=', 'pending')
     .where('due_at', '<=', at)
+    .$if(kinds !== undefined, (query) => query.where('kind', 'in', kinds!))
     .orderBy('turn')
     .limit(limit)
     .execute();
@@ -224,6 +265,7 @@ export async function claimDue(
     .where('state', '=', 'running')
     .where('locked_until', '<', at)
     .whereRef('attempts', '<', 'max_attempts')
+    .$if(kinds !== undefined, (query) => query.where('kind', 'in', kinds!))
     .orderBy('turn')
     .limit(limit)
     .execute();
@@ -255,7 +297,7 @@ export async function claimDue(
     .returningAll()
     .execute();
   // All taken by another worker between the two statements: the caller asks again.
-  if (claimed.length === 0) return claimDue(db, workerId, now, leaseMs, limit);
+  if (claimed.length === 0) return claimDue(db, workerId, now, leaseMs, limit, kinds);
   const order = new Map(next.map((job, index) => [job.job_id, index]));
   return claimed.sort((a, b) => order.get(a.job_id)! - order.get(b.job_id)!);
 }

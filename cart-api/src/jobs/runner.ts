@@ -35,7 +35,8 @@ export interface JobRunnerOptions {
  * the background, `wake()` after an enqueue so the job runs at once. Each claim is an attempt: a
  * handler's throw is a failed one (retried after a backoff, failed for good after the last one), and
  * so is a claim whose worker died or hung in the job (taken over when its lease ends, failed for good
- * when it was the last: `failAbandoned`); a job of an unknown kind fails.
+ * when it was the last: `failAbandoned`). It claims only the kinds it has handlers for: a job of
+ * another kind waits, unclaimed, for a worker that has one (`run-jobs` without a payment gateway).
  */
 export class JobRunner {
   readonly workerId = `worker-${randomUUID()}`;
@@ -47,8 +48,11 @@ export class JobRunner {
   private readonly now: () => Date;
   private readonly leaseMs: number;
   private readonly concurrency: number;
+  /** The kinds it claims: those it has a handler for. */
+  private readonly kinds: readonly string[];
 
   constructor(private readonly options: JobRunnerOptions) {
+    this.kinds = Object.keys(options.handlers);
     this.now = options.now ?? (() => new Date());
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.concurrency = Math.max(1, options.concurrency ?? 8);
@@ -84,6 +88,7 @@ export class JobRunner {
           this.now(),
           this.leaseMs,
           this.concurrency,
+          this.kinds,
         );
         if (jobs.length === 0) break;
         count += jobs.length;

@@ -51,6 +51,30 @@ export interface PaymentResult {
   transactionId: string | null;
   /** The processor's sentence for the user ('This transaction has been approved.', a decline's reason). */
   displayText: string;
+  /**
+   * Accepted but not decided yet: an ACH debit until it settles (days later), a card charge the
+   * processor holds for review. The order is placed with its documents Processing, and the settlement
+   * job asks `transactionStatus` until the processor says settled (Paid) or returned/declined (Unpaid).
+   */
+  pending?: boolean;
+}
+
+/**
+ * Where a transaction stands at the processor (Authorize.Net's settlement states, reduced):
+ * `pending` not decided yet (an ACH debit in flight, a charge held for review, captured but not yet
+ * settled); `settled` the money moved; `returned` a settled or pending debit came back (an ACH return:
+ * closed account, insufficient funds); `declined` refused after review; `voided` cancelled before
+ * settling; `refunded` given back; `unknown` the processor does not find the transaction (not yet
+ * visible to its reporting, a wrong account or environment): no answer about the money, so the
+ * caller asks again later and never takes it for a decline.
+ */
+export type SettlementState =
+  'pending' | 'settled' | 'returned' | 'declined' | 'voided' | 'refunded' | 'unknown';
+
+export interface TransactionStatus {
+  state: SettlementState;
+  /** The processor's sentence (the return's reason for a returned debit). */
+  displayText: string;
 }
 
 export interface Refund {
@@ -71,4 +95,10 @@ export interface PaymentGateway {
   debitAccount(debit: AccountDebit): Promise<PaymentResult>;
   /** Gives an approved payment back (an order that could not be placed after the charge). */
   refund(refund: Refund): Promise<PaymentResult>;
+  /**
+   * Where a transaction stands now (the settlement job's question for a pending payment). Throws
+   * when the processor cannot be asked (the job retries); an id the processor does not find answers
+   * `unknown` (asked again: only an explicit decline, void or return is a refusal).
+   */
+  transactionStatus(transactionId: string): Promise<TransactionStatus>;
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from '@jest/globals';
 import { CART_ITEM_EXAMPLE } from '../../src/contract/shopping-cart.js';
 import { INVITE_EXAMPLE } from '../../src/contract/action-item.js';
 import { DiscountBody } from '../../src/contract/discount.js';
+import { APP_CONFIG_EXAMPLE, SYSTEM_MESSAGE_EXAMPLE } from '../../src/contract/system-message.js';
+import { LOGIN_SYSTEM_MESSAGE } from '../../src/db/reference-data.js';
 import { BLANK_DETAIL as BLANK_PARTNER_DETAIL } from '../../src/domain/partners/partner-queries.js';
 import { AchPayment, CardPayment } from '../../src/contract/shopping-cart.js';
 import {
@@ -46,6 +48,15 @@ const DISCOUNT_EXAMPLE = exampleOf(DiscountBody);
 const CARD_EXAMPLE = exampleOf(CardPayment);
 const ACH_EXAMPLE = exampleOf(AchPayment);
 const same = (status: number) => [status, status] as const;
+/** The login message as migration 0002 stored it: saving it unchanged writes nothing. */
+const LOGIN_MESSAGE_BODY = {
+  location: 'login',
+  message: LOGIN_SYSTEM_MESSAGE.message,
+  style: LOGIN_SYSTEM_MESSAGE.style,
+  from: null,
+  to: null,
+  active: true,
+};
 /** Anyone, no session. */
 const PUBLIC: Expectation = Object.fromEntries(CALLER_NAMES.map((name) => [name, same(200)])) as Expectation;
 /** A signed-in caller's own records; another's read like missing ones; compliance may see all. */
@@ -121,6 +132,24 @@ const MATRIX: Record<string, Row> = {
   'GET /system-message': { expect: PUBLIC, query: 'location=login' },
   'GET /system-message/config/app': { expect: PUBLIC },
   'GET /system-message/config/refresh-token': { expect: PUBLIC },
+  'GET /system-message/guide/pop-implementation-guide.pdf': { expect: PUBLIC },
+  'GET /system-message/guide/employee-quick-reference-guide.pdf': { expect: PUBLIC },
+  // Utilities' settings (issue 23 item 3): compliance only. A message belongs to no one (no policy):
+  // the login message is edited as it is (no change), and a delete names none (404).
+  'GET /system-message/all': { expect: COMPLIANCE_ONLY },
+  'POST /system-message': { expect: COMPLIANCE_ONLY, payload: SYSTEM_MESSAGE_EXAMPLE },
+  'POST /system-message/:systemMessageId': {
+    expect: COMPLIANCE_ONLY,
+    params: () => ({ systemMessageId: LOGIN_SYSTEM_MESSAGE.system_message_id }),
+    payload: { ...LOGIN_MESSAGE_BODY },
+  },
+  'DELETE /system-message/:systemMessageId': {
+    expect: { ...COMPLIANCE_ONLY, compliance: same(404) },
+    params: () => ({ systemMessageId: randomUUID() }),
+  },
+  'POST /system-message/config/app': { expect: COMPLIANCE_ONLY, payload: APP_CONFIG_EXAMPLE },
+  'POST /system-message/config/refresh-token': { expect: COMPLIANCE_ONLY, payload: { enabled: true } },
+  'GET /system-message/change-log': { expect: COMPLIANCE_ONLY, query: 'subject=system-message' },
   'GET /product/epop/:userId': { expect: OWN_RECORDS },
   'GET /action-item/:userId/pending': { expect: OWN_RECORDS },
   'GET /shopping-cart/:userId/count/saved-for-later': { expect: OWN_RECORDS },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { CLAIM_EXAMPLE } from '../../src/contract/action-item.js';
 import { invitationTokenHash } from '../../src/domain/action-items/claim.js';
+import { LOGIN_SYSTEM_MESSAGE } from '../../src/db/reference-data.js';
 import { planYearAfter } from '../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../helpers/parties.js';
 import { RECORD_OF, routeCollector, type JsonSchema, type RegisteredRoute } from '../helpers/routes.js';
@@ -347,6 +348,10 @@ describe('the malformed-input sweep', () => {
       return { actionItemId: inviteItemId };
     }
     if (route.url.includes(':jobId')) return { jobId: returnFileJobId };
+    // A system message (Utilities): the login one (a delete is swept after the edit).
+    if (route.url.includes(':systemMessageId')) {
+      return { systemMessageId: LOGIN_SYSTEM_MESSAGE.system_message_id };
+    }
     // A partner's rules: the link rule (no effect on the other routes); a delete, a spare partner.
     if (route.url.endsWith('/rule/:route'))
       return { id: suite.parties.partnerId, route: 'link-account-id-to-promo-code' };

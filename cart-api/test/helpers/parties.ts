@@ -289,6 +289,7 @@ const TABLES: Record<keyof Database, true> = {
   colonial_return_row: true,
   rate_limit: true,
   receipt_file: true,
+  settings_change: true,
 };
 
 /** Every row of every table, to prove a refused call changed nothing. */

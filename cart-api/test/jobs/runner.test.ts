@@ -148,10 +148,22 @@ describe('the job queue and its runner', () => {
     expect(await worker.runDue()).toBe(8);
   });
 
-  it('fails a job of an unknown kind', async () => {
-    await enqueue(db, { kind: 'nobody', payload: null, maxAttempts: 1 }, clock);
-    await runner({}).runDue();
-    const last = (await jobs()).find((job) => job.kind === 'nobody');
-    expect(last).toMatchObject({ state: 'failed', last_error: 'no handler for jobs of kind "nobody"' });
+  it('leaves a job of a kind it has no handler for in its place, for a worker that has one', async () => {
+    // First in line: a job this worker cannot run (run-jobs without a payment gateway and a
+    // settle-payment job), then one it can.
+    await enqueue(db, { kind: 'elsewhere', payload: 'first', ownerId: 'buyer' }, clock);
+    await enqueue(db, { kind: 'here', payload: 'second', ownerId: 'other' }, clock);
+    const ran: unknown[] = [];
+    expect(await runner({ here: async (payload) => ran.push(payload) }, 1).runDue()).toBe(1);
+    expect(ran).toEqual(['second']);
+    const waiting = await db
+      .selectFrom('job')
+      .select(['state', 'attempts', 'last_error'])
+      .where('kind', '=', 'elsewhere')
+      .execute();
+    expect(waiting).toEqual([{ state: 'pending', attempts: 0, last_error: null }]);
+    // A worker with its handler runs it, once.
+    expect(await runner({ elsewhere: async (payload) => ran.push(payload) }).runDue()).toBe(1);
+    expect(ran).toEqual(['second', 'first']);
   });
 });

@@ -11,7 +11,7 @@ describe('the payments plugin', () => {
       ],
       [
         { PAYMENT_GATEWAY: 'acme-pay' },
-        'PAYMENT_GATEWAY "acme-pay" has no adapter; the one available is "sandbox"',
+        'PAYMENT_GATEWAY "acme-pay" has no adapter; the ones available are "sandbox" and "authorize-net"',
       ],
     ] as const) {
       const config = loadConfig({ ...env, DATABASE_URL: ':memory:', CART_API_CLIENT_SECRET: 's' });

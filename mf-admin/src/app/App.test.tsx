@@ -48,11 +48,26 @@ describe('the utilities', () => {
       ['Strategic Partner Report', '/admin/utilities/strategic-partner-report'],
       ['Weekly Order Report', '/admin/utilities/weekly-order-report'],
       ['Test Billing Numbers (BCN)', '/admin/utilities/bcn'],
+      ['System Messages', '/admin/utilities/system-messages'],
+      ['App Configuration', '/admin/utilities/app-config'],
+      ['Token Refresh', '/admin/utilities/refresh-token'],
     ]);
     expect(within(menu).getByRole('link', { name: 'Weekly Order Report' }).getAttribute('aria-current')).toBe(
       'page',
     );
     expect(screen.getByRole('heading', { name: 'Weekly Order Report' })).toBeTruthy();
+  });
+
+  it.each([
+    ['/admin/utilities/system-messages', 'System Messages'],
+    ['/admin/utilities/app-config', 'App Configuration'],
+    ['/admin/utilities/refresh-token', 'Token Refresh'],
+  ])('open the settings: %s shows %s, selected in the menu', async (path, title) => {
+    stubFetch({ 'GET /bff/user': { body: compliance } });
+    renderAt(path, <ShellRoutes />);
+    expect(await screen.findByRole('heading', { name: title, level: 2 })).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Utilities' });
+    expect(within(menu).getByRole('link', { name: title }).getAttribute('aria-current')).toBe('page');
   });
 
   it.each([

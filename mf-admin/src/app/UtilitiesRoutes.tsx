@@ -8,6 +8,9 @@ import { Bcn } from '../features/colonial/components/Bcn.js';
 import { ColonialBillFile } from '../features/colonial/components/ColonialBillFile.js';
 import { ReturnFileUpload } from '../features/colonial/components/ReturnFileUpload.js';
 import { WeeklyOrderReport } from '../features/weekly-order-report/components/WeeklyOrderReport.js';
+import { AppConfigPage } from '../features/settings/components/AppConfigPage.js';
+import { RefreshTokenSetting } from '../features/settings/components/RefreshTokenSetting.js';
+import { SystemMessages } from '../features/settings/components/SystemMessages.js';
 import { UtilitiesLayout } from '../features/utilities/components/UtilitiesLayout.js';
 import { UtilitiesIndex } from '../features/utilities/components/UtilitySectionPage.js';
 
@@ -19,6 +22,9 @@ const SECTIONS: Record<UtilitySection, ReactElement> = {
   'strategic-partner-report': <PartnerReport />,
   'weekly-order-report': <WeeklyOrderReport />,
   bcn: <Bcn />,
+  'system-messages': <SystemMessages />,
+  'app-config': <AppConfigPage />,
+  'refresh-token': <RefreshTokenSetting />,
 };
 
 /** /admin/utilities/*: the menu, and below it the section its id selects (routes relative to the mount). */

@@ -2,8 +2,34 @@ import { useSyncExternalStore } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { MESSAGES } from 'shared-domain';
-import { SUPPORT_PHONE } from '../support.js';
+import { telHref, useSupportContact } from '../support.js';
 import { closeErrorWindow, errorWindowStore } from './error-window-store.js';
+
+/**
+ * §8: "save the message and call the support line if the problem persists", with the line and
+ * address compliance configured (read once the window opens: the sign-in page asks for nothing).
+ * Without a phone there is no line to call: the sentence points to the e-mail address instead, or,
+ * with neither configured, to the support team, never to a line it cannot name.
+ */
+function SupportLine() {
+  const { phone, email } = useSupportContact();
+  const mail = email && <a href={`mailto:${email}`}>{email}</a>;
+  if (!phone) {
+    return (
+      <p className="mb-0">
+        Please save this message. If the problem persists,{' '}
+        {mail ? <>write to our support team at {mail}</> : 'contact our support team'}.
+      </p>
+    );
+  }
+  return (
+    <p className="mb-0">
+      Please save this message. If the problem persists, call our support line at{' '}
+      <a href={telHref(phone)}>{phone}</a>
+      {mail && <> or write to {mail}</>}.
+    </p>
+  );
+}
 
 /** The error window of the catalogue (§8): opened by the api client on a 500 with an object body. */
 export function ErrorWindowHost() {
@@ -27,10 +53,7 @@ export function ErrorWindowHost() {
             {error.stackTrace}
           </pre>
         )}
-        <p className="mb-0">
-          Please save this message. If the problem persists, call our support line at{' '}
-          <a href={`tel:${SUPPORT_PHONE}`}>{SUPPORT_PHONE}</a>.
-        </p>
+        <SupportLine />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={closeErrorWindow}>

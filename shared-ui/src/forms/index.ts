@@ -24,4 +24,6 @@ export {
   type SelectOption,
   type StateSelectProps,
 } from './SelectField.js';
+export { TextAreaField } from './TextAreaField.js';
 export { TextField, type TextFieldProps } from './TextField.js';
+export { TimeField } from './TimeField.js';

@@ -1,11 +1,12 @@
 import type { SessionUser } from 'shared-ui';
 import { RemoteSlot } from '../components/RemoteSlot.js';
+import { HomeMessages } from '../features/home-messages/components/HomeMessages.js';
 import { Overview } from '../features/overview/components/Overview.js';
 
 const renderOverview = () => <Overview />;
 
-/** '/' for a signed-in user: the role's home (specs/1-foundation.md §2 Home), loaded after sign-in. */
-export function SignedInHome({ user }: { user: SessionUser }) {
+/** The role's own home below the home's system messages (every role sees those). */
+function RoleHome({ user }: { user: SessionUser }) {
   if (user.roleGroup === 'compliance') return <RemoteSlot id="mf_admin/OrderManagement" props={{ user }} />;
   if (user.roleGroup === 'broker' || user.roleGroup === 'epop') {
     return (
@@ -19,4 +20,14 @@ export function SignedInHome({ user }: { user: SessionUser }) {
   }
   // Roles outside the three groups have no home of their own.
   return <Overview />;
+}
+
+/** '/' for a signed-in user: the role's home (specs/1-foundation.md §2 Home), loaded after sign-in. */
+export function SignedInHome({ user }: { user: SessionUser }) {
+  return (
+    <>
+      <HomeMessages />
+      <RoleHome user={user} />
+    </>
+  );
 }

@@ -11,6 +11,7 @@ import { priceFor } from '../products/queries.js';
 import { limitInvitations } from '../limits/limits.js';
 import { EPOP_PRODUCT } from '../../db/reference-data.js';
 import { addActionItems } from './add.js';
+import { closeActionItemsFor } from './closure.js';
 import { invitationExpiry, INVITATION_LINK_DAYS, newInvitationToken } from './claim.js';
 import { ACTION_ITEMS_MESSAGES } from './messages.js';
 import { DOCUMENTS_MESSAGES } from '../documents/messages.js';
@@ -133,6 +134,8 @@ export async function sendDocumentInvite(
         createdAt: sentAt.toISOString(),
       },
     ]);
+    // An invitation to renew is the renewal (unpaid, as an auto-renewal's): the reminder is done.
+    if (links.originalDocumentId) await closeActionItemsFor(trx, links.originalDocumentId, 'renewed', sentAt);
     return id;
   });
 

@@ -90,17 +90,21 @@ async function openItemsAbout(
     .map((row) => row.action_item_id);
 }
 
-/** Marks the open items of `itemType` about `documentId` done (their purpose is: paid, renewed, tested). */
+/**
+ * Marks the open items of `itemType` about `documentId` done. Which items an event closes is
+ * closure.ts's rule (`closeActionItemsFor`): call that, not this.
+ */
 export async function completeActionItems(
   db: Kysely<Database>,
   documentId: string,
   itemType: ActionItemType,
+  now: Date = new Date(),
 ): Promise<void> {
   const done = await openItemsAbout(db, documentId, itemType);
   if (done.length === 0) return;
   await db
     .updateTable('action_item')
-    .set({ completed: 1, completed_at: new Date().toISOString() })
+    .set({ completed: 1, completed_at: now.toISOString() })
     .where('action_item_id', 'in', done)
     .execute();
 }

@@ -1,10 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { notFound, type Caller } from 'service-kit';
+import type { IsoDate } from 'shared-domain';
+import { readyForRenewal } from 'shared-domain/forms';
 import type { Database } from '../../db/schema.js';
 import { companyDetailOf } from '../../lib/company-detail.js';
 import type { IdentityDirectory } from '../../plugins/app/identity.js';
 import type { ClientDetails, ClientDocument } from '../../contract/client.js';
 import { CLIENTS_MESSAGES } from './messages.js';
+import { isReadOnly } from '../documents/queries.js';
+import { renewedDocument } from '../documents/renewal.js';
 
 /** The broker's name and e-mail as identity-api knows them; blank when it does not (or is down). */
 export async function brokerOf(
@@ -77,33 +81,41 @@ export async function callersClientDocuments(
   identity: IdentityDirectory,
   caller: Pick<Caller, 'roleGroup'>,
   clientId: string,
+  /** The product's day the renewal window is counted from. */
+  today: IsoDate,
 ): Promise<ClientDocument[]> {
-  return clientDocuments(db, identity, clientId, caller.roleGroup === 'compliance');
+  return clientDocuments(db, identity, clientId, today, caller.roleGroup === 'compliance');
 }
 
 /**
  * The client's active documents, newest first (whoever ordered them: the client page shows the
  * company's documents, as the document policy lets its broker and linked users act on them). An
  * inactive document has left the dashboards (specs/2-documents.md §4 Deactivation). Each names the
- * order that paid for it last (its receipt) and who created it (a username from identity-api).
+ * order that paid for it last (its receipt) and who created it (a username from identity-api), and
+ * what the documents' actions menu needs (read-only, deactivated, ready for renewal on `today`).
  */
 export async function clientDocuments(
   db: Kysely<Database>,
   identity: IdentityDirectory,
   clientId: string,
+  /** The product's day the renewal window is counted from. */
+  today: IsoDate,
   /** Compliance sees deactivated documents too (to reactivate them). */
   withInactive = false,
 ): Promise<ClientDocument[]> {
   let query = db
     .selectFrom('epop_document as d')
-    .select([
+    .select((eb) => [
       'd.document_id',
       'd.name',
       'd.plan_year_start',
       'd.plan_year_end',
       'd.status',
+      'd.active',
+      'd.status_before_inactive',
       'd.created_at',
       'd.created_by',
+      renewedDocument(eb).as('renewed'),
     ])
     .where('d.client_company_id', '=', clientId);
   if (!withInactive) query = query.where('d.active', '=', 1);
@@ -141,6 +153,18 @@ export async function clientDocuments(
       status: row.status,
       createdDate: row.created_at,
       createdBy: (row.created_by && creators.get(row.created_by)) || '',
+      isReadOnly: isReadOnly(row),
+      deactivated: row.status_before_inactive !== null,
+      readyForRenewal: readyForRenewal(
+        {
+          status: row.status,
+          active: Number(row.active) === 1,
+          planYearEnd: row.plan_year_end,
+          // SQLite answers 0/1, PostgreSQL true/false.
+          renewed: Boolean(Number(row.renewed)),
+        },
+        today,
+      ),
     };
   });
 }

@@ -97,7 +97,10 @@ export async function applyNoPay(
     .select('name')
     .where('company_id', '=', document.strategicPartnerId!)
     .executeTakeFirstOrThrow();
-  await retireDocument(trx, document, 'Inactive');
+  await retireDocument(trx, document, 'Inactive', {
+    refusal: COLONIAL_MESSAGES.noPay.inactive,
+    now: new Date(),
+  });
   await trx
     .updateTable('epop_document')
     .set({ no_pay_code: reason.code, no_pay_at: new Date().toISOString() })

@@ -3,9 +3,9 @@ import type { ActionItemType } from 'shared-domain';
 import { formatIsoDate } from 'shared-domain';
 import type { Database, DocumentStatus } from '../../db/schema.js';
 import { jsonObject } from '../../lib/json.js';
-import { badRequest, notFound, ValidationFailure, type Caller } from 'service-kit';
+import { badRequest, HttpError, notFound, ValidationFailure, type Caller } from 'service-kit';
 import { enqueueMail, plainMessage, type MailDeps } from '../../mail/outgoing.js';
-import { completeActionItems } from '../action-items/queries.js';
+import { closeActionItemsFor } from '../action-items/closure.js';
 import { addActionItems } from '../action-items/add.js';
 import { logChange } from '../clients/change-log.js';
 import { DOCUMENTS_MESSAGES } from './messages.js';
@@ -104,7 +104,7 @@ async function lifecycleDocument(db: Kysely<Database>, documentId: string): Prom
  * client's change log; the e-mail is queued (the caller wakes the jobs after).
  */
 export async function deactivateDocument(
-  deps: Pick<MailDeps, 'db' | 'appUrl'>,
+  deps: Pick<MailDeps, 'db' | 'appUrl'> & { now(): Date },
   caller: Caller,
   documentId: string,
   request: Deactivation,
@@ -122,13 +122,16 @@ export async function deactivateDocument(
   if (allowRepayment && document.colonial) throw badRequest(DOCUMENTS_MESSAGES.lifecycle.colonialRepayment);
 
   const status: DocumentStatus = allowRepayment ? 'Unpaid' : 'Inactive';
+  const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
-    await retireDocument(trx, document, status);
+    // Still Paid and active as checked above: of two deactivations at once, the second is refused here.
+    await retireDocument(trx, document, status, { refusal: DOCUMENTS_MESSAGES.lifecycle.onlyPaid, now });
     await logChange(trx, {
       companyId: document.clientId,
       documentId: document.documentId,
       caller,
       description: `Document ${documentLabel(document)} deactivated${allowRepayment ? ', repayment allowed' : ''}: ${reason}`,
+      at: now.toISOString(),
     });
     if (!allowRepayment) return;
     await addPurchaseItems(
@@ -138,6 +141,7 @@ export async function deactivateDocument(
       'unpaid-pop-action-item',
       `Purchase the POP document of ${document.company} again to reactivate it`,
       caller.username || caller.userId,
+      now,
     );
     const to = sendTo || (typeof document.form.primaryEmail === 'string' ? document.form.primaryEmail : '');
     if (to) {
@@ -167,31 +171,38 @@ export async function deactivateDocument(
  * original is active now (a renewal is unique over active documents).
  */
 export async function reactivateDocument(
-  db: Kysely<Database>,
+  deps: { db: Kysely<Database>; now(): Date },
   caller: Caller,
   documentId: string,
 ): Promise<LifecycleAnswer> {
-  const document = await lifecycleDocument(db, documentId);
+  const document = await lifecycleDocument(deps.db, documentId);
   const status = document.statusBeforeInactive;
   if (!status) throw badRequest(DOCUMENTS_MESSAGES.lifecycle.notDeactivated);
+  const now = deps.now();
   try {
-    await db.transaction().execute(async (trx) => {
-      await trx
+    await deps.db.transaction().execute(async (trx) => {
+      // Still deactivated as read above: of two reactivations at once, the second changes nothing.
+      const reactivated = await trx
         .updateTable('epop_document')
         .set({ status, active: 1, status_before_inactive: null })
         .where('document_id', '=', document.documentId)
-        .execute();
-      // Buying it again is no longer asked for.
-      await completeActionItems(trx, document.documentId, 'unpaid-pop-action-item');
-      await completeActionItems(trx, document.documentId, 'colonial-cancellation-purchase');
+        .where('active', '=', 0)
+        .where('status_before_inactive', '=', status)
+        .executeTakeFirst();
+      if (Number(reactivated.numUpdatedRows) === 0)
+        throw badRequest(DOCUMENTS_MESSAGES.lifecycle.notDeactivated);
+      // Paid again: buying it again is no longer asked for (a document that had not been paid still is).
+      if (status === 'Paid') await closeActionItemsFor(trx, document.documentId, 'paid', now);
       await logChange(trx, {
         companyId: document.clientId,
         documentId: document.documentId,
         caller,
         description: `Document ${documentLabel(document)} reactivated (${status})`,
+        at: now.toISOString(),
       });
     });
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     // A renewal is unique over active documents: another one of the same original is active now.
     if (typeof document.form.originalDocumentId === 'string' && document.form.originalDocumentId) {
       throw badRequest(DOCUMENTS_MESSAGES.lifecycle.renewedMeanwhile);
@@ -203,18 +214,26 @@ export async function reactivateDocument(
 
 /**
  * Takes a document off the dashboards (`active` 0) with `status`, keeping the status it had so that
- * Reactivate gives it back.
+ * Reactivate gives it back (Deactivate, a Colonial no-pay reason): its reminders are closed (at `now`,
+ * the service's clock). Only from the state the caller checked (`document`: its status, active): when
+ * another request changed it meanwhile (two deactivations at once), nothing changes and `refusal` is
+ * the `400 {message}` (the UPDATE's condition is checked again on the row, on both engines).
  */
 export async function retireDocument(
   trx: Kysely<Database>,
   document: DocumentForLifecycle,
   status: DocumentStatus,
+  { refusal, now }: { refusal: string; now: Date },
 ): Promise<void> {
-  await trx
+  const retired = await trx
     .updateTable('epop_document')
     .set({ status, active: 0, status_before_inactive: document.statusBeforeInactive ?? document.status })
     .where('document_id', '=', document.documentId)
-    .execute();
+    .where('status', '=', document.status)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  if (Number(retired.numUpdatedRows) === 0) throw badRequest(refusal);
+  await closeActionItemsFor(trx, document.documentId, 'deactivated', now);
 }
 
 /**
@@ -234,7 +253,7 @@ export async function clientAccounts(
   return linked.length > 0 ? linked.map((row) => row.user_id) : [document.ownerUserId];
 }
 
-/** A purchase action item about the document for each of `userIds` (the cart pays its document). */
+/** A purchase action item about the document for each of `userIds` (the cart pays its document), made `now`. */
 export async function addPurchaseItems(
   trx: Kysely<Database>,
   document: DocumentForLifecycle,
@@ -242,8 +261,8 @@ export async function addPurchaseItems(
   itemType: Extract<ActionItemType, 'unpaid-pop-action-item' | 'colonial-cancellation-purchase'>,
   description: string,
   createdBy: string,
+  now: Date = new Date(),
 ): Promise<void> {
-  const now = new Date().toISOString();
   await addActionItems(
     trx,
     userIds.map((userId) => ({
@@ -252,7 +271,7 @@ export async function addPurchaseItems(
       description,
       data: { kind: 'purchase', documentId: document.documentId },
       createdBy,
-      createdAt: now,
+      createdAt: now.toISOString(),
     })),
   );
 }

@@ -75,6 +75,18 @@ export const DOCUMENTS_MESSAGES = {
     purchaseFirst: 'This document must be purchased before it can be sent',
     noRecipients: 'This document has no e-mail address to send to',
   },
+  /**
+   * The e-mail of a Paid document's revised PDFs, sent a quiet period after its last edit
+   * (revised-mail.ts; the fee text's "Revised or duplicate documents emailed within 24 hours").
+   */
+  revisedMail: {
+    subject: (company: string) => `Your revised POP documents: ${company}`,
+    paragraphs: (company: string) => [
+      'Hello,',
+      `The Section 125 Premium Only Plan documents of ${company} have been revised. Attached are the revised Plan Document, Summary Plan Description and Resolution.`,
+      'They replace the earlier ones: please print, sign and keep them with your plan records.',
+    ],
+  },
   /** Deactivate and reactivate (specs/2-documents.md §4 "Deactivation"). */
   lifecycle: {
     reasonRequired: 'A reason is required to deactivate a document',

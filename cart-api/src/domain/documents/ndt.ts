@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import {
   evaluateNdt,
   formatProductDate,
+  productToday,
   validateNdtInput,
-  type IsoDate,
   type NdtResult,
 } from 'shared-domain';
 import {
@@ -20,7 +20,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { ndtResultsPdf } from '../../documents/ndt-results.js';
 import { jsonObject } from '../../lib/json.js';
-import { completeActionItems } from '../action-items/queries.js';
+import { closeActionItemsFor } from '../action-items/closure.js';
 import { safeFileName, type GeneratedFile } from './files.js';
 import { DOCUMENTS_MESSAGES } from './messages.js';
 import { storedDocument } from './queries.js';
@@ -186,17 +186,18 @@ export async function ndtResultDocument(db: Kysely<Database>, resultId: string):
 
 /**
  * Takes the non-discrimination test (specs/2-documents.md §2, §4): only a Paid, active document whose
- * plan year has not ended (`today`, the product's day) is tested; the server recomputes the answers
- * with shared-domain's evaluateNdt and keeps what it answers (the client never decides Pass), and the
- * testing reminder's purpose is fulfilled.
+ * plan year has not ended (the product's day of `now`, the service's clock) is tested; the server
+ * recomputes the answers with shared-domain's evaluateNdt and keeps what it answers (the client never
+ * decides Pass), taken `now`, and the testing reminder's purpose is fulfilled then.
  */
 export async function takeNdtTest(
   db: Kysely<Database>,
   caller: Caller,
   documentId: string,
   input: NdtInputBody,
-  today: IsoDate,
+  now: Date,
 ): Promise<StoredNdtResult> {
+  const today = productToday(now);
   const document = await db
     .selectFrom('epop_document')
     .select(['status', 'active', 'plan_year_start', 'plan_year_end'])
@@ -219,7 +220,7 @@ export async function takeNdtTest(
     plan_year_end: document.plan_year_end,
     taken_by: caller.userId,
     taken_by_name: caller.username || caller.userId,
-    created_at: new Date().toISOString(),
+    created_at: now.toISOString(),
     pass: result.pass ? 1 : 0,
     input: JSON.stringify(checked.value),
     results: JSON.stringify(result),
@@ -227,7 +228,7 @@ export async function takeNdtTest(
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('ndt_result').values(row).execute();
     // The testing reminder's purpose is fulfilled.
-    await completeActionItems(trx, documentId, 'pop-document-ndt');
+    await closeActionItemsFor(trx, documentId, 'tested', now);
   });
   return storedResult(row);
 }

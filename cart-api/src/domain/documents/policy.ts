@@ -3,25 +3,22 @@ import type { Policy } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import { DOCUMENTS_MESSAGES } from './messages.js';
 import { delegatingPolicy, isCompliance, member, type ParentLookup } from '../../policies/rules.js';
-import { documentExists, documentOwnership } from './queries.js';
+import { documentExists } from './queries.js';
+import { customerReach, reachesDocument } from './reach.js';
 
 /**
- * `document`: compliance may do everything; a broker the documents whose broker they are (they
- * own it, or they are the broker of its client company); an employer (epop) the documents of the
- * companies linked to them.
+ * `document`: compliance may do everything; a broker the documents they own or whose client
+ * company's broker they are; an employer (epop) the documents they own or of the companies linked to
+ * them. The rule is reach.ts's, the one 'My POP Documents' lists by.
  */
 export function documentPolicy(db: Kysely<Database>): Policy {
   return {
     exists: (id) => documentExists(db, id),
     async allows(caller, _action, id) {
       if (!member(caller)) return false;
-      const document = await documentOwnership(db, id, caller.userId);
-      if (!document) return false;
-      if (isCompliance(caller)) return true;
-      if (caller.roleGroup === 'broker') {
-        return document.ownerUserId === caller.userId || document.clientBrokerUserId === caller.userId;
-      }
-      return document.linked;
+      if (isCompliance(caller)) return documentExists(db, id);
+      const reach = customerReach(caller.roleGroup, caller.userId);
+      return reach !== null && reachesDocument(db, reach, id);
     },
     notFoundMessage: DOCUMENTS_MESSAGES.notFound,
   };

@@ -3,9 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { IsoDate } from 'shared-domain';
 import { EPOP_PRODUCT } from '../../db/reference-data.js';
 import type { CompanyKind, Database, DocumentStatus, EpopDocumentTable } from '../../db/schema.js';
-import { offsetFor, pagesFor, type PagedSearchQuery } from '../../lib/pagination.js';
-import { containsIgnoringCase } from '../../lib/search.js';
-import type { DocumentPage, EpopDocument } from '../../contract/epop-document.js';
+import type { EpopDocument } from '../../contract/epop-document.js';
 import { recordExists } from '../../lib/exists.js';
 import { jsonObject } from '../../lib/json.js';
 import type { StoredAnswers } from './index.js';
@@ -14,109 +12,10 @@ import { renewedDocument } from './renewal.js';
 import { partnerFormSettings } from '../partners/settings.js';
 import { openInviteOf } from '../action-items/queries.js';
 
-/**
- * 'My POP Documents': the active documents a user owns (a broker's: those ordered for clients;
- * an employer's: their own), newest first, searched by client company name. Each row carries its
- * latest order, and showUserReceipt when a paid order with a receipt covers the document.
- */
-export async function listOwnedDocuments(
-  db: Kysely<Database>,
-  ownerUserId: string,
-  query: PagedSearchQuery,
-  /** The product's day the renewal window is counted from. */
-  today: IsoDate,
-): Promise<DocumentPage> {
-  const searchText = query.searchText.trim();
-  // Every document has its client company (a NOT NULL foreign key), so the count needs no join:
-  // without a search it reads the (owner_user_id, active, …) index alone.
-  let documents = db
-    .selectFrom('epop_document as d')
-    .where('d.owner_user_id', '=', ownerUserId)
-    .where('d.active', '=', 1);
-  if (searchText) {
-    // The matching clients are found once (one pass over the companies, or PostgreSQL's trigram
-    // index, migration 0012), not looked up once per document of the owner.
-    documents = documents.where((eb) =>
-      eb(
-        'd.client_company_id',
-        'in',
-        eb
-          .selectFrom('company as c')
-          .select('c.company_id')
-          .where('c.kind', '=', 'client')
-          .where(containsIgnoringCase('c.name', searchText)),
-      ),
-    );
-  }
-
-  const { count } = await documents.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
-  const pages = pagesFor(Number(count), query.pageSize);
-  // Past the last row there is nothing to fetch (and a search without matches costs one scan).
-  if (offsetFor(query) >= Number(count)) return { data: [], pages };
-  // The page's ids first; the per-row subqueries then run for those rows alone (over the whole list
-  // PostgreSQL would compute the EXISTS columns as hashed subplans over every order and document).
-  const pageIds = documents
-    .select('d.document_id')
-    .orderBy('d.created_at', 'desc')
-    .orderBy('d.document_id', 'desc')
-    .limit(query.pageSize)
-    .offset(offsetFor(query));
-  const rows = await db
-    .selectFrom('epop_document as d')
-    .innerJoin('company as c', 'c.company_id', 'd.client_company_id')
-    .select((eb) => [
-      'd.document_id',
-      'd.client_company_id',
-      'd.plan_year_start',
-      'd.plan_year_end',
-      'd.created_at',
-      'd.status',
-      'd.active',
-      'd.status_before_inactive',
-      'c.name',
-      renewedDocument(eb).as('renewed'),
-      latestOrder(eb, 'o.order_id').as('order_id'),
-      latestOrder(eb, 'o.order_number').as('order_number'),
-      hasReceipt(eb).as('has_receipt'),
-    ])
-    .where('d.document_id', 'in', pageIds)
-    .orderBy('d.created_at', 'desc')
-    .orderBy('d.document_id', 'desc')
-    .execute();
-
-  return {
-    data: rows.map((row) => ({
-      documentId: row.document_id,
-      orderId: row.order_id,
-      orderNumber: row.order_number,
-      name: row.name,
-      clientId: row.client_company_id,
-      startDate: row.plan_year_start,
-      endDate: row.plan_year_end,
-      createdDate: row.created_at,
-      // SQLite answers 0/1, PostgreSQL true/false.
-      showUserReceipt: Boolean(Number(row.has_receipt)),
-      status: row.status,
-      isReadOnly: isReadOnly(row),
-      deactivated: row.status_before_inactive !== null,
-      readyForRenewal: readyForRenewal(
-        {
-          status: row.status,
-          active: true,
-          planYearEnd: row.plan_year_end,
-          renewed: Boolean(Number(row.renewed)),
-        },
-        today,
-      ),
-    })),
-    pages,
-  };
-}
-
 // The expression builder of a query over `epop_document as d`.
 type DocumentQueryBuilder = ExpressionBuilder<Database & { d: EpopDocumentTable }, 'd'>;
 
-/** Whether a paid order with a receipt covers `d` (showUserReceipt, hasReceipt). */
+/** Whether a paid order with a receipt covers `d` (hasReceipt). */
 function hasReceipt(eb: DocumentQueryBuilder) {
   return eb.exists(
     eb
@@ -129,7 +28,8 @@ function hasReceipt(eb: DocumentQueryBuilder) {
   );
 }
 
-function latestOrder(eb: DocumentQueryBuilder, column: 'o.order_id' | 'o.order_number') {
+/** A column of `d`'s latest order (its order number, its id). */
+export function latestOrder(eb: DocumentQueryBuilder, column: 'o.order_id' | 'o.order_number') {
   return eb
     .selectFrom('order_item as oi')
     .innerJoin('orders as o', 'o.order_id', 'oi.order_id')
@@ -137,47 +37,6 @@ function latestOrder(eb: DocumentQueryBuilder, column: 'o.order_id' | 'o.order_n
     .whereRef('oi.document_id', '=', 'd.document_id')
     .orderBy('o.created_at', 'desc')
     .limit(1);
-}
-
-/** What the ownership rules need to know about one document, as seen by one user. */
-export interface DocumentOwnership {
-  ownerUserId: string;
-  /** The broker of the document's client company. */
-  clientBrokerUserId: string | null;
-  /** The user is linked to the document's client company (an employer's own company). */
-  linked: boolean;
-}
-
-export async function documentOwnership(
-  db: Kysely<Database>,
-  documentId: string,
-  userId: string,
-): Promise<DocumentOwnership | undefined> {
-  const row = await db
-    .selectFrom('epop_document as d')
-    .innerJoin('company as c', 'c.company_id', 'd.client_company_id')
-    .select((eb) => [
-      'd.owner_user_id',
-      'c.broker_user_id',
-      eb
-        .exists(
-          eb
-            .selectFrom('company_user as cu')
-            .select(sql<number>`1`.as('one'))
-            .whereRef('cu.company_id', '=', 'd.client_company_id')
-            .where('cu.user_id', '=', userId),
-        )
-        .as('linked'),
-    ])
-    .where('d.document_id', '=', documentId)
-    .executeTakeFirst();
-  return (
-    row && {
-      ownerUserId: row.owner_user_id,
-      clientBrokerUserId: row.broker_user_id,
-      linked: Boolean(Number(row.linked)),
-    }
-  );
 }
 
 export const documentExists = (db: Kysely<Database>, documentId: string): Promise<boolean> =>

@@ -9,7 +9,7 @@ import {
 } from 'shared-domain/forms';
 import type { Database, EpopDocumentTable } from '../../db/schema.js';
 import { jsonObject } from '../../lib/json.js';
-import { completeActionItems } from '../action-items/queries.js';
+import { closeActionItemsFor } from '../action-items/closure.js';
 import { DOCUMENTS_MESSAGES } from './messages.js';
 
 /**
@@ -66,7 +66,7 @@ export async function renewedAlready(
 
 /** A renewal now exists (bought, saved free or auto-renewed): the renewal reminder of the old one is done. */
 export function renewalReminderDone(trx: Kysely<Database>, originalDocumentId: string): Promise<void> {
-  return completeActionItems(trx, originalDocumentId, 'pop-document-renewal');
+  return closeActionItemsFor(trx, originalDocumentId, 'renewed');
 }
 
 const REFUSED = DOCUMENTS_MESSAGES.save.renewal;

@@ -15,6 +15,7 @@ import { checkedPlanYear, overrideObsolete } from './plan-year.js';
 import { renewalEffectiveDate, renewalRefusal, renewalReminderDone, renewedAlready } from './renewal.js';
 import { keepLockedFields, purchasedOnce } from './locked-fields.js';
 import { DOCUMENTS_MESSAGES } from './messages.js';
+import { queueRevisedDocuments } from './revised-mail.js';
 import {
   documentById,
   documentExists,
@@ -263,15 +264,17 @@ export async function saveDocument(
   // Compliance's stored reason goes once the dates no longer need it (with who gave it and when).
   const clearOverride = !retroactive && (await overrideObsolete(deps, write));
   const saved = renews ? { ...form, originalDocumentId: renews } : form;
+  // What the PDFs are made of (the answers and the plan year), as the change log names them.
+  const answersChanged = changedFields(
+    {
+      ...stored.form,
+      currentPlanYearStartDate: stored.planYearStart,
+      currentPlanYearEndDate: stored.planYearEnd,
+    },
+    saved,
+  );
   const changed = [
-    ...changedFields(
-      {
-        ...stored.form,
-        currentPlanYearStartDate: stored.planYearStart,
-        currentPlanYearEndDate: stored.planYearEnd,
-      },
-      saved,
-    ),
+    ...answersChanged,
     ...(partnerId !== stored.strategicPartnerId ? ['strategic partner'] : []),
   ];
   const overrideNote = retroactive
@@ -292,6 +295,10 @@ export async function saveDocument(
         .set({ retroactive_reason: null, retroactive_reason_by: null, retroactive_reason_at: null })
         .where('document_id', '=', documentId)
         .execute();
+    }
+    // A Paid document's revised PDFs are e-mailed once its edits stop (revised-mail.ts).
+    if (stored.status === 'Paid' && answersChanged.length > 0) {
+      await queueRevisedDocuments(trx, documentId, caller.userId, deps.now());
     }
     // The client's change log: what this save changed (a save that changed nothing leaves no row).
     if (changed.length > 0 || retroactive || clearOverride) {

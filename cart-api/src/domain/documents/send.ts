@@ -72,14 +72,35 @@ export async function requestDocumentSend(
   return recipients === 'self' ? 1 : recipients.length;
 }
 
+/** What an e-mail of a document's PDFs says before its link: Send to Self / Send to All's by default. */
+export interface DocumentsLetter {
+  subject: string;
+  paragraphs: string[];
+}
+
+const sendLetter = (company: string): DocumentsLetter => ({
+  subject: `Your POP documents: ${company}`,
+  paragraphs: [
+    'Hello,',
+    `Attached are the Section 125 Premium Only Plan documents of ${company}: the Plan Document, the Summary Plan Description and the Resolution.`,
+    'Please print, sign and keep them with your plan records.',
+  ],
+});
+
 /**
  * Makes the three PDFs (or reads them from the archive when the document is unchanged since they were
  * made), then, in one transaction, archives those just made and queues one e-mail per recipient
  * carrying them (each recipient's e-mail exists exactly when the files do). A retry of the job after
  * its commit queues nothing twice (each e-mail's key names this job and its recipient) and makes no
- * file again (the archive has them).
+ * file again (the archive has them). `letterOf`: what the e-mail says (the revised documents' own:
+ * revised-mail.ts).
  */
-export async function sendDocumentsJob(deps: MailDeps, payload: SendDocumentsPayload, job: Job) {
+export async function sendDocumentsJob(
+  deps: MailDeps,
+  payload: SendDocumentsPayload,
+  job: Job,
+  letterOf: (company: string) => DocumentsLetter = sendLetter,
+) {
   const document = await printableDocument(deps.db, payload.documentId);
   if (typeof document === 'string') return { skipped: `document ${document}` };
   let recipients = payload.recipients ?? [];
@@ -93,10 +114,9 @@ export async function sendDocumentsJob(deps: MailDeps, payload: SendDocumentsPay
     typeof document.source.form.clientCompanyName === 'string'
       ? document.source.form.clientCompanyName
       : document.company;
+  const letter = letterOf(company);
   const message = plainMessage([
-    'Hello,',
-    `Attached are the Section 125 Premium Only Plan documents of ${company}: the Plan Document, the Summary Plan Description and the Resolution.`,
-    'Please print, sign and keep them with your plan records.',
+    ...letter.paragraphs,
     { label: 'Open your POP documents', url: `${deps.appUrl}/document/${payload.documentId}/download` },
     'POP Documents',
   ]);
@@ -105,7 +125,7 @@ export async function sendDocumentsJob(deps: MailDeps, payload: SendDocumentsPay
     for (const to of recipients) {
       await enqueueMail(
         trx,
-        { to, subject: `Your POP documents: ${company}`, ...message, attachments: archived },
+        { to, subject: letter.subject, ...message, attachments: archived },
         { uniqueKey: `${SEND_DOCUMENTS}:${job.job_id}:${to.toLowerCase()}`, ownerId: job.owner_id },
       );
     }

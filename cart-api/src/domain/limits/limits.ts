@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { tooManyRequests, type Caller } from 'service-kit';
 import type { Database } from '../../db/schema.js';
 import { LIMITS_MESSAGES } from './messages.js';
-import { useLimit, type Limit } from './rate-limit.js';
+import { useLimit, type Limit, type LimitAnswer } from './rate-limit.js';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -76,6 +76,9 @@ export async function limitInvitations(db: Kysely<Database>, caller: Caller, now
   await enforceLimit(db, `invite:user:${caller.userId}`, limit, now);
 }
 
+/** The window of a document's PDFs e-mailed to its addresses: Send to All's and the revised documents'. */
+const sendToAllKey = (documentId: string) => `send-all:document:${documentId}`;
+
 /**
  * One Send to All of a document (key `send-all:document:{documentId}`, whoever asks), or one Send to
  * Self of it by the caller (key `send-self:document:{documentId}:user:{userId}`).
@@ -88,8 +91,21 @@ export function limitDocumentSend(
   now: Date,
 ): Promise<void> {
   return to === 'all'
-    ? enforceLimit(db, `send-all:document:${documentId}`, LIMITS.sendToAll, now)
+    ? enforceLimit(db, sendToAllKey(documentId), LIMITS.sendToAll, now)
     : enforceLimit(db, `send-self:document:${documentId}:user:${caller.userId}`, LIMITS.sendToSelf, now);
+}
+
+/**
+ * The revised documents' e-mail of a document (a job, revised-mail.ts): one use of Send to All's
+ * window (the same key: both mail the PDFs to the addresses whoever edits the form writes), answered
+ * rather than thrown, so that the job waits for room (`retryAfterSeconds`) instead of failing.
+ */
+export function useDocumentSendToAll(
+  db: Kysely<Database>,
+  documentId: string,
+  now: Date,
+): Promise<LimitAnswer> {
+  return useLimit(db, sendToAllKey(documentId), LIMITS.sendToAll, now);
 }
 
 /** One more e-mail of an order's receipt (key `receipt-email:order:{orderId}`). */

@@ -1,17 +1,25 @@
-import { toDollars } from 'shared-domain';
+import { toDollars, type IsoDate } from 'shared-domain';
+import { readyForRenewal } from 'shared-domain/forms';
 import { sql, type Kysely } from 'kysely';
 import { SEARCH_TEXT_SEPARATOR } from '../../db/migrations/0003-order-search-text.js';
-import type { Database } from '../../db/schema.js';
-import type { OrderItem, OrderPage } from '../../contract/order.js';
+import type { Database, DocumentStatus } from '../../db/schema.js';
+import type { OrderItem, OrderItemDocument, OrderPage } from '../../contract/order.js';
 import { offsetFor, pagesFor, type PagedSearchQuery } from '../../lib/pagination.js';
 import { lowerCasedContains } from '../../lib/search.js';
+import { isReadOnly } from '../documents/queries.js';
+import { renewedDocument } from '../documents/renewal.js';
 
 /**
  * A page of all orders, newest first. The search text matches the order number, the transaction
  * id or the company name of any client on the order, case-insensitively, through the
- * denormalized `search_text` (one column, no join per order).
+ * denormalized `search_text` (one column, no join per order). Each item carries its document's state
+ * now (`today`: the product's day the renewal window is counted from), for the documents' actions menu.
  */
-export async function listOrders(db: Kysely<Database>, query: PagedSearchQuery): Promise<OrderPage> {
+export async function listOrders(
+  db: Kysely<Database>,
+  query: PagedSearchQuery,
+  today: IsoDate,
+): Promise<OrderPage> {
   const searchText = query.searchText.trim();
   let orders = db.selectFrom('orders as o');
   if (searchText.includes(SEARCH_TEXT_SEPARATOR)) {
@@ -46,6 +54,7 @@ export async function listOrders(db: Kysely<Database>, query: PagedSearchQuery):
   const itemsByOrder = await orderItems(
     db,
     rows.map((row) => row.order_id),
+    today,
   );
   return {
     data: rows.map((row) => ({
@@ -64,14 +73,18 @@ export async function listOrders(db: Kysely<Database>, query: PagedSearchQuery):
   };
 }
 
-async function orderItems(db: Kysely<Database>, orderIds: string[]): Promise<Map<string, OrderItem[]>> {
+async function orderItems(
+  db: Kysely<Database>,
+  orderIds: string[],
+  today: IsoDate,
+): Promise<Map<string, OrderItem[]>> {
   const byOrder = new Map<string, OrderItem[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
     .selectFrom('order_item as oi')
     .leftJoin('epop_document as d', 'd.document_id', 'oi.document_id')
     .leftJoin('company as c', 'c.company_id', 'oi.client_company_id')
-    .select([
+    .select((eb) => [
       'oi.order_id',
       'oi.order_item_id',
       'oi.product_type',
@@ -83,6 +96,10 @@ async function orderItems(db: Kysely<Database>, orderIds: string[]): Promise<Map
       'oi.price_cents',
       'd.plan_year_start',
       'd.plan_year_end',
+      'd.status',
+      'd.active',
+      'd.status_before_inactive',
+      renewedDocument(eb).as('renewed'),
       'c.name as client_company_name',
     ])
     .where('oi.order_id', 'in', orderIds)
@@ -101,12 +118,42 @@ async function orderItems(db: Kysely<Database>, orderIds: string[]): Promise<Map
       clientCompanyName: row.client_company_name,
       price: toDollars(row.price_cents),
       broker: row.broker_name,
+      document: row.status === null ? null : documentState({ ...row, status: row.status }, today),
     };
     const items = byOrder.get(row.order_id) ?? [];
     items.push(item);
     byOrder.set(row.order_id, items);
   }
   return byOrder;
+}
+
+/** An order item's document as the actions menu reads it (the rules of My POP Documents' rows). */
+function documentState(
+  row: {
+    status: DocumentStatus;
+    active: number | null;
+    status_before_inactive: DocumentStatus | null;
+    plan_year_end: string | null;
+    renewed: unknown;
+  },
+  today: IsoDate,
+): OrderItemDocument {
+  const active = Number(row.active) === 1;
+  return {
+    status: row.status,
+    isReadOnly: isReadOnly({ active: Number(row.active), status: row.status }),
+    deactivated: row.status_before_inactive !== null,
+    readyForRenewal: readyForRenewal(
+      // SQLite answers 0/1, PostgreSQL true/false.
+      {
+        status: row.status,
+        active,
+        planYearEnd: row.plan_year_end ?? '',
+        renewed: Boolean(Number(row.renewed)),
+      },
+      today,
+    ),
+  };
 }
 
 /** Marks an order reviewed; false when there is no such order. */

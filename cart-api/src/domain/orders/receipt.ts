@@ -28,17 +28,38 @@ export interface ReceiptData {
   totalCents: number;
   payment: { method: string | null; brand: string | null; last4: string | null };
   transactionId: string | null;
+  /**
+   * A payment that settles later, while it is not paid (migration 0031): Processing until it settles,
+   * or returned with the processor's reason. Read from the order at each read, never kept with the
+   * receipt; absent once paid (and for a card or free order).
+   */
+  settlement?: { state: 'pending' | 'returned'; text: string | null };
+}
+
+/** The order's settlement as the receipt shows it (`ReceiptData.settlement`). */
+function settlementOf(order: {
+  settlement: 'pending' | 'settled' | 'returned' | null;
+  settlement_text: string | null;
+}): Pick<ReceiptData, 'settlement'> {
+  return order.settlement === 'pending' || order.settlement === 'returned'
+    ? { settlement: { state: order.settlement, text: order.settlement_text } }
+    : {};
 }
 
 /** The receipt kept at purchase; for an order older than that (demo data), built from its rows. */
 export async function receiptOf(db: Kysely<Database>, orderId: string): Promise<ReceiptData | undefined> {
   const kept = await db
     .selectFrom('orders')
-    .select('receipt_data')
+    .select(['receipt_data', 'settlement', 'settlement_text'])
     .where('order_id', '=', orderId)
     .executeTakeFirst();
-  if (kept?.receipt_data) return JSON.parse(kept.receipt_data) as ReceiptData;
-  return kept && receiptFromRows(db, orderId);
+  if (!kept) return undefined;
+  const receipt = kept.receipt_data
+    ? (JSON.parse(kept.receipt_data) as ReceiptData)
+    : await receiptFromRows(db, orderId);
+  if (!receipt) return undefined;
+  const { settlement: _kept, ...bought } = receipt;
+  return { ...bought, ...settlementOf(kept) };
 }
 
 async function receiptFromRows(db: Kysely<Database>, orderId: string): Promise<ReceiptData | undefined> {
@@ -101,6 +122,19 @@ const money = formatCents;
 
 const usDate = formatIsoDate;
 
+/** 'Processing: …', 'Returned: …' while a payment that settles later is not paid; null once it is. */
+export function paymentStatusLine(
+  settlement: ReceiptData['settlement'],
+  method: ReceiptData['payment']['method'],
+): string | null {
+  if (!settlement) return null;
+  if (settlement.state !== 'pending') return `Returned: ${settlement.text ?? 'the payment was returned'}`;
+  // A card is pending only when its processor holds it for review; a bank debit until it settles.
+  return method === 'card'
+    ? 'Processing: the card processor is reviewing the payment'
+    : 'Processing: the bank payment has not settled yet (usually within a few business days)';
+}
+
 /** 'Visa ending in 1111', 'Checking account ending in 6789', 'No payment (free order)'. */
 export function paymentLine({ method, brand, last4 }: ReceiptData['payment']): string {
   if (method === null) return 'No payment (free order)';
@@ -116,6 +150,7 @@ const planYear = (item: ReceiptData['items'][number]) =>
 export function receiptMarkup(receipt: ReceiptData): string {
   // Every value passes through escapeHtml: a company named `<script>` stays text.
   const e = escapeHtml;
+  const status = paymentStatusLine(receipt.settlement, receipt.payment.method);
   const rows = receipt.items
     .map(
       (item) =>
@@ -132,6 +167,7 @@ export function receiptMarkup(receipt: ReceiptData): string {
     `<dt>Order Date</dt><dd>${e(formatProductDate(receipt.orderDate))}</dd>`,
     `<dt>Purchased By</dt><dd>${e(receipt.purchaser.name)} (${e(receipt.purchaser.email)})</dd>`,
     `<dt>Payment Method</dt><dd>${e(paymentLine(receipt.payment))}</dd>`,
+    ...(status ? [`<dt>Payment Status</dt><dd class="payment-status">${e(status)}</dd>`] : []),
     `<dt>Transaction ID</dt><dd>${e(receipt.transactionId ?? '--')}</dd>`,
     `</dl>`,
     `<table class="table receipt-items"><thead><tr><th>Product</th><th>Client Company</th><th>Plan Year</th>`,
@@ -148,6 +184,7 @@ export function receiptMarkup(receipt: ReceiptData): string {
 /** The same receipt as a PDF. */
 export function receiptPdf(receipt: ReceiptData): Promise<Buffer> {
   const right = (text: string) => ({ text, alignment: 'right' as const });
+  const status = paymentStatusLine(receipt.settlement, receipt.payment.method);
   const summary: Content = {
     table: {
       widths: [110, '*'],
@@ -156,6 +193,7 @@ export function receiptPdf(receipt: ReceiptData): Promise<Buffer> {
         ['Order Date', formatProductDate(receipt.orderDate)],
         ['Purchased By', `${receipt.purchaser.name} (${receipt.purchaser.email})`],
         ['Payment Method', paymentLine(receipt.payment)],
+        ...(status ? [['Payment Status', status]] : []),
         ['Transaction ID', receipt.transactionId ?? '--'],
       ].map(([label, value]) => [{ text: label!, bold: true }, value!]),
     },

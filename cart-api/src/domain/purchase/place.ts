@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { ActionItemType, RoleGroup } from 'shared-domain';
-import type { Database } from '../../db/schema.js';
+import type { RoleGroup } from 'shared-domain';
+import type { Database, DocumentStatus } from '../../db/schema.js';
 import { answersToPlace, renewalReminderDone } from '../documents/index.js';
 import { jsonObject } from '../../lib/json.js';
-import { completeActionItems } from '../action-items/queries.js';
+import { closeActionItemsFor } from '../action-items/closure.js';
 import { insertDocument, type SavedForm } from '../documents/queries.js';
 import { logDocumentChange } from '../clients/change-log.js';
 import type { CartPrice } from '../cart/pricing.js';
 import type { CartRow } from '../cart/queries.js';
 import { receiptMarkup, receiptOf } from '../orders/receipt.js';
 import { PURCHASE_MESSAGES } from './messages.js';
-
-/** The action items a paid document fulfils (its purchase is what they ask for). */
-const PAID_BY_PURCHASE: ActionItemType[] = [
-  'pop-document-invite',
-  'unpaid-pop-action-item',
-  'colonial-cancellation-purchase',
-];
 
 export interface Purchaser {
   userId: string;
@@ -34,6 +27,11 @@ export interface OrderPayment {
   brand: string | null;
   last4: string | null;
   transactionId: string | null;
+  /**
+   * Accepted, not decided (an ACH debit until it settles): the documents are Processing and the order
+   * awaits its settlement (settlement.ts) instead of Paid.
+   */
+  pending: boolean;
 }
 
 export interface PlacedOrder {
@@ -67,10 +65,12 @@ async function nextOrderNumber(trx: Kysely<Database>): Promise<string> {
 
 /**
  * Places the order of a paid (or free) cart, inside the purchase's transaction: the order and its
- * items at the cart's prices; each item's document Paid (a new one created from the cart's form, or
- * the stored one an invite or an unpaid item was for); the action items the payment fulfils
- * completed (and a renewal's); the promo codes' usage counted; the cart emptied of what was bought
- * and of its codes; the receipt kept. The caller has charged `price.totalCents` already.
+ * items at the cart's prices; each item's document Paid, or Processing while a pending payment
+ * settles (a new one created from the cart's form, or the stored one an invite or an unpaid item was
+ * for); the action items the purchase fulfils closed (closure.ts `paid`, and a renewal's `renewed`:
+ * the buyer has done what they asked, whenever the bank settles; a returned payment opens a new one);
+ * the promo codes' usage counted; the cart emptied of what was bought and of its codes; the receipt
+ * kept. The caller has charged `price.totalCents` already.
  */
 export async function placeOrder(
   trx: Kysely<Database>,
@@ -105,11 +105,14 @@ export async function placeOrder(
       discount_cents: price.discountCents,
       total_cents: price.totalCents,
       is_new: 1,
-      paid_at: now,
+      // Paid when the money moved: a pending payment's order is paid when it settles.
+      paid_at: payment.pending ? null : now,
       receipt: null,
       created_at: now,
+      settlement: payment.pending ? 'pending' : null,
     })
     .execute();
+  const status: DocumentStatus = payment.pending ? 'Processing' : 'Paid';
 
   const broker = purchaser.roleGroup === 'broker';
   const member = purchaser.roleGroup === 'epop';
@@ -149,16 +152,16 @@ export async function placeOrder(
           json: JSON.stringify(placed.form),
           plan_year_start: placed.planYearStart,
           plan_year_end: placed.planYearEnd,
-          status: 'Paid',
+          status,
           free: 0,
           // A deactivated document bought again is back on the dashboards.
           active: 1,
           status_before_inactive: null,
         })
         .where('document_id', '=', documentId)
-        .where('status', '!=', 'Paid')
+        .where('status', 'not in', ['Paid', 'Processing'])
         .executeTakeFirst();
-      // Paid meanwhile (checked before the charge; a race since): the order is not placed.
+      // Paid (or being paid) meanwhile (checked before the charge; a race since): the order is not placed.
       if (Number(updated.numUpdatedRows) !== 1) {
         throw new OrderConflict(PURCHASE_MESSAGES.paidAlready(row.display_text));
       }
@@ -174,6 +177,13 @@ export async function placeOrder(
         memberUserId: member ? purchaser.userId : null,
         kind: 'bought',
       });
+      if (payment.pending) {
+        await trx
+          .updateTable('epop_document')
+          .set({ status })
+          .where('document_id', '=', documentId)
+          .execute();
+      }
     }
     const document = await trx
       .selectFrom('epop_document')
@@ -184,9 +194,10 @@ export async function placeOrder(
       documentId,
       caller: purchaser,
       describe: (label) =>
-        row.document_id
+        (row.document_id
           ? `${label} paid: order ${orderNumber}`
-          : `${label} created${renews ? " (renewing the previous plan year's document)" : ''} and paid: order ${orderNumber}`,
+          : `${label} created${renews ? " (renewing the previous plan year's document)" : ''} and paid: order ${orderNumber}`) +
+        (payment.pending ? ' (processing until the payment settles)' : ''),
     });
     // An employer who paid for their invitation joins the client company it was for.
     if (member && row.document_id) {
@@ -205,9 +216,7 @@ export async function placeOrder(
         .execute();
     }
     // A stored document's other open purchase items are done too (a new document has none).
-    if (row.document_id) {
-      for (const itemType of PAID_BY_PURCHASE) await completeActionItems(trx, documentId, itemType);
-    }
+    if (row.document_id) await closeActionItemsFor(trx, documentId, 'paid', input.now);
     if (renews) await renewalReminderDone(trx, renews);
 
     const product = await trx
@@ -258,7 +267,8 @@ export async function placeOrder(
   }
 
   // The receipt as it is now, kept: later changes to a client or a plan year do not rewrite it.
-  const receipt = (await receiptOf(trx, orderId))!;
+  // Its settlement is read from the order at each read: it is not part of what was bought.
+  const { settlement: _live, ...receipt } = (await receiptOf(trx, orderId))!;
   await trx
     .updateTable('orders')
     .set({ receipt: receiptMarkup(receipt), receipt_data: JSON.stringify(receipt) })

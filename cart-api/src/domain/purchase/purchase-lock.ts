@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PurchaseTable } from '../../db/schema.js';
 import type { CartPrice } from '../cart/pricing.js';
+import type { PaymentFingerprint } from './fingerprint.js';
 
 /**
  * The purchase lock: one row per user (migration 0013). A purchase takes it before it reads the
@@ -11,7 +12,8 @@ import type { CartPrice } from '../cart/pricing.js';
  *   puts the row back as it was. Taken over after STALE_MS (a process that died).
  * - `charging`: the snapshot is stored and the processor called with the lock's `purchase_id` as the
  *   idempotency key. A call that throws leaves it so (the outcome is unknown): the next attempt asks
- *   again with the same key and the snapshot's amount, and the processor answers what it did.
+ *   again with the same key, the snapshot's amount and the same card or account (its fingerprint),
+ *   and the processor answers what it did.
  * - `charged`: approved; the order is placed from the snapshot. Taken over after STALE_MS (a process
  *   that died before placing it): the order is placed without charging again.
  * - `done`: the order is placed.
@@ -29,7 +31,19 @@ export interface PurchaseSnapshot {
   discountIds: string[];
   payment: { method: 'card' | 'ach' | null; brand: string | null; last4: string | null };
   purchaser: { name: string; email: string };
+  /**
+   * The card or account and billing the processor was called with (fingerprint.ts; never the
+   * numbers): a resumed attempt must send the same, or the processor charges again. Absent for a free
+   * order, and dropped once the purchase is settled (`done`).
+   */
+  fingerprint?: PaymentFingerprint;
 }
+
+/** The snapshot as a settled purchase keeps it: without the payment's fingerprint. */
+const settledSnapshot = (snapshot: PurchaseSnapshot): string => {
+  const { fingerprint: _dropped, ...kept } = snapshot;
+  return JSON.stringify(kept);
+};
 
 type PurchaseRow = Selectable<PurchaseTable>;
 
@@ -40,7 +54,14 @@ export interface Lock {
   /** An unsettled earlier attempt this one finishes (its snapshot; its answer once charged). */
   resume:
     | { state: 'charging'; snapshot: PurchaseSnapshot }
-    | { state: 'charged'; snapshot: PurchaseSnapshot; transactionId: string | null; displayText: string }
+    | {
+        state: 'charged';
+        snapshot: PurchaseSnapshot;
+        transactionId: string | null;
+        displayText: string;
+        /** Accepted without being decided (an ACH debit): its order is placed Processing. */
+        pending: boolean;
+      }
     | null;
 }
 
@@ -80,6 +101,7 @@ export async function takePurchaseLock(db: Kysely<Database>, userId: string): Pr
               snapshot,
               transactionId: current.transaction_id,
               displayText: current.display_text ?? '',
+              pending: Number(current.pending) === 1,
             },
     };
   }
@@ -93,6 +115,7 @@ export async function takePurchaseLock(db: Kysely<Database>, userId: string): Pr
     transaction_id: null,
     display_text: null,
     order_id: null,
+    pending: 0,
   };
   const taken = await db
     .insertInto('purchase')
@@ -127,7 +150,13 @@ export async function releasePurchaseLock(db: Kysely<Database>, userId: string, 
     await mine.set(previous).execute();
   } else if (lock.resume) {
     // A settled earlier attempt (declined or refunded on the retry): nothing is owed any more.
-    await mine.set({ state: 'done', finished_at: new Date().toISOString() }).execute();
+    await mine
+      .set({
+        state: 'done',
+        finished_at: new Date().toISOString(),
+        snapshot: settledSnapshot(lock.resume.snapshot),
+      })
+      .execute();
   } else {
     await db
       .deleteFrom('purchase')
@@ -186,11 +215,16 @@ export async function markCharged(
   db: Kysely<Database>,
   userId: string,
   purchaseId: string,
-  result: { transactionId: string | null; displayText: string },
+  result: { transactionId: string | null; displayText: string; pending?: boolean },
 ): Promise<void> {
   await db
     .updateTable('purchase')
-    .set({ state: 'charged', transaction_id: result.transactionId, display_text: result.displayText })
+    .set({
+      state: 'charged',
+      transaction_id: result.transactionId,
+      display_text: result.displayText,
+      pending: result.pending ? 1 : 0,
+    })
     .where('user_id', '=', userId)
     .where('purchase_id', '=', purchaseId)
     .execute();
@@ -201,12 +235,14 @@ export async function markDone(
   userId: string,
   purchaseId: string,
   result: { transactionId: string | null; displayText: string; orderId: string },
+  snapshot: PurchaseSnapshot,
 ): Promise<void> {
   await db
     .updateTable('purchase')
     .set({
       state: 'done',
       finished_at: new Date().toISOString(),
+      snapshot: settledSnapshot(snapshot),
       transaction_id: result.transactionId,
       display_text: result.displayText,
       order_id: result.orderId,
@@ -221,7 +257,7 @@ export async function recentOrder(db: Kysely<Database>, userId: string) {
   const order = await db
     .selectFrom('orders as o')
     .leftJoin('purchase as p', (join) => join.onRef('p.order_id', '=', 'o.order_id'))
-    .select(['o.order_id', 'o.order_number', 'o.transaction_id', 'p.display_text'])
+    .select(['o.order_id', 'o.order_number', 'o.transaction_id', 'o.settlement', 'p.display_text'])
     .where('o.user_id', '=', userId)
     .where('o.created_at', '>=', new Date(Date.now() - REPLAY_MS).toISOString())
     .orderBy('o.created_at', 'desc')
@@ -232,6 +268,8 @@ export async function recentOrder(db: Kysely<Database>, userId: string) {
       orderNumber: order.order_number,
       transactionId: order.transaction_id,
       displayText: order.display_text ?? '',
+      // Still settling: the answer says so again.
+      ...(order.settlement === 'pending' ? { pending: true as const } : {}),
     }
   );
 }

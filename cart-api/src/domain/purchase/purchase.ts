@@ -4,7 +4,7 @@ import { MESSAGES, productToday, toCents, toDollars } from 'shared-domain';
 import { digitsOf } from 'shared-domain/forms';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { PaymentGateway, PaymentResult } from '../../payments/gateway.js';
+import type { AccountDebit, CardCharge, PaymentGateway, PaymentResult } from '../../payments/gateway.js';
 import type { IdentityDirectory } from '../../plugins/app/identity.js';
 import { enqueue } from '../../jobs/queue.js';
 import type { AchPayment, CardPayment, PaymentAnswer } from '../../contract/shopping-cart.js';
@@ -13,6 +13,8 @@ import { SEND_RECEIPT } from '../orders/receipt-mail.js';
 import { PURCHASE_MESSAGES } from './messages.js';
 import { cartRefusals, linkRefusals } from './refusals.js';
 import { OrderConflict, placeOrder, type OrderPayment } from './place.js';
+import { enqueueSettlement } from './settlement.js';
+import { fingerprintOf, samePayment } from './fingerprint.js';
 import {
   markCharged,
   markCharging,
@@ -55,46 +57,33 @@ export interface PurchaseDeps {
   now: () => Date;
 }
 
-/** Calls the processor with the lock's key and the snapshot's amount; a throw leaves it unconfirmed. */
-async function charge(
-  deps: PurchaseDeps,
-  method: PaymentMethod,
-  lock: Lock,
-  amountCents: number,
-  description: string,
-) {
-  if (method.kind === 'card') {
-    const card = method.body;
-    return deps.payments.chargeCard({
-      idempotencyKey: lock.purchaseId,
-      amountCents,
-      description,
-      card: {
-        number: digitsOf(card.cardNumber),
-        expirationMonth: card.expirationMonth,
-        expirationYear: card.expirationYear,
-        cvv: digitsOf(card.cvv),
-      },
-      billing: {
-        firstName: card.firstName.trim(),
-        lastName: card.lastName.trim(),
-        company: card.company.trim(),
-        street: card.street.trim(),
-        city: card.city.trim(),
-        state: card.state.trim(),
-        zip: card.zip.trim(),
-        country: card.country ?? 'US',
-        phone: card.phone?.trim() || null,
-        email: card.email.trim(),
-      },
-    });
-  }
-  if (method.kind !== 'ach') throw new Error('a free order is not charged');
-  const ach = method.body;
-  return deps.payments.debitAccount({
-    idempotencyKey: lock.purchaseId,
-    amountCents,
-    description,
+/** The card and billing address as the processor is sent them. */
+function cardOf(card: CardPayment): Pick<CardCharge, 'card' | 'billing'> {
+  return {
+    card: {
+      number: digitsOf(card.cardNumber),
+      expirationMonth: card.expirationMonth,
+      expirationYear: card.expirationYear,
+      cvv: digitsOf(card.cvv),
+    },
+    billing: {
+      firstName: card.firstName.trim(),
+      lastName: card.lastName.trim(),
+      company: card.company.trim(),
+      street: card.street.trim(),
+      city: card.city.trim(),
+      state: card.state.trim(),
+      zip: card.zip.trim(),
+      country: card.country ?? 'US',
+      phone: card.phone?.trim() || null,
+      email: card.email.trim(),
+    },
+  };
+}
+
+/** The account as the processor is sent it. */
+function accountOf(ach: AchPayment): Pick<AccountDebit, 'account' | 'email'> {
+  return {
     account: {
       routingNumber: digitsOf(ach.routingNumber),
       accountNumber: digitsOf(ach.accountNumber),
@@ -103,7 +92,48 @@ async function charge(
       checking: ach.checking ?? true,
     },
     email: ach.email.trim(),
-  });
+  };
+}
+
+/**
+ * What the processor compares to find a retry (Authorize.Net's duplicate check, besides the invoice
+ * number and the amount, which the lock's key and snapshot fix): the card, its expiry and the billing
+ * name and address, or the routing and account numbers. The CVV is not compared, and never kept.
+ */
+function comparedFields(method: Exclude<PaymentMethod, { kind: 'free' }>): string[] {
+  if (method.kind === 'ach') {
+    const { account } = accountOf(method.body);
+    return ['ach', account.routingNumber, account.accountNumber];
+  }
+  const { card, billing } = cardOf(method.body);
+  return [
+    'card',
+    card.number,
+    String(card.expirationMonth),
+    String(card.expirationYear),
+    billing.firstName,
+    billing.lastName,
+    billing.company,
+    billing.street,
+    billing.city,
+    billing.state,
+    billing.zip,
+    billing.country,
+  ];
+}
+
+/** Calls the processor with the lock's key and the snapshot's amount; a throw leaves it unconfirmed. */
+async function charge(
+  deps: PurchaseDeps,
+  method: PaymentMethod,
+  lock: Lock,
+  amountCents: number,
+  description: string,
+) {
+  const charged = { idempotencyKey: lock.purchaseId, amountCents, description };
+  if (method.kind === 'card') return deps.payments.chargeCard({ ...charged, ...cardOf(method.body) });
+  if (method.kind !== 'ach') throw new Error('a free order is not charged');
+  return deps.payments.debitAccount({ ...charged, ...accountOf(method.body) });
 }
 
 /** A new attempt: the cart read under the lock, checked, fixed in a snapshot. */
@@ -141,6 +171,7 @@ async function snapshotOf(
       name: purchaser ? `${purchaser.firstName} ${purchaser.lastName}`.trim() : caller.username,
       email: purchaser?.email ?? '',
     },
+    ...(method.kind !== 'free' && { fingerprint: await fingerprintOf(comparedFields(method)) }),
   };
 }
 
@@ -153,7 +184,9 @@ async function place(
   snapshot: PurchaseSnapshot,
   result: PaymentResult,
 ): Promise<PaymentAnswer> {
-  const payment: OrderPayment = { ...snapshot.payment, transactionId: result.transactionId };
+  // Accepted without being decided (an ACH debit): placed Processing, settled by its job.
+  const pending = result.pending === true;
+  const payment: OrderPayment = { ...snapshot.payment, transactionId: result.transactionId, pending };
   try {
     const order = await deps.db.transaction().execute(async (trx) => {
       const rows = await cartRowsById(trx, userId, snapshot.cartItemIds);
@@ -174,10 +207,22 @@ async function place(
         discountIds: snapshot.discountIds,
         now: deps.now(),
       });
-      await markDone(trx, userId, lock.purchaseId, { ...result, orderId: placed.orderId });
+      await markDone(trx, userId, lock.purchaseId, { ...result, orderId: placed.orderId }, snapshot);
       // The receipt e-mail is a job of the order's own transaction: sent after the answer (its PDF
-      // and SMTP are not the buyer's wait), retried if it fails, never lost on a restart.
-      if (snapshot.purchaser.email) {
+      // and SMTP are not the buyer's wait), retried if it fails, never lost on a restart. A pending
+      // payment's is sent when it settles: the settlement job, queued here, asks until it does.
+      if (pending) {
+        await enqueueSettlement(
+          trx,
+          {
+            orderId: placed.orderId,
+            purchaserId: userId,
+            // The codes whose usage the order counted: given back if the payment comes back.
+            discountIds: snapshot.price.usedDiscountIds,
+          },
+          deps.now(),
+        );
+      } else if (snapshot.purchaser.email) {
         await enqueue(trx, {
           kind: SEND_RECEIPT,
           payload: { orderId: placed.orderId },
@@ -192,6 +237,7 @@ async function place(
       ...order,
       transactionId: result.transactionId,
       displayText: result.displayText,
+      ...(pending ? { pending: true as const } : {}),
     };
   } catch (error) {
     if (payment.method === null || !result.transactionId) {
@@ -239,8 +285,13 @@ export async function purchaseCart(
   if (!lock) throw conflict(PURCHASE_MESSAGES.running);
   if (lock.resume?.state === 'charged') {
     // Charged by an attempt that could not finish: its order, no second charge.
-    const { snapshot, transactionId, displayText } = lock.resume;
-    return place(deps, caller, userId, lock, snapshot, { success: true, transactionId, displayText });
+    const { snapshot, transactionId, displayText, pending } = lock.resume;
+    return place(deps, caller, userId, lock, snapshot, {
+      success: true,
+      transactionId,
+      displayText,
+      pending,
+    });
   }
   let snapshot: PurchaseSnapshot;
   if (lock.resume) {
@@ -250,6 +301,16 @@ export async function purchaseCart(
       // Asking again needs the same kind of payment (the processor matches it to the key).
       await markUnconfirmed(deps.db, userId, lock.purchaseId);
       throw conflict(PURCHASE_MESSAGES.otherMethod(unconfirmed));
+    }
+    // And the same card or account and billing: the processor takes other details for a new charge
+    // (the first would be neither placed nor refunded).
+    if (
+      method.kind !== 'free' &&
+      snapshot.fingerprint &&
+      !(await samePayment(comparedFields(method), snapshot.fingerprint))
+    ) {
+      await markUnconfirmed(deps.db, userId, lock.purchaseId);
+      throw conflict(PURCHASE_MESSAGES.otherPayment(method.kind, snapshot.payment.last4 ?? ''));
     }
   } else {
     let fixed: PaymentAnswer | PurchaseSnapshot;
@@ -291,7 +352,13 @@ export async function purchaseCart(
       'payment declined',
     );
     await releasePurchaseLock(deps.db, userId, lock);
-    return { ...result, success: false, orderId: null, orderNumber: null };
+    return {
+      success: false,
+      transactionId: result.transactionId,
+      displayText: result.displayText,
+      orderId: null,
+      orderNumber: null,
+    };
   }
   await markCharged(deps.db, userId, lock.purchaseId, result);
   return place(deps, caller, userId, lock, snapshot, result);

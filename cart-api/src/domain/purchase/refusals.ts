@@ -14,7 +14,8 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 
 /**
  * The cart's items checked again at the purchase, against what is true now (the item was checked when
- * it was added, maybe days ago): its document not paid and its action item open, the document it
+ * it was added, maybe days ago): its document not paid nor being paid (Processing: a bank debit
+ * settling) and its action item open, the document it
  * renews not renewed since nor twice in this cart, its plan year not started before today (the day it
  * is ordered: documents/plan-year.ts) and its links (`linkRefusals`). Run before the charge.
  */
@@ -36,8 +37,10 @@ export async function cartRefusals(
       }
       renewing.add(original);
     }
-    if (await paidOrClosed(db, row)) problems.push(PURCHASE_MESSAGES.paidMeanwhile(row.display_text));
     const stored = row.document_id ? await storedDocument(db, row.document_id) : null;
+    if ((await paidOrClosed(db, row)) || stored?.status === 'Processing') {
+      problems.push(PURCHASE_MESSAGES.paidMeanwhile(row.display_text));
+    }
     const [late] = await planYearRefusals(db, today, {
       form: jsonObject(row.json),
       renews: stored ? stored.originalDocumentId : original,

@@ -30,7 +30,13 @@ export default fp<{ jobs: Config['jobs']; appUrl: string; now?: () => Date }>(
     const clock = now ?? (() => new Date());
     const runner = new JobRunner({
       db: app.db,
-      handlers: jobHandlers({ db: app.db, mailer: app.mailer, identity: app.identity, appUrl }),
+      handlers: jobHandlers({
+        db: app.db,
+        mailer: app.mailer,
+        identity: app.identity,
+        appUrl,
+        settlement: { payments: app.payments, checkEveryMs: jobs.settlementCheckMs },
+      }),
       log: app.log,
       ...(now ? { now } : {}),
     });
@@ -64,5 +70,5 @@ export default fp<{ jobs: Config['jobs']; appUrl: string; now?: () => Date }>(
       await runner.stop();
     });
   },
-  { name: 'jobs', dependencies: ['mailer', 'identity'] },
+  { name: 'jobs', dependencies: ['mailer', 'identity', 'payments'] },
 );

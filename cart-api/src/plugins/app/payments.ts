@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
+import { paymentGatewayOf } from '../../payments/adapter.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
-import { SandboxGateway } from '../../payments/sandbox.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,23 +16,13 @@ export interface PaymentsPluginOptions {
 }
 
 /**
- * Decorates `app.payments` with the adapter PAYMENT_GATEWAY names. Only the sandbox exists: a real
- * processor is one more class implementing PaymentGateway, chosen here (README "Payments").
+ * Decorates `app.payments` with the adapter PAYMENT_GATEWAY names (README "Payments"; the choice is
+ * `paymentGatewayOf`, shared with `run-jobs`): nothing starts without one.
  */
 export default fp<PaymentsPluginOptions>(
   async (app, { payments, gateway }) => {
-    if (gateway) {
-      app.decorate('payments', gateway);
-      return;
-    }
-    if (payments.gateway === '') {
-      // Production never takes payments by accident with the sandbox: it is named or nothing starts.
-      throw new Error('PAYMENT_GATEWAY is required when NODE_ENV=production (the sandbox only when named)');
-    }
-    if (payments.gateway !== 'sandbox') {
-      throw new Error(`PAYMENT_GATEWAY "${payments.gateway}" has no adapter; the one available is "sandbox"`);
-    }
-    app.decorate('payments', new SandboxGateway(payments.sandboxDelayMs));
+    // The sandbox on the service's clock (tests move it): an ACH debit settles when its delay has passed on it.
+    app.decorate('payments', gateway ?? paymentGatewayOf(payments, () => app.now()));
   },
-  { name: 'payments' },
+  { name: 'payments', dependencies: ['clock'] },
 );

@@ -1,4 +1,5 @@
 import { callerOf, notFound, Type, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { productToday } from 'shared-domain';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
 import { changeLogOf } from '../../domain/clients/change-log.js';
 import { callersClientDocuments, callersClientWithTaxId, openClient } from '../../domain/clients/details.js';
@@ -104,7 +105,13 @@ const client: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      callersClientDocuments(app.db, app.identity, callerOf(request), request.params.clientId),
+      callersClientDocuments(
+        app.db,
+        app.identity,
+        callerOf(request),
+        request.params.clientId,
+        productToday(app.now()),
+      ),
   );
 
   app.get(

@@ -6,8 +6,7 @@ import send from './send.js';
 import documentUsers from './users.js';
 import { Type, UserId, Uuid, withPaging, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { RecordOrUserIdParams, SIGNED_IN } from '../../lib/contract.js';
-import { productToday } from 'shared-domain';
-import { listOwnedDocuments } from '../../domain/documents/queries.js';
+import { myPopDocuments, type MyDocumentsDeps } from '../../domain/documents/my-documents.js';
 import { openActionItemDocument, openDocument } from '../../domain/documents/open.js';
 import { renewalDraft } from '../../domain/documents/drafts.js';
 import {
@@ -33,7 +32,11 @@ const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, 
   await app.register(admin);
   await app.register(documentUsers);
   await app.register(lifecycle, { appUrl });
-  const deps: DocumentDeps & EntitlementDeps = { db: app.db, now: () => app.now(), identity: app.identity };
+  const deps: DocumentDeps & EntitlementDeps & MyDocumentsDeps = {
+    db: app.db,
+    now: () => app.now(),
+    identity: app.identity,
+  };
   // The specs' doubled path: `epop-document/{userId}?page…` ('My POP Documents' of that user) and
   // `epop-document/{documentId}` (one document).
   app.get(
@@ -52,8 +55,7 @@ const epopDocument: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, 
     },
     async (request) => {
       const { resource, id } = request.target!;
-      if (resource === 'user')
-        return listOwnedDocuments(app.db, id, withPaging(request.query), productToday(app.now()));
+      if (resource === 'user') return myPopDocuments(deps, request.caller!, id, withPaging(request.query));
       return openDocument(deps, request.caller!, id);
     },
   );

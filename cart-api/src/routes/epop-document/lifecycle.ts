@@ -47,7 +47,7 @@ const lifecycle: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { a
     },
     async (request) => {
       const answer = await deactivateDocument(
-        { db: app.db, appUrl },
+        { db: app.db, appUrl, now: () => app.now() },
         request.caller!,
         request.params.documentId,
         request.body,
@@ -72,7 +72,8 @@ const lifecycle: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { a
         response: { 200: LifecycleAnswer },
       },
     },
-    async (request) => reactivateDocument(app.db, request.caller!, request.params.documentId),
+    async (request) =>
+      reactivateDocument({ db: app.db, now: () => app.now() }, request.caller!, request.params.documentId),
   );
 };
 

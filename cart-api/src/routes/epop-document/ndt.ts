@@ -1,4 +1,3 @@
-import { productToday } from 'shared-domain';
 import { Type, Uuid } from 'service-kit';
 import type { FastifyPluginAsyncTypebox } from 'service-kit';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
@@ -46,7 +45,7 @@ const ndt: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      takeNdtTest(app.db, request.caller!, request.params.documentId, request.body, productToday(app.now())),
+      takeNdtTest(app.db, request.caller!, request.params.documentId, request.body, app.now()),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   withPaging,
   type FastifyPluginAsyncTypebox,
 } from 'service-kit';
+import { productToday } from 'shared-domain';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
 import { ORDERS_MESSAGES } from '../../domain/orders/messages.js';
 import { listOrders, markReviewed } from '../../domain/orders/queries.js';
@@ -32,7 +33,7 @@ const order: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OrderPage },
       },
     },
-    async (request) => listOrders(app.db, withPaging(request.query)),
+    async (request) => listOrders(app.db, withPaging(request.query), productToday(app.now())),
   );
 
   app.post(

@@ -1,30 +1,38 @@
-import type { FastifyPluginAsyncTypebox } from 'service-kit';
-import { activeMessages, appConfig, refreshTokenSetting } from '../../domain/system-messages/queries.js';
+import { ref, type FastifyPluginAsyncTypebox } from 'service-kit';
+import { appConfig, messagesFor, refreshTokenSetting } from '../../domain/system-messages/queries.js';
 import {
   AppConfig,
   LocationQuery,
   RefreshTokenSetting,
   SystemMessages,
 } from '../../contract/system-message.js';
+import guides from './guides.js';
+import settings from './settings.js';
 
 const PUBLIC = { access: 'public', ownership: 'none' } as const;
 
 /**
- * The login screen's calls, public (no session yet): system messages for a location, the app
- * configuration and the refresh-token setting.
+ * The login screen's calls, public (no session yet): the current system messages of the sign-in page
+ * (another location's, the signed-in home's, need a signed-in caller: `optional` access, checked by
+ * `messagesFor`), the app configuration and the refresh-token setting; the guides they link
+ * (guides.ts); and compliance's Utilities that change them, with their change log (settings.ts).
  */
 const systemMessage: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '',
     {
-      config: PUBLIC,
+      config: { access: 'optional', ownership: 'none' },
       schema: {
-        summary: 'The active system messages of a location (the login screen: location=login)',
+        summary:
+          'The current system messages of a location (active, now within their window): login, the sign-in page (anyone); home, the signed-in home (signed-in callers only)',
         querystring: LocationQuery,
-        response: { 200: SystemMessages },
+        response: {
+          200: SystemMessages,
+          401: { description: 'A guest asking for a location other than login', ...ref('MessageError') },
+        },
       },
     },
-    async (request) => activeMessages(app.db, request.query.location),
+    async (request) => messagesFor(app.db, request.caller, request.query.location, app.now()),
   );
 
   app.get(
@@ -32,7 +40,7 @@ const systemMessage: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: PUBLIC,
       schema: {
-        summary: 'The app configuration: definitions, guide links, video ids',
+        summary: 'The app configuration: definitions, guide links, video ids, support phone and e-mail',
         response: { 200: AppConfig },
       },
     },
@@ -50,6 +58,9 @@ const systemMessage: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => refreshTokenSetting(app.db),
   );
+
+  await app.register(guides);
+  await app.register(settings);
 };
 
 export default systemMessage;

@@ -160,7 +160,7 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
     ]);
   });
 
-  it('is paid by the invitee: the document Paid, the invite done, the invitee its client’s user, the broker reads the receipt', async () => {
+  it('is paid by the invitee: the document paid (Processing while the debit settles), the invite done, the invitee its client’s user, the broker reads the receipt', async () => {
     const { brokerA, brokerB } = suite.parties.accounts;
     const body = invite({
       document: documentForm({ clientCompanyName: 'Paid Invite Dental', city: 'Austin' }),
@@ -193,12 +193,19 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
     const { success, orderId } = paid.json<{ success: boolean; orderId: string }>();
     expect(success).toBe(true);
 
+    // Paid by a bank debit: the invite is done (it cannot be paid twice), the document Processing
+    // until the debit settles (test/routes/shopping-cart/settlement.test.ts).
     const pending = (await send(invitee, 'GET', `/action-item/${invitee.userId}/pending`)).json<{
       today: unknown[];
     }>();
     expect(pending.today).toEqual([]);
     const document = await send(invitee, 'GET', `/epop-document/${documentId}`);
-    expect(document.json()).toMatchObject({ documentId, status: 'Paid', form: { city: 'Round Rock' } });
+    expect(document.json()).toMatchObject({
+      documentId,
+      status: 'Processing',
+      isReadOnly: true,
+      form: { city: 'Round Rock' },
+    });
     expect((await send(brokerA, 'GET', `/order/${orderId}/receipt`)).statusCode).toBe(200);
     expect((await send(brokerB, 'GET', `/order/${orderId}/receipt`)).statusCode).toBe(404);
   });

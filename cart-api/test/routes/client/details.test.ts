@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { seededTestApp, type Account } from '../../helpers/parties.js';
-import { companyRow, documentRow } from '../../helpers/rows.js';
+import { companyRow, daysFromToday, documentRow } from '../../helpers/rows.js';
 
 /** The client details page's calls: GET client/{clientId} and GET client/{clientId}/document. */
 describe('client/{clientId}', () => {
@@ -149,6 +149,10 @@ describe('client/{clientId}', () => {
         status: 'Paid',
         createdDate: at(3),
         createdBy: creator.userName,
+        isReadOnly: false,
+        deactivated: false,
+        // Whether it is ready depends on today's date: the next test pins it.
+        readyForRenewal: expect.any(Boolean),
       },
       {
         documentId: older.document_id,
@@ -161,6 +165,9 @@ describe('client/{clientId}', () => {
         status: 'Unpaid',
         createdDate: at(1),
         createdBy: '',
+        isReadOnly: false,
+        deactivated: false,
+        readyForRenewal: false,
       },
     ]);
     // Compliance sees the deactivated one too.
@@ -170,6 +177,65 @@ describe('client/{clientId}', () => {
       'Paid',
       'Unpaid',
     ]);
+  });
+
+  it('says of each document what the actions menu needs: read-only, deactivated, ready for renewal', async () => {
+    const clientId = await detailedClient();
+    const { brokerA, compliance } = suite.parties.accounts;
+    const endingIn = (days: number, overrides: Parameters<typeof documentRow>[2] = {}) =>
+      documentRow(brokerA.userId, clientId, {
+        plan_year_start: daysFromToday(days - 364),
+        plan_year_end: daysFromToday(days),
+        ...overrides,
+      });
+    const ready = endingIn(30);
+    const early = endingIn(200);
+    const renewed = endingIn(30);
+    const renewal = endingIn(395, { original_document_id: renewed.document_id });
+    const processing = endingIn(30, { status: 'Processing' });
+    const deactivated = endingIn(30, { status: 'Inactive', active: 0, status_before_inactive: 'Paid' });
+    await suite.ctx.db
+      .insertInto('epop_document')
+      .values([ready, early, renewed, renewal, processing, deactivated])
+      .execute();
+
+    const rows = (await get(compliance, `/client/${clientId}/document`)).json<
+      { documentId: string; isReadOnly: boolean; deactivated: boolean; readyForRenewal: boolean }[]
+    >();
+    const state = (documentId: string) => {
+      const {
+        isReadOnly,
+        deactivated: off,
+        readyForRenewal,
+      } = rows.find((row) => row.documentId === documentId)!;
+      return { isReadOnly, deactivated: off, readyForRenewal };
+    };
+    expect(state(ready.document_id)).toEqual({
+      isReadOnly: false,
+      deactivated: false,
+      readyForRenewal: true,
+    });
+    expect(state(early.document_id)).toEqual({
+      isReadOnly: false,
+      deactivated: false,
+      readyForRenewal: false,
+    });
+    // Renewed already: not offered renewal again.
+    expect(state(renewed.document_id)).toEqual({
+      isReadOnly: false,
+      deactivated: false,
+      readyForRenewal: false,
+    });
+    expect(state(processing.document_id)).toEqual({
+      isReadOnly: true,
+      deactivated: false,
+      readyForRenewal: false,
+    });
+    expect(state(deactivated.document_id)).toEqual({
+      isReadOnly: true,
+      deactivated: true,
+      readyForRenewal: false,
+    });
   });
 
   it("is the client's broker's, its linked employers' and compliance's; anyone else gets 404 'Client not found'", async () => {

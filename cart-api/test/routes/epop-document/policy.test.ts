@@ -5,6 +5,7 @@ import { documentPolicy, documentRecordPolicy } from '../../../src/domain/docume
 import { migratedDatabase } from '../../helpers/database.js';
 import { seedParties, type Parties } from '../../helpers/parties.js';
 import { expectDecisions } from '../../helpers/policy-cases.js';
+import { documentRow } from '../../helpers/rows.js';
 
 describe('the document policies', () => {
   let database: Awaited<ReturnType<typeof migratedDatabase>>;
@@ -45,6 +46,20 @@ describe('the document policies', () => {
     ]);
     expect(await policy.exists!(r.brokerA.documentId)).toBe(true);
     expect(await policy.exists!(missing)).toBe(false);
+  });
+
+  // reach.ts: an employer's own document (compliance's invitation they accepted) is theirs before they
+  // are linked to its company; its company's other documents are not.
+  it("document: an employer's own document of a company not linked to them, and nothing else of it", async () => {
+    const { accounts: a, records: r } = parties;
+    const owned = documentRow(a.employerA.userId, r.brokerB.companyId);
+    await database.db.insertInto('epop_document').values(owned).execute();
+    await expectDecisions(policy, [
+      ['employerA, owner but not linked', a.employerA, 'read', owned.document_id, true],
+      ['employerA, another document of that company', a.employerA, 'read', r.brokerB.documentId, false],
+      ['employerB, neither owner nor linked', a.employerB, 'read', owned.document_id, false],
+      ['brokerB, broker of its client', a.brokerB, 'read', owned.document_id, true],
+    ]);
   });
 
   it('NDT results and archive items: whoever may act on their document', async () => {

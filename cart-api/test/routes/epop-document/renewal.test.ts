@@ -115,6 +115,43 @@ describe('GET /epop-document/:documentId/renew/:userId and renewing a document',
     expect(await snapshot(suite.ctx.db)).toEqual(before);
   });
 
+  it("compliance's Renew: the renewal form's Invite to Purchase invites the client to buy the renewal", async () => {
+    const { brokerA, compliance } = suite.parties.accounts;
+    const ready = await endingIn(15);
+    // The menu's Renew opens the renewal draft for compliance's own user id, as /document/{id}/renew does.
+    const draft = await send(compliance, 'GET', `/epop-document/${ready}/renew/${compliance.userId}`);
+    expect(draft.statusCode).toBe(200);
+    const { form, originalDocumentId, clientId, requiresPurchase } = draft.json<{
+      form: Record<string, unknown>;
+      originalDocumentId: string;
+      clientId: string;
+      requiresPurchase: boolean;
+    }>();
+    expect(requiresPurchase).toBe(false);
+    const invited = await send(compliance, 'POST', '/action-item/document-invite', {
+      firstname: 'Rita',
+      lastname: 'Renewal',
+      email: `rita.${randomUUID().slice(0, 8)}@example.test`,
+      companyName: 'Renewal Dental',
+      document: {
+        ...documentForm({
+          clientCompanyName: 'Renewal Dental',
+          currentPlanYearStartDate: form.currentPlanYearStartDate,
+          currentPlanYearEndDate: form.currentPlanYearEndDate,
+        }),
+        clientId,
+        originalDocumentId,
+      },
+      attributes: [],
+    });
+    expect(invited.statusCode).toBe(200);
+    const { documentId } = invited.json<{ documentId: string }>();
+    // The renewal waits for the client's purchase; the broker's document is renewed by it (not offered again).
+    const renewal = await send(compliance, 'GET', `/epop-document/${documentId}`);
+    expect(renewal.json()).toMatchObject({ status: 'Unpaid', originalDocumentId: ready, clientId });
+    expect(await readiness(brokerA, ready)).toBe(false);
+  });
+
   it("keeps the renewed document's partner: a bypass partner cannot make a renewal free", async () => {
     const { brokerA } = suite.parties.accounts;
     const ready = await endingIn(20);

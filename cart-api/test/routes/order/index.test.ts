@@ -4,6 +4,7 @@ import { demoAccount } from 'shared-domain';
 import type { OrderPage } from '../../../src/contract/order.js';
 import { seedDemo } from '../../../src/demo/seed.js';
 import { buildTestApp, type TestContext } from '../../helpers/build.js';
+import { companyRow, daysFromToday, documentRow } from '../../helpers/rows.js';
 
 describe('orders (compliance)', () => {
   let ctx: TestContext;
@@ -67,6 +68,13 @@ describe('orders (compliance)', () => {
           clientCompanyName: 'Acme Landscaping Inc',
           price: 300,
           broker: 'Bea Broker',
+          // Its document as it is now (whether it is ready for renewal depends on today: see below).
+          document: {
+            status: 'Paid',
+            isReadOnly: false,
+            deactivated: false,
+            readyForRenewal: expect.any(Boolean),
+          },
         },
       ],
     });
@@ -152,6 +160,68 @@ describe('orders (compliance)', () => {
       'Colonial Life',
       'Harbor Insurance Group',
       'Summit Benefits Partners',
+    ]);
+  });
+  it("says of each item's document what the actions menu needs: status, read-only, deactivated, ready for renewal", async () => {
+    const client = companyRow('Menu Dental');
+    await ctx.db.insertInto('company').values(client).execute();
+    const owner = randomUUID();
+    const endingIn = (days: number, overrides: Parameters<typeof documentRow>[2] = {}) =>
+      documentRow(owner, client.company_id, {
+        plan_year_start: daysFromToday(days - 364),
+        plan_year_end: daysFromToday(days),
+        ...overrides,
+      });
+    const ready = endingIn(30);
+    const early = endingIn(200);
+    const deactivated = endingIn(30, { status: 'Inactive', active: 0, status_before_inactive: 'Paid' });
+    await ctx.db.insertInto('epop_document').values([ready, early, deactivated]).execute();
+    const orderId = randomUUID();
+    await ctx.db
+      .insertInto('orders')
+      .values({
+        order_id: orderId,
+        order_number: '700555',
+        user_id: owner,
+        ordered_by: 'Menu Buyer',
+        ordered_by_email: 'menu@example.test',
+        transaction_id: null,
+        payment_method: 'card',
+        total_cents: 90_000,
+        is_new: 1,
+        paid_at: new Date().toISOString(),
+        receipt: '<p>receipt</p>',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const item = (documentId: string | null, n: number) => ({
+      order_item_id: `00000000-0000-4000-8000-00000000000${n}`,
+      order_id: orderId,
+      product_id: ready.product_id,
+      product_type: 'POP Document',
+      display_text: 'POP Document - Menu Dental',
+      document_id: documentId,
+      client_company_id: client.company_id,
+      broker_name: null,
+      price_cents: 30_000,
+      returned: 0,
+    });
+    await ctx.db
+      .insertInto('order_item')
+      .values([
+        item(ready.document_id, 1),
+        item(early.document_id, 2),
+        item(deactivated.document_id, 3),
+        item(null, 4),
+      ])
+      .execute();
+
+    const { body } = await list('?searchText=700555');
+    expect(body.data[0]?.items.map((each) => each.document)).toEqual([
+      { status: 'Paid', isReadOnly: false, deactivated: false, readyForRenewal: true },
+      { status: 'Paid', isReadOnly: false, deactivated: false, readyForRenewal: false },
+      { status: 'Inactive', isReadOnly: true, deactivated: true, readyForRenewal: false },
+      null,
     ]);
   });
 });

@@ -18,8 +18,9 @@ import { PAYMENT_SECRET_FORMS, PAYMENT_SECRETS, secretsKept } from '../../helper
 const CARD = '4111111111111111';
 const ACCOUNT = '123456789';
 const logLines: string[] = [];
-// Pretend network time: long enough for two requests to overlap.
-const gateway = new SandboxGateway(150);
+// Pretend network time: long enough for two requests to overlap. ACH debits settle at the first
+// question (test/routes/shopping-cart/settlement.test.ts moves the clock through the delay).
+const gateway = new SandboxGateway({ delayMs: 150, settleMs: 0 });
 
 describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
   const suite = seededTestApp(undefined, {
@@ -108,7 +109,7 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
       success: true,
       orderId: expect.any(String),
       orderNumber: expect.stringMatching(/^\d{6,}$/),
-      transactionId: expect.stringMatching(/^\d{11}$/),
+      transactionId: expect.stringMatching(/^\d{16}$/),
       displayText: 'This transaction has been approved.',
     });
     expect(gateway.charges.slice(before)).toEqual([
@@ -257,12 +258,15 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
       `/shopping-cart/${buyer.userId}/purchase/ach`,
       ach({ checking: false }),
     );
-    expect(paid.json()).toMatchObject({ success: true });
+    // Accepted, not settled: the order awaits its settlement (settlement.test.ts).
+    expect(paid.json()).toMatchObject({ success: true, pending: true });
     expect((await ordersOf(buyer.userId))[0]).toMatchObject({
       payment_method: 'ach',
       payment_brand: 'Savings',
       payment_last4: '6789',
       total_cents: 30_000,
+      settlement: 'pending',
+      paid_at: null,
     });
   });
 
@@ -369,7 +373,8 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
     );
     expect(refused.statusCode).toBe(400);
 
-    // The receipts go after the answers: wait for both, with their PDFs, before reading the e-mails.
+    // The receipts go after the answers (the ACH one once its debit settled, at the first question
+    // here): wait for both, with their PDFs, before reading the e-mails.
     const orders = await suite.ctx.db
       .selectFrom('orders')
       .select('order_number')

@@ -24,6 +24,7 @@ export const APP_CONFIG: AppConfig = {
   },
   links: { popImplementationGuide: '', employeeQuickReferenceGuide: '' },
   videoIds: {},
+  support: { phone: '', email: '' },
 };
 
 /** A stored result as the server builds it, from answers it accepted. */

@@ -1535,6 +1535,12 @@ export interface paths {
                             createdDate: string;
                             /** @description who created it (a username; '' when not known) */
                             createdBy: string;
+                            /** @description inactive or being processed: view only */
+                            isReadOnly: boolean;
+                            /** @description deactivated by compliance: Reactivate gives its status back */
+                            deactivated: boolean;
+                            /** @description Paid, its plan year ends within 90 days (or has ended), and not renewed yet */
+                            readyForRenewal: boolean;
                         }[];
                     };
                 };
@@ -7074,6 +7080,15 @@ export interface paths {
                                     /** @description dollars */
                                     price: number;
                                     broker: string | null;
+                                    document: {
+                                        status: "Paid" | "Unpaid" | "Inactive" | "Processing";
+                                        /** @description inactive or being processed: view only */
+                                        isReadOnly: boolean;
+                                        /** @description deactivated by compliance: Reactivate gives its status back */
+                                        deactivated: boolean;
+                                        /** @description Paid, its plan year ends within 90 days (or has ended), and not renewed yet */
+                                        readyForRenewal: boolean;
+                                    } | null;
                                 }[];
                             }[];
                             pages: number;
@@ -9796,6 +9811,11 @@ export interface paths {
                             transactionId: string | null;
                             /** @description the processor's sentence, shown to the user */
                             displayText: string;
+                            /**
+                             * @description accepted, not settled yet (an ACH debit): the documents are Processing until it settles, and the receipt is e-mailed then
+                             * @enum {boolean}
+                             */
+                            pending?: true;
                         };
                     };
                 };
@@ -9960,6 +9980,11 @@ export interface paths {
                             transactionId: string | null;
                             /** @description the processor's sentence, shown to the user */
                             displayText: string;
+                            /**
+                             * @description accepted, not settled yet (an ACH debit): the documents are Processing until it settles, and the receipt is e-mailed then
+                             * @enum {boolean}
+                             */
+                            pending?: true;
                         };
                     };
                 };
@@ -10087,6 +10112,11 @@ export interface paths {
                             transactionId: string | null;
                             /** @description the processor's sentence, shown to the user */
                             displayText: string;
+                            /**
+                             * @description accepted, not settled yet (an ACH debit): the documents are Processing until it settles, and the receipt is e-mailed then
+                             * @enum {boolean}
+                             */
+                            pending?: true;
                         };
                     };
                 };
@@ -12357,12 +12387,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The active system messages of a location (the login screen: location=login)
-         * @description Access: anyone, no session needed. Ownership: acts on no single record.
+         * The current system messages of a location (active, now within their window): login, the sign-in page (anyone); home, the signed-in home (signed-in callers only)
+         * @description Access: anyone; a signed-in caller is recorded as such. Ownership: acts on no single record.
          */
         get: {
             parameters: {
                 query: {
+                    /**
+                     * @description login: the sign-in page (anyone); home: the signed-in home (signed-in callers only)
+                     * @example login
+                     */
                     location: string;
                 };
                 header?: never;
@@ -12379,6 +12413,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
+                            /** @description the message's alert style */
                             style: "info" | "success" | "warning" | "danger";
                             location: string;
                         }[];
@@ -12391,6 +12426,639 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description A guest asking for a location other than login */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Publish a system message (logged)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "location": "login",
+                     *       "message": "Scheduled maintenance on Saturday from 8 to 10 pm Eastern: sign-in may be unavailable.",
+                     *       "style": "warning",
+                     *       "from": null,
+                     *       "to": null,
+                     *       "active": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description login: the sign-in page; home: the signed-in home */
+                        location: "login" | "home";
+                        /** @description the text shown; not blank */
+                        message: string;
+                        /** @description the message's alert style */
+                        style: "info" | "success" | "warning" | "danger";
+                        from: string | null;
+                        to: string | null;
+                        /** @description false: never shown, whatever the window */
+                        active: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description login: the sign-in page; home: the signed-in home */
+                            location: "login" | "home";
+                            message: string;
+                            /** @description the message's alert style */
+                            style: "info" | "success" | "warning" | "danger";
+                            from: string | null;
+                            to: string | null;
+                            active: boolean;
+                            /** @description shown now: active, and now is within from and to */
+                            current: boolean;
+                            /** @description shown (now); scheduled (from is still to come); ended (to has passed); inactive */
+                            status: "shown" | "scheduled" | "ended" | "inactive";
+                            /** @description ISO instant */
+                            createdAt: string;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system-message/{systemMessageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a system message (logged; a save that changes nothing writes nothing)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    systemMessageId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "location": "login",
+                     *       "message": "Scheduled maintenance on Saturday from 8 to 10 pm Eastern: sign-in may be unavailable.",
+                     *       "style": "warning",
+                     *       "from": null,
+                     *       "to": null,
+                     *       "active": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description login: the sign-in page; home: the signed-in home */
+                        location: "login" | "home";
+                        /** @description the text shown; not blank */
+                        message: string;
+                        /** @description the message's alert style */
+                        style: "info" | "success" | "warning" | "danger";
+                        from: string | null;
+                        to: string | null;
+                        /** @description false: never shown, whatever the window */
+                        active: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description login: the sign-in page; home: the signed-in home */
+                            location: "login" | "home";
+                            message: string;
+                            /** @description the message's alert style */
+                            style: "info" | "success" | "warning" | "danger";
+                            from: string | null;
+                            to: string | null;
+                            active: boolean;
+                            /** @description shown now: active, and now is within from and to */
+                            current: boolean;
+                            /** @description shown (now); scheduled (from is still to come); ended (to has passed); inactive */
+                            status: "shown" | "scheduled" | "ended" | "inactive";
+                            /** @description ISO instant */
+                            createdAt: string;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete a system message (logged with what it said)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    systemMessageId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No such record, or not the caller’s to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system-message/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every system message with its window and whether it shows now (Utilities)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description login: the sign-in page; home: the signed-in home */
+                            location: "login" | "home";
+                            message: string;
+                            /** @description the message's alert style */
+                            style: "info" | "success" | "warning" | "danger";
+                            from: string | null;
+                            to: string | null;
+                            active: boolean;
+                            /** @description shown now: active, and now is within from and to */
+                            current: boolean;
+                            /** @description shown (now); scheduled (from is still to come); ended (to has passed); inactive */
+                            status: "shown" | "scheduled" | "ended" | "inactive";
+                            /** @description ISO instant */
+                            createdAt: string;
+                            updatedAt: string | null;
+                        }[];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system-message/change-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The settings' change log, newest first: who, when, each field before and after
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only the changes of this subject */
+                    subject?: "system-message" | "app-config" | "refresh-token";
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description ISO instant */
+                                changedAt: string;
+                                /** @description who: the caller's username */
+                                user: string;
+                                subject: "system-message" | "app-config" | "refresh-token";
+                                recordId: string | null;
+                                action: "create" | "update" | "delete";
+                                description: string;
+                                changes: {
+                                    field: string;
+                                    before: string | null;
+                                    after: string | null;
+                                }[];
+                            }[];
+                            pages: number;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
                     };
                 };
                 /** @description Server error */
@@ -12447,7 +13115,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The app configuration: definitions, guide links, video ids
+         * The app configuration: definitions, guide links, video ids, support phone and e-mail
          * @description Access: anyone, no session needed. Ownership: acts on no single record.
          */
         get: {
@@ -12477,7 +13145,409 @@ export interface paths {
                             videoIds: {
                                 [key: string]: string;
                             };
+                            support: {
+                                /** @description the support line, (###) ###-####; '' when not set */
+                                phone: string;
+                                /** @description the support e-mail address; '' when not set */
+                                email: string;
+                            };
                         };
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Replace the app configuration: definitions, guide links, tutorial video ids, support phone and e-mail (logged)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "links": {
+                     *         "popImplementationGuide": "/guides/pop-implementation-guide.pdf",
+                     *         "employeeQuickReferenceGuide": "/guides/employee-quick-reference-guide.pdf"
+                     *       },
+                     *       "videoIds": {},
+                     *       "support": {
+                     *         "phone": "(000) 000-0000",
+                     *         "email": "support@example.com"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        definitions: {
+                            /** @description not blank; may name {officerLimit}, {officerYear}, {hcePayLimit}, {hcePayYear} */
+                            keyEmployee: string;
+                            /** @description not blank; the same placeholders */
+                            hce: string;
+                        };
+                        links: {
+                            /** @description an app path (/…) or an https:// address; '' hides the link */
+                            popImplementationGuide: string;
+                            /** @description the same */
+                            employeeQuickReferenceGuide: string;
+                        };
+                        /** @description the tutorial videos: a name (a letter, then up to 39 letters, digits, - or _) → its YouTube id */
+                        videoIds: {
+                            [key: string]: string;
+                        };
+                        support: {
+                            /** @description (###) ###-####, or '' for none */
+                            phone: string;
+                            /** @description an e-mail address, or '' for none */
+                            email: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            definitions: {
+                                keyEmployee: string;
+                                hce: string;
+                            };
+                            links: {
+                                popImplementationGuide: string;
+                                employeeQuickReferenceGuide: string;
+                            };
+                            videoIds: {
+                                [key: string]: string;
+                            };
+                            support: {
+                                /** @description the support line, (###) ###-####; '' when not set */
+                                phone: string;
+                                /** @description the support e-mail address; '' when not set */
+                                email: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system-message/config/refresh-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether sessions refresh their access token
+         * @description Access: anyone, no session needed. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                        };
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Turn the refresh of access tokens on or off (logged; the gateway reads it when it starts)
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description whether sessions refresh their access token */
+                        enabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system-message/guide/employee-quick-reference-guide.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The employee quick reference guide (PDF, one page): pre-tax premiums, mid-year changes, whom to ask
+         * @description Access: anyone, no session needed. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
                     };
                 };
                 /** @description Server error */
@@ -12526,7 +13596,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/system-message/config/refresh-token": {
+    "/system-message/guide/pop-implementation-guide.pdf": {
         parameters: {
             query?: never;
             header?: never;
@@ -12534,7 +13604,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether sessions refresh their access token
+         * The POP implementation guide (PDF): what a POP is, who may join, how to put it in place step by step
          * @description Access: anyone, no session needed. Ownership: acts on no single record.
          */
         get: {
@@ -12552,9 +13622,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            enabled: boolean;
-                        };
+                        "application/pdf": string;
                     };
                 };
                 /** @description Server error */

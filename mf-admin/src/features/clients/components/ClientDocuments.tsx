@@ -1,23 +1,38 @@
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
-import { Busy, formatDate, paths, useClientDocuments, type ClientDocument } from 'shared-ui';
+import {
+  Busy,
+  DocumentActionsMenu,
+  DocumentStatusBadge,
+  formatDate,
+  paths,
+  useClientDocuments,
+  useSession,
+  type ClientDocument,
+  type DocumentActionsInput,
+} from 'shared-ui';
 import { CLIENT_MESSAGES } from '../messages.js';
 
-/** Each status its own colour (specs/3-admin.md §2: Unpaid, Inactive and Processing are distinct). */
-export const STATUS_VARIANTS: Record<ClientDocument['status'], string> = {
-  Paid: 'success',
-  Unpaid: 'danger',
-  Inactive: 'secondary',
-  Processing: 'warning',
-};
+/** A row as the actions menu takes it. */
+const actionsInput = (document: ClientDocument): DocumentActionsInput => ({
+  documentId: document.documentId,
+  status: document.status,
+  isReadOnly: document.isReadOnly,
+  readyForRenewal: document.readyForRenewal,
+  deactivated: document.deactivated,
+  showUserReceipt: document.showUserReceipt,
+  orderId: document.orderId,
+});
 
 /**
  * The client's documents, newest first (compliance sees the inactive ones too): documentId (opens
  * the admin document page), order number (the receipt when `showUserReceipt`), name, plan year start
- * and end, created, created by and status.
+ * and end, created, created by, status and the document's actions menu (compliance's variants:
+ * specs/1-foundation.md §6). `onChange`: after an action that writes the client's change log.
  */
-export function ClientDocuments({ clientId }: { clientId: string }) {
+export function ClientDocuments({ clientId, onChange }: { clientId: string; onChange?(): void }) {
   const { data: documents } = useClientDocuments(clientId);
+  const { user } = useSession();
   return (
     <section aria-labelledby="client-documents-title" className="mb-4">
       <h2 id="client-documents-title" className="h5">
@@ -39,6 +54,7 @@ export function ClientDocuments({ clientId }: { clientId: string }) {
               <th scope="col">Created</th>
               <th scope="col">Created By</th>
               <th scope="col">Status</th>
+              <th scope="col">Actions</th>
             </tr>
           </thead>
           <tbody>
@@ -62,13 +78,12 @@ export function ClientDocuments({ clientId }: { clientId: string }) {
                 <td>{formatDate(document.createdDate)}</td>
                 <td>{document.createdBy}</td>
                 <td>
-                  {/* text-bg-*: the text colour that reads on each background */}
-                  <span
-                    className={`badge text-bg-${STATUS_VARIANTS[document.status]}`}
-                    data-status={document.status}
-                  >
-                    {document.status}
-                  </span>
+                  <DocumentStatusBadge status={document.status} />
+                </td>
+                <td>
+                  {user && (
+                    <DocumentActionsMenu user={user} document={actionsInput(document)} onChange={onChange} />
+                  )}
                 </td>
               </tr>
             ))}

@@ -42,13 +42,29 @@ const document = (overrides: Partial<ClientDocument>): ClientDocument => ({
   status: 'Paid',
   createdDate: '2026-03-05T19:07:00.000Z',
   createdBy: 'demo.broker',
+  isReadOnly: false,
+  deactivated: false,
+  readyForRenewal: false,
   ...overrides,
 });
 const documents = [
-  document({ documentId: 'doc-paid', orderId: 'o-1', orderNumber: '100234', showUserReceipt: true }),
+  document({
+    documentId: 'doc-paid',
+    orderId: 'o-1',
+    orderNumber: '100234',
+    showUserReceipt: true,
+    readyForRenewal: true,
+  }),
   document({ documentId: 'doc-unpaid', status: 'Unpaid', createdBy: '' }),
-  document({ documentId: 'doc-inactive', status: 'Inactive', orderId: 'o-2', orderNumber: '100240' }),
-  document({ documentId: 'doc-processing', status: 'Processing' }),
+  document({
+    documentId: 'doc-inactive',
+    status: 'Inactive',
+    orderId: 'o-2',
+    orderNumber: '100240',
+    isReadOnly: true,
+    deactivated: true,
+  }),
+  document({ documentId: 'doc-processing', status: 'Processing', isReadOnly: true }),
 ];
 const created: ChangeLogEntry = {
   id: 'ch-1',
@@ -63,8 +79,21 @@ const page = () => (
   <Routes>
     <Route path={patterns.adminClient} element={<ClientPage />} />
     <Route path={patterns.adminClients} element={<h1>All clients</h1>} />
+    <Route path={patterns.documentAdminRenew} element={<h1>Admin renewal</h1>} />
   </Routes>
 );
+
+/** Opens the Actions menu of a document's row; `entries()` is what it offers. */
+async function openActions(documentId: string) {
+  const table = await screen.findByRole('table', { name: 'Documents' });
+  const row = within(table).getByRole('link', { name: documentId }).closest('tr')!;
+  fireEvent.click(within(row).getByRole('button', { name: 'Actions' }));
+  const menu = (await within(row).findByRole('link', { name: /^(Edit|View)$/ })).closest('.dropdown-menu')!;
+  return {
+    menu: menu as HTMLElement,
+    entries: () => Array.from(menu.querySelectorAll('.dropdown-item')).map((entry) => entry.textContent),
+  };
+}
 
 /** The page's calls; the client and its log change as the POST and the DELETE say. */
 function stubClient(extra: StubAnswers = {}) {
@@ -144,6 +173,7 @@ describe('/admin/client/{clientId}', () => {
       'Created',
       'Created By',
       'Status',
+      'Actions',
     ]);
     // The order number opens the receipt only when there is one to show.
     expect(within(table).getByRole('link', { name: '100234' }).getAttribute('href')).toBe(
@@ -258,6 +288,56 @@ describe('/admin/client/{clientId}', () => {
     expect(await screen.findByText('demo.employer has been added to this company')).toBeTruthy();
     const logReads = () => calls.filter((call) => call.url === '/api/client/cl-1/change-log').length;
     await waitFor(() => expect(logReads()).toBe(2));
+  });
+
+  it("gives each document compliance's actions, by its state", async () => {
+    stubClient();
+    renderAt('/admin/client/cl-1', page());
+    const ready = await openActions('doc-paid');
+    expect(ready.entries()).toEqual([
+      'Edit',
+      'Renew',
+      'Non-discrimination Testing',
+      'Send to Self',
+      'Send to All',
+      'Admin Options',
+      'Admin Renewal, No Purchase',
+      'View Receipt',
+      'Deactivate',
+    ]);
+    const inactive = await openActions('doc-inactive');
+    expect(inactive.entries()).toEqual(['View', 'Admin Options', 'Reactivate']);
+  });
+
+  it('Send to All from the Actions menu asks, posts, says the document is on its way, and reads the log again', async () => {
+    const { calls } = stubClient({
+      'POST /epop-document/{documentId}/email/send-all': {
+        body: { message: 'Document is sending and should arrive in your email shortly', recipients: 3 },
+      },
+    });
+    renderAt('/admin/client/cl-1', page());
+    const { menu } = await openActions('doc-paid');
+    fireEvent.click(within(menu).getByRole('button', { name: 'Send to All' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('Are you sure?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    expect(
+      await screen.findByText('Document is sending and should arrive in your email shortly'),
+    ).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body])).toEqual([
+      ['/api/epop-document/doc-paid/email/send-all', {}],
+    ]);
+    // The send is in the client's change log: it is read again.
+    const logReads = () => calls.filter((call) => call.url === '/api/client/cl-1/change-log').length;
+    await waitFor(() => expect(logReads()).toBe(2));
+  });
+
+  it('Admin Renewal, No Purchase opens the admin renewal of a document ready for renewal', async () => {
+    stubClient();
+    renderAt('/admin/client/cl-1', page());
+    const { menu } = await openActions('doc-paid');
+    fireEvent.click(within(menu).getByRole('link', { name: 'Admin Renewal, No Purchase' }));
+    expect(await screen.findByRole('heading', { name: 'Admin renewal' })).toBeTruthy();
   });
 
   it('a client that does not exist says so, with a way back', async () => {

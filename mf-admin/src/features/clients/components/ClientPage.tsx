@@ -95,7 +95,7 @@ export function ClientPage() {
         </Card.Body>
       </Card>
       <ChangeLog clientId={clientId} />
-      <ClientDocuments clientId={clientId} />
+      <ClientDocuments clientId={clientId} onChange={() => void revalidate([CHANGE_LOG], clientId)} />
       <CompanyUsers companyId={clientId} canManage onChange={() => void revalidate([CHANGE_LOG], clientId)} />
       <ConfirmDialog
         show={confirmingRemoval}

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import { compliance, renderAt, stubFetch } from 'shared-ui/testing';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { compliance, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';
 import OrderManagement from './OrderManagement.js';
 import { type Order, type OrderPage, type StrategicPartnerOption } from 'shared-ui';
 
@@ -30,26 +28,25 @@ function order(orderNumber: string, isNew: boolean, hasReceipt = true): Order {
         clientCompanyName: `Acme ${orderNumber}`,
         price: 300,
         broker: 'Demo Broker',
+        document: { status: 'Paid', isReadOnly: false, deactivated: false, readyForRenewal: false },
       },
     ],
   };
 }
 
+/** The page's calls, signed in as compliance (Order Management is compliance's home). */
+const stubOrders = (answers: StubAnswers & object) =>
+  stubFetch({ 'GET /bff/user': { body: compliance }, ...answers });
+
 function renderPage() {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}>
-      <MemoryRouter>
-        <OrderManagement />
-      </MemoryRouter>
-    </SWRConfig>,
-  );
+  renderAt('/', <OrderManagement />);
 }
 
 describe('Order Management', () => {
   afterEach(cleanup);
 
   it('shows the order panels with their links and the partners in New POP Document', async () => {
-    const { calls } = stubFetch({
+    const { calls } = stubOrders({
       'GET /order': { body: { data: [order('1001', true), order('1002', false)], pages: 1 } },
       // The dropdown reads companyId and name of the partner list's rows.
       'GET /strategic-partner': {
@@ -82,7 +79,7 @@ describe('Order Management', () => {
 
   it('marks a new order as reviewed through the hide call, then reloads the orders', async () => {
     let reviewed = false;
-    const { calls } = stubFetch({
+    const { calls } = stubOrders({
       'POST /order/{orderId}/hide': (call) => {
         reviewed = call.params.orderId === 'id-1001';
         return { body: { orderId: 'id-1001', new: false } };
@@ -107,7 +104,7 @@ describe('Order Management', () => {
   });
 
   it('offers View Receipt and Email Purchaser only for an order that has its receipt', async () => {
-    stubFetch({
+    stubOrders({
       'GET /order': { body: { data: [order('1001', false), order('1002', false, false)], pages: 1 } },
       'GET /strategic-partner': { body: [] },
     });
@@ -153,7 +150,7 @@ describe('Order Management', () => {
   });
 
   it('searches by the text typed, after the typing stops', async () => {
-    const { calls } = stubFetch({
+    const { calls } = stubOrders({
       'GET /order': { body: { data: [], pages: 0 } satisfies OrderPage },
       'GET /strategic-partner': { body: [] },
     });
@@ -170,5 +167,42 @@ describe('Order Management', () => {
     );
     // One search call for the whole phrase, not one per key.
     expect(calls.filter((call) => call.url.includes('searchText=Acme')).length).toBe(1);
+  });
+  it("gives each item's document compliance's actions menu, by its state; an item without a document has none", async () => {
+    const ready = order('1001', false);
+    ready.items = [
+      { ...ready.items[0]!, document: { ...ready.items[0]!.document!, readyForRenewal: true } },
+      { ...ready.items[0]!, orderItemId: 'item-fee', documentId: null, document: null, displayText: 'Fee' },
+    ];
+    stubOrders({
+      'GET /order': { body: { data: [ready], pages: 1 } },
+      'GET /strategic-partner': { body: [] },
+    });
+    renderPage();
+
+    const panel = await screen.findByRole('article', { name: 'Order 1001' });
+    // One menu: the fee has no document.
+    const [toggle, ...others] = within(panel).getAllByRole('button', { name: 'Actions' });
+    expect(others).toEqual([]);
+    fireEvent.click(toggle!);
+    const menu = (await screen.findByRole('link', { name: 'Edit' })).closest('.dropdown-menu') as HTMLElement;
+    expect(Array.from(menu.querySelectorAll('.dropdown-item')).map((entry) => entry.textContent)).toEqual([
+      'Edit',
+      'Renew',
+      'Non-discrimination Testing',
+      'Send to Self',
+      'Send to All',
+      'Admin Options',
+      'Admin Renewal, No Purchase',
+      'View Receipt',
+      'Deactivate',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Admin Renewal, No Purchase' }).getAttribute('href')).toBe(
+      '/document/doc-1001/admin/renew',
+    );
+    // The receipt is this order's.
+    expect(within(menu).getByRole('link', { name: 'View Receipt' }).getAttribute('href')).toBe(
+      '/orders/id-1001/receipt',
+    );
   });
 });

@@ -6,10 +6,13 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import {
   ConfirmDialog,
+  DocumentActionsMenu,
   formatDate,
   formatMoney,
   notifySuccess,
   paths,
+  useSession,
+  type DocumentActionsInput,
   type Order,
   type OrderItem,
 } from 'shared-ui';
@@ -26,7 +29,20 @@ function PlanYear({ item }: { item: OrderItem }) {
   );
 }
 
-function OrderItemRow({ item }: { item: OrderItem }) {
+/** An item's document as the actions menu takes it (its receipt: this order's); null without one. */
+function actionsInput(order: Order, item: OrderItem): DocumentActionsInput | null {
+  if (!item.documentId || !item.document) return null;
+  return {
+    documentId: item.documentId,
+    ...item.document,
+    showUserReceipt: order.hasReceipt,
+    orderId: order.orderId,
+  };
+}
+
+function OrderItemRow({ order, item }: { order: Order; item: OrderItem }) {
+  const { user } = useSession();
+  const document = actionsInput(order, item);
   return (
     <tr>
       <td>
@@ -56,11 +72,15 @@ function OrderItemRow({ item }: { item: OrderItem }) {
       </td>
       <td className="text-end">{formatMoney(item.price)}</td>
       <td>{item.broker}</td>
+      <td>{user && document && <DocumentActionsMenu user={user} document={document} />}</td>
     </tr>
   );
 }
 
-/** One order of Order Management; a new order is highlighted until it is marked as reviewed. */
+/**
+ * One order of Order Management; a new order is highlighted until it is marked as reviewed. Each item's
+ * document has its actions menu (compliance's variants: specs/1-foundation.md §6).
+ */
 export function OrderPanel({ order, onReviewed }: { order: Order; onReviewed(): void }) {
   const [reviewing, setReviewing] = useState(false);
   const [confirmingEmail, setConfirmingEmail] = useState(false);
@@ -134,11 +154,12 @@ export function OrderPanel({ order, onReviewed }: { order: Order; onReviewed(): 
                 Price
               </th>
               <th scope="col">Broker</th>
+              <th scope="col">Actions</th>
             </tr>
           </thead>
           <tbody>
             {order.items.map((item) => (
-              <OrderItemRow key={item.orderItemId} item={item} />
+              <OrderItemRow key={item.orderItemId} order={order} item={item} />
             ))}
           </tbody>
         </Table>

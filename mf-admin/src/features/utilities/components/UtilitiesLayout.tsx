@@ -13,6 +13,9 @@ export const UTILITY_NAMES: Record<UtilitySection, string> = {
   'strategic-partner-report': 'Strategic Partner Report',
   'weekly-order-report': 'Weekly Order Report',
   bcn: 'Test Billing Numbers (BCN)',
+  'system-messages': 'System Messages',
+  'app-config': 'App Configuration',
+  'refresh-token': 'Token Refresh',
 };
 
 /**

@@ -42,6 +42,9 @@ const documents: ClientDocument[] = [
     currentPlanYearEndDate: '2027-06-30',
     status: 'Paid',
     createdDate: '2026-03-03T12:00:00.000Z',
+    isReadOnly: false,
+    deactivated: false,
+    readyForRenewal: false,
   },
 ];
 const pat: CompanyUser = {

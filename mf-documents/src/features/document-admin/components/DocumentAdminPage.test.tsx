@@ -73,7 +73,8 @@ describe('DocumentAdminPage', () => {
     expect(await screen.findByText('No documents have been generated yet')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create Note' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save Strategic Partner Settings' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Deactivate' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions' }));
+    expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reactivate' })).toBeNull();
     // Not a Colonial document: no no-pay reason.
     expect(screen.queryByLabelText('No Pay Reason')).toBeNull();
@@ -334,6 +335,7 @@ describe('DocumentAdminPage', () => {
 
     it('is not offered once the document is inactive', async () => {
       renderPage(compliance, {}, { ...COLONIAL_DOCUMENT, status: 'Inactive', deactivated: true });
+      fireEvent.click(await screen.findByRole('button', { name: 'Actions' }));
       expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeTruthy();
       expect(screen.queryByLabelText('No Pay Reason')).toBeNull();
       expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
@@ -352,13 +354,30 @@ describe('DocumentAdminPage', () => {
       },
     });
     expect(await screen.findByText('Inactive (deactivated)')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Reactivate' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Actions' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reactivate' }));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('Do you wish to reactivate this document?')).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Document has been reactivated')).toBeTruthy();
     expect(await screen.findByText('Paid')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions' }));
     expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeTruthy();
     expect(posts(calls)).toEqual([['/api/epop-document/doc-1/reactivate', {}]]);
+  });
+
+  it("offers compliance the document's actions: Admin Renewal, No Purchase when it is ready, sending, testing", async () => {
+    renderPage(compliance, {}, { ...PAID_DOCUMENT, readyForRenewal: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions' }));
+    const renewal = await screen.findByRole('link', { name: 'Admin Renewal, No Purchase' });
+    expect(renewal.getAttribute('href')).toBe('/document/doc-1/admin/renew');
+    expect(screen.getByRole('link', { name: 'Renew' }).getAttribute('href')).toBe('/document/doc-1/renew');
+    expect(screen.getByRole('link', { name: 'Non-discrimination Testing' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send to Self' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send to All' })).toBeTruthy();
+    // Its order's receipt (hasReceipt).
+    expect(screen.getByRole('link', { name: 'View Receipt' }).getAttribute('href')).toBe(
+      '/orders/ord-1/receipt',
+    );
   });
 });

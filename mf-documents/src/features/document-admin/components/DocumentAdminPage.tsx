@@ -1,12 +1,21 @@
 import { Alert, Col, Row } from 'react-bootstrap';
 import { Link, useParams } from 'react-router-dom';
-import { Busy, formatDate, isNotFound, paths, useSession, type EpopDocument } from 'shared-ui';
+import {
+  Busy,
+  DocumentActionsMenu,
+  formatDate,
+  isNotFound,
+  paths,
+  useSession,
+  type DocumentActionsInput,
+  type EpopDocument,
+  type SessionUser,
+} from 'shared-ui';
 import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
 import { DocumentUnavailable } from '../../../components/DocumentUnavailable.js';
 import { useDocument } from '../../../api/document.js';
 import { companyOf, isColonial } from '../../../components/document-facts.js';
 import { DocumentNotes } from './DocumentNotes.js';
-import { DocumentStatusActions } from './DocumentStatusActions.js';
 import { GenerationHistory } from './GenerationHistory.js';
 import { NdtResults } from './NdtResults.js';
 import { NoPayReason } from './NoPayReason.js';
@@ -19,7 +28,18 @@ function statusOf(document: EpopDocument) {
   return document.deactivated ? `${document.status} (deactivated)` : document.status;
 }
 
-function AdminOptions({ documentId }: { documentId: string }) {
+/** The document as the actions menu takes it. */
+const actionsInput = (document: EpopDocument): DocumentActionsInput => ({
+  documentId: document.documentId,
+  status: document.status,
+  isReadOnly: document.isReadOnly,
+  readyForRenewal: document.readyForRenewal,
+  deactivated: document.deactivated,
+  showUserReceipt: document.hasReceipt,
+  orderId: document.orderId,
+});
+
+function AdminOptions({ documentId, user }: { documentId: string; user: SessionUser }) {
   const { data: document, error } = useDocument(documentId);
   if (error) return <DocumentUnavailable notFound={isNotFound(error)} />;
   if (!document) return <Busy label="Loading document" />;
@@ -47,7 +67,8 @@ function AdminOptions({ documentId }: { documentId: string }) {
           <Link className="btn btn-outline-primary" to={paths.client(document.clientId)}>
             View Client Profile
           </Link>
-          <DocumentStatusActions document={document} />
+          {/* Everything else compliance does with the document: renew, test, send, (de)activate. */}
+          <DocumentActionsMenu user={user} document={actionsInput(document)} />
         </Col>
       </Row>
       <NdtResults documentId={document.documentId} />
@@ -62,7 +83,8 @@ function AdminOptions({ documentId }: { documentId: string }) {
 /**
  * /document/{documentId}/admin, 'Admin Options' (specs/2-documents.md §2 "Admin document page"),
  * compliance's: the client's profile, the last four tests, the PDF generation history, notes,
- * strategic partner settings, a Colonial document's no-pay reason, Deactivate and Reactivate.
+ * strategic partner settings, a Colonial document's no-pay reason, and the document's actions menu
+ * (compliance's variants: renewals, testing, sending, Deactivate and Reactivate).
  */
 export function DocumentAdminPage() {
   const { documentId = '' } = useParams();
@@ -71,7 +93,7 @@ export function DocumentAdminPage() {
   return (
     <section aria-labelledby="document-admin-title">
       {user?.roleGroup === 'compliance' ? (
-        <AdminOptions documentId={documentId} />
+        <AdminOptions documentId={documentId} user={user} />
       ) : (
         <>
           <h2 id="document-admin-title">Admin Options</h2>

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { Busy, type EpopDocument } from 'shared-ui';
-import { useRefreshDocuments } from '../../../components/document-lifecycle.js';
+import { Busy, useRefreshDocuments, type EpopDocument } from 'shared-ui';
 import { saveNote } from '../api/save-note.js';
 
 /**

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog, notifySuccess, paths, type EpopDocument } from 'shared-ui';
-import { useRefreshDocuments } from '../../../components/document-lifecycle.js';
+import { ConfirmDialog, notifySuccess, paths, useRefreshDocuments, type EpopDocument } from 'shared-ui';
 import { processNoPay } from '../api/process-no-pay.js';
 
 /** specs/2-documents.md §3 (the default no-pay text) and §8 (the toast), word for word. */

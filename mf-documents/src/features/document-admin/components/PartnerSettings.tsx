@@ -1,7 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
-import { Busy, notifySuccess, useStrategicPartners, type EpopDocument } from 'shared-ui';
-import { useRefreshDocuments } from '../../../components/document-lifecycle.js';
+import { Busy, notifySuccess, useRefreshDocuments, useStrategicPartners, type EpopDocument } from 'shared-ui';
 import { getPartnerSettings } from '../api/get-partner-settings.js';
 import { saveDocumentPartner, updateClientPartner } from '../api/save-partner-settings.js';
 import {

@@ -52,7 +52,56 @@ describe('DocumentList', () => {
     expect(screen.queryByRole('link', { name: '1002' })).toBeNull();
     expect(screen.getAllByText('01/01/2026 - 12/31/2026')).toHaveLength(2);
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['Order No.', 'Client Company Name', 'Plan Dates', 'Created Date', 'Actions']);
+    expect(headers).toEqual([
+      'Order No.',
+      'Client Company Name',
+      'Plan Dates',
+      'Created Date',
+      'Status',
+      'Actions',
+    ]);
+  });
+
+  // An employer is the company whose documents they see: no Client Company Name column for them.
+  it.each([
+    ['an employer', employer, ['Order No.', 'Plan Dates', 'Created Date', 'Status', 'Actions']],
+    [
+      'compliance',
+      compliance,
+      ['Order No.', 'Client Company Name', 'Plan Dates', 'Created Date', 'Status', 'Actions'],
+    ],
+  ])("gives %s the role's columns", async (_name, user, columns) => {
+    stubFetch({ 'GET /bff/user': { body: user }, 'GET /epop-document/{id}': pageOf([paid]) });
+    renderAt('/', <DocumentList user={user} />);
+    expect(await screen.findByText('1001')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(columns);
+    expect(screen.queryByText('Acme Corp') !== null).toBe(columns.includes('Client Company Name'));
+  });
+
+  it("shows each document's status in the specs' colours", async () => {
+    const statuses = ['Paid', 'Unpaid', 'Processing', 'Inactive'] as const;
+    const rows = statuses.map((status, index) => ({
+      ...noReceipt,
+      documentId: `doc-${status}`,
+      orderNumber: `20${index}`,
+      status,
+    }));
+    stubFetch({ 'GET /bff/user': { body: employer }, 'GET /epop-document/{id}': pageOf(rows) });
+    renderAt('/', <DocumentList user={employer} />);
+    expect(await screen.findByText('200')).toBeTruthy();
+    const shown = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => {
+        const status = row.querySelectorAll('td')[3]!;
+        return [status.textContent, status.querySelector('.badge')?.className];
+      });
+    expect(shown).toEqual([
+      ['Paid', expect.stringContaining('text-bg-success')],
+      ['Unpaid', expect.stringContaining('text-bg-danger')],
+      ['Processing', expect.stringContaining('text-bg-warning')],
+      ['Inactive', expect.stringContaining('text-bg-secondary')],
+    ]);
   });
 
   it('links the client name to the client page for brokers only', async () => {
@@ -63,8 +112,8 @@ describe('DocumentList', () => {
     );
     cleanup();
 
-    stubFetch({ 'GET /bff/user': { body: employer }, 'GET /epop-document/{id}': pageOf([paid]) });
-    renderAt('/', <DocumentList user={employer} />);
+    stubFetch({ 'GET /bff/user': { body: compliance }, 'GET /epop-document/{id}': pageOf([paid]) });
+    renderAt('/', <DocumentList user={compliance} />);
     expect(await screen.findByText('Acme Corp')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Acme Corp' })).toBeNull();
   });

@@ -13,6 +13,7 @@ const CONFIG: AppConfig = {
   definitions: { ...NDT_DEFINITION_TEMPLATES },
   links: { popImplementationGuide: '', employeeQuickReferenceGuide: '' },
   videoIds: {},
+  support: { phone: '', email: '' },
 };
 
 function open(planYear: { start: string; end: string }, config: AppConfig = CONFIG) {

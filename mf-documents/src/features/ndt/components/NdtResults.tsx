@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Alert, Badge, Button } from 'react-bootstrap';
 import {
+  describeFigures,
   isFailedRow,
   isNotNeededRow,
   isOldShapeResult,
@@ -12,7 +13,6 @@ import {
 } from 'shared-domain';
 import { apiUrl, Busy, formatDate, ScrollableTable, useDownload } from 'shared-ui';
 import type { NdtResultRow, StoredNdtResult } from '../api/get-ndt-result.js';
-import { describeFigures } from '../figures.js';
 import { NDT_PRINT_CSS } from '../print-styles.js';
 
 /**

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from 'shared-ui';
 import { useFormikContext } from 'shared-ui/forms';
 import { findClientByTaxId, type DuplicateClient } from '../api/check-duplicate.js';
+import { clientCompanyFields } from '../adopt-client.js';
 import type { FormValues } from '../model.js';
 
 /** §9: the duplicate check starts at nine digits. */
@@ -62,19 +63,7 @@ export function DuplicateTaxIdCheck({ enabled, onAdopt }: DuplicateTaxIdCheckPro
       confirmLabel="Continue"
       cancelLabel="Ignore"
       onConfirm={() => {
-        // Field by field: whatever else was typed meanwhile stays.
-        for (const [name, value] of Object.entries({
-          clientCompanyName: company.name,
-          federalTaxId: company.federalTaxId,
-          phone: company.phone,
-          addressLine1: company.addressLine1,
-          addressLine2: company.addressLine2,
-          city: company.city,
-          state: company.state,
-          zipCode: company.zipCode,
-          legalEntityType: company.legalEntityType,
-          stateOfLegalConstruction: company.stateOfLegalConstruction,
-        })) {
+        for (const [name, value] of Object.entries(clientCompanyFields(match))) {
           void setFieldValue(name, value, false);
         }
         onAdopt(match.clientId);

@@ -49,6 +49,7 @@ import {
   type ServerErrors,
   type StepNumber,
 } from '../validate.js';
+import { ClientChoice } from './ClientChoice.js';
 import { CompanyStep } from './CompanyStep.js';
 import { DuplicateTaxIdCheck } from './DuplicateTaxIdCheck.js';
 import { InviteDialog } from './InviteDialog.js';
@@ -111,6 +112,9 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
   /** The existing client a duplicate tax id's Continue joined the document to. */
   const [adoptedClientId, setAdoptedClientId] = useState<string | null>(null);
   const linked = adoptedClientId ? { ...document, clientId: adoptedClientId } : document;
+  /** Compliance's new document is for an existing client (ClientChoice), one not picked yet: `clientMissing`. */
+  const [joinsExisting, setJoinsExisting] = useState(false);
+  const [clientMissing, setClientMissing] = useState(false);
   const compliance = isCompliance(user);
   // The plan-year rule (no retroactive adoption): on the form for a new document; the server's refusal
   // of a plan-year date shows under its field until the user changes it (a ref: read at validation).
@@ -124,6 +128,8 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
     );
   const selected = chosen ?? product?.selectedAttributes ?? [];
   const block = finalBlock(user, document);
+  // Compliance's new document names its client, unless it has one already (a renewal's).
+  const choosesClient = block.kind === 'admin-new' && document.clientId === null;
   const editable = {
     planDates: planDatesEditable(user, document),
     accountId: accountIdEditable(user, document),
@@ -192,6 +198,10 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
             const blocked = firstStepWithErrors(errors, 1, 4);
             if (blocked !== null) {
               showErrorsOf(blocked);
+              return null;
+            }
+            if (choosesClient && joinsExisting && !adoptedClientId) {
+              setClientMissing(true);
               return null;
             }
             const payload = documentPayload(normalized(formik.values), linked);
@@ -344,6 +354,21 @@ export function OrderForm({ user, document, reviewOnly = false }: OrderFormProps
                     )}
                     {block.kind === 'admin-new' && (
                       <>
+                        {choosesClient && (
+                          <ClientChoice
+                            clientId={adoptedClientId}
+                            existing={joinsExisting || adoptedClientId !== null}
+                            onExistingChange={(existing) => {
+                              setJoinsExisting(existing);
+                              setClientMissing(false);
+                            }}
+                            onClientChange={(clientId) => {
+                              setAdoptedClientId(clientId);
+                              setClientMissing(false);
+                            }}
+                            missing={clientMissing}
+                          />
+                        )}
                         <Alert variant="info">{ORDER_FORM_TEXT.adminNewNote}</Alert>
                         <div className="d-flex gap-2">
                           <Button disabled={busy} onClick={() => void openInvite()}>

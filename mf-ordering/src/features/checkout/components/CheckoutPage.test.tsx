@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { broker, renderAt, stubFetch, type RecordedCall, type StubAnswer } from 'shared-ui/testing';
 import { apiClient, call, queryKey, useQuery, type Cart, type PaymentAnswer } from 'shared-ui';
 import { CheckoutPage } from './CheckoutPage.js';
+import { PAYMENT_SUCCESS_TEXT } from './PaymentSuccess.js';
 
 const cart: Cart = {
   subtotal: 300,
@@ -28,6 +29,8 @@ const approved: PaymentAnswer = {
   transactionId: 'txn-42',
   displayText: 'This transaction has been approved.',
 };
+/** Accepted, not decided: an ACH debit settling for days, or a card held for review. */
+const accepted: PaymentAnswer = { ...approved, pending: true };
 const declined: PaymentAnswer = {
   success: false,
   orderId: null,
@@ -196,6 +199,19 @@ describe('CheckoutPage', () => {
     expect(server.purchases()).toEqual([]);
   });
 
+  it('says a card held for review is being reviewed by the card processor, not settling at a bank', async () => {
+    checkoutServer(accepted);
+    renderAt('/checkout', <CheckoutPage user={broker} />);
+    await screen.findByRole('complementary', { name: 'Order Summary' });
+    await fillCard();
+    await processPayment();
+    expect(await screen.findByText('Payment Successful, Thank you your order is now complete')).toBeTruthy();
+    const note = screen.getByTestId('payment-processing').textContent;
+    expect(note).toBe(PAYMENT_SUCCESS_TEXT.inReview);
+    expect(note).toContain('Your payment is being reviewed by the card processor');
+    expect(note).not.toContain('bank');
+  });
+
   it('asks for a free-text State and an optional Postal Code outside the US', async () => {
     checkoutServer(approved);
     renderAt('/checkout', <CheckoutPage user={broker} />);
@@ -233,6 +249,8 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText('Payment Successful, Thank you your order is now complete')).toBeTruthy();
     expect(screen.getByTestId('order-number').textContent).toBe('1001');
     expect(screen.getByTestId('transaction-id').textContent).toBe('txn-42');
+    // A card is paid at once: nothing is being processed.
+    expect(screen.queryByTestId('payment-processing')).toBeNull();
     const receipt = await screen.findByRole('article', { name: 'Receipt' });
     expect(within(receipt).getByText('1001').tagName).toBe('B');
     expect(screen.getByRole('link', { name: 'View the receipt page' }).getAttribute('href')).toBe(
@@ -302,8 +320,8 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('button', { name: 'Process Payment' })).toBeTruthy();
   });
 
-  it('pays by ACH from a savings account, with the check help image', async () => {
-    const server = checkoutServer(approved);
+  it('pays by ACH from a savings account, with the check help image, and says the payment is being processed', async () => {
+    const server = checkoutServer(accepted);
     renderAt('/checkout', <CheckoutPage user={broker} />);
     await screen.findByRole('complementary', { name: 'Order Summary' });
     await choose('Payment Type', 'ACH');
@@ -329,6 +347,7 @@ describe('CheckoutPage', () => {
     });
     await processPayment();
     expect(await screen.findByText('Payment Successful, Thank you your order is now complete')).toBeTruthy();
+    expect(screen.getByTestId('payment-processing').textContent).toBe(PAYMENT_SUCCESS_TEXT.processing);
     expect(server.purchases().map((call) => [call.url, call.body])).toEqual([
       [
         '/api/shopping-cart/u-broker/purchase/ach',

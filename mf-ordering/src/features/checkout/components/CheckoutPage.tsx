@@ -19,6 +19,9 @@ interface PaidOrder {
   orderId: string;
   orderNumber: string;
   transactionId: string | null;
+  /** Not decided yet (an ACH debit settling, a card held for review): the documents are Processing. */
+  pending: boolean;
+  method: 'card' | 'ach';
 }
 
 /**
@@ -33,12 +36,14 @@ export function CheckoutPage({ user }: { user: SessionUser }) {
   const rereadCart = useRereadCart(user.userId);
   const [paid, setPaid] = useState<PaidOrder | null>(null);
 
-  function showPaid(answer: PaymentAnswer) {
+  function showPaid(answer: PaymentAnswer, method: 'card' | 'ach') {
     if (answer.orderId && answer.orderNumber) {
       setPaid({
         orderId: answer.orderId,
         orderNumber: answer.orderNumber,
         transactionId: answer.transactionId,
+        pending: answer.pending === true,
+        method,
       });
     }
     void afterPurchase();

@@ -25,8 +25,8 @@ interface PaymentFormProps {
    * differs, the server charges nothing and answers 409.
    */
   total: number;
-  /** A payment that went through (success: true, with its order). */
-  onPaid(answer: PaymentAnswer): void;
+  /** A payment that went through (success: true, with its order), and how it was paid. */
+  onPaid(answer: PaymentAnswer, method: 'card' | 'ach'): void;
   /** The server refused the payment because the cart changed (409): the page reads it again. */
   onCartChanged(): void;
 }
@@ -67,7 +67,7 @@ export function PaymentForm({ user, total, onPaid, onCartChanged }: PaymentFormP
     }
     // The method is cleared (§4): nothing of the card or the account stays in the page.
     helpers.resetForm();
-    onPaid(answer);
+    onPaid(answer, values.paymentType === 'Credit Card' ? 'card' : 'ach');
   }
 
   return (

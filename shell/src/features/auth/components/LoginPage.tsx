@@ -1,4 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
@@ -6,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { paths, SignInForm } from 'shared-ui';
 import { markExternalSignIn } from '../api/external-sign-in.js';
 import { useLoginMessages } from '../api/get-login-messages.js';
+import { SystemMessageAlerts } from '../../../components/SystemMessageAlerts.js';
 import { recordLogin } from '../../../lib/record-login.js';
 
 /** The guest's '/' (specs/1-foundation.md §2 Login screen). */
@@ -15,12 +15,8 @@ export function LoginPage() {
   return (
     <Row className="justify-content-center py-4">
       <Col md={7} lg={5}>
-        {/* The login location's system messages, styled info/success/warning/danger (Bootstrap alerts). */}
-        {messages.map((message, index) => (
-          <Alert key={index} variant={message.style} className="login-system-message">
-            {message.message}
-          </Alert>
-        ))}
+        {/* The login location's current messages, styled info/success/warning/danger (Bootstrap alerts). */}
+        <SystemMessageAlerts messages={messages} className="login-system-message" />
         <Card>
           <Card.Body>
             <h1 className="h3 mb-3">Sign In</h1>

@@ -1,11 +1,15 @@
-import { PageTitle } from 'shared-ui';
+import { PageTitle, useAppConfig } from 'shared-ui';
+import { Guides } from '../../../components/Guides.js';
 import { Overview } from './Overview.js';
 
 export function OverviewPage() {
+  // The guides, open to guests as the overview is (the configuration is a public read).
+  const { data: config } = useAppConfig();
   return (
     <>
       <PageTitle>Overview</PageTitle>
       <Overview />
+      {config?.links && <Guides links={config.links} />}
       <section id="other-systems" aria-labelledby="other-systems-title" className="mt-4">
         <h2 id="other-systems-title" className="h4">
           Other systems

@@ -3,7 +3,27 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link } from 'react-router-dom';
-import { paths, SUPPORT_PHONE, type SessionUser } from 'shared-ui';
+import { paths, telHref, useSupportContact, type SessionUser } from 'shared-ui';
+
+/** Contact Us: the support phone and e-mail compliance configures (Utilities → App Configuration). */
+function SupportContactText() {
+  const { phone, email } = useSupportContact();
+  if (!phone && !email) return <p className="mb-0">Customer support’s phone and e-mail are not set yet.</p>;
+  return (
+    <>
+      {phone && (
+        <p className={email ? undefined : 'mb-0'}>
+          Call customer support at <a href={telHref(phone)}>{phone}</a>.
+        </p>
+      )}
+      {email && (
+        <p className="mb-0">
+          E-mail customer support at <a href={`mailto:${email}`}>{email}</a>.
+        </p>
+      )}
+    </>
+  );
+}
 
 /** The user menu: toggled by the user's full name (specs/1-foundation.md §2 Top bar). */
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -27,7 +47,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <Modal.Title id="contact-title">Contact Us</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          Call customer support at <a href={`tel:${SUPPORT_PHONE}`}>{SUPPORT_PHONE}</a>.
+          <SupportContactText />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={() => setContactOpen(false)}>

@@ -15,8 +15,12 @@ import { type AppConfig } from 'shared-ui';
 const config: AppConfig = {
   // As migration 0025 stores them: shared-domain's templates.
   definitions: { ...NDT_DEFINITION_TEMPLATES },
-  links: { popImplementationGuide: '/docs/pop.pdf', employeeQuickReferenceGuide: '/docs/quick.pdf' },
+  links: {
+    popImplementationGuide: '/guides/pop-implementation-guide.pdf',
+    employeeQuickReferenceGuide: 'https://example.com/quick.pdf',
+  },
   videoIds: { ndtWalkthrough: 'abc123' },
+  support: { phone: '', email: '' },
 };
 
 afterEach(cleanup);
@@ -57,10 +61,10 @@ describe('/tutorials/ndt', () => {
     renderShell('/tutorials/ndt');
     expect(await screen.findByRole('link', { name: 'POP Implementation Guide' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'POP Implementation Guide' }).getAttribute('href')).toBe(
-      '/docs/pop.pdf',
+      '/guides/pop-implementation-guide.pdf',
     );
     expect(screen.getByRole('link', { name: 'Employee Quick Reference Guide' }).getAttribute('href')).toBe(
-      '/docs/quick.pdf',
+      'https://example.com/quick.pdf',
     );
     expect(screen.getByRole('link', { name: 'Ndt walkthrough' }).getAttribute('href')).toBe(
       'https://www.youtube.com/watch?v=abc123',

@@ -1,5 +1,6 @@
 import { calendarPlanYearOf, NDT_QUESTIONS, productToday, type NdtStep } from 'shared-domain';
 import { type AppConfig, NdtDefinitions, PageTitle, ScrollableTable, useAppConfig } from 'shared-ui';
+import { Guides } from '../../../components/Guides.js';
 
 /**
  * A video id from the configuration, opened on YouTube in a new tab: the gateway's CSP allows no
@@ -14,30 +15,6 @@ function videoTitle(key: string) {
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function Guides({ links }: { links: AppConfig['links'] }) {
-  const guides = [
-    { href: links.popImplementationGuide, label: 'POP Implementation Guide' },
-    { href: links.employeeQuickReferenceGuide, label: 'Employee Quick Reference Guide' },
-  ].filter((guide) => guide.href);
-  if (guides.length === 0) return null;
-  return (
-    <section aria-labelledby="ndt-guides" className="mb-4">
-      <h2 id="ndt-guides" className="h4">
-        Guides
-      </h2>
-      <ul>
-        {guides.map((guide) => (
-          <li key={guide.label}>
-            <a href={guide.href} target="_blank" rel="noreferrer">
-              {guide.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 function Videos({ videoIds }: { videoIds: AppConfig['videoIds'] }) {
