@@ -106,7 +106,8 @@ describe('the typed API client', () => {
     expect(await screen.findByText(MESSAGES.errorWindowTitle)).toBeTruthy();
     expect(screen.getByText('Database unavailable')).toBeTruthy();
     expect(screen.getByLabelText('Stack trace').textContent).toBe('at query (db.ts:1)');
-    expect(screen.getByText(/If the problem persists, call our support line/)).toBeTruthy();
+    // No support contact is configured here: the window points to the team (ErrorWindowHost.test.tsx has the rest).
+    expect(screen.getByText(/If the problem persists, contact our support team\./)).toBeTruthy();
   });
 
   it.each([502, 503, 504])('a gateway %i (the service is away) reads as no response', async (status) => {
