@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { MESSAGES } from 'shared-domain';
 import { NEW_PASSWORD } from './accounts.js';
 import { fillCard } from './checkout.js';
-import { documentRow, downloadFrom, pdfText } from './documents.js';
+import { downloadFrom, pdfText } from './documents.js';
 import { latestMailTo } from './mail.js';
 import { fillOrderForm } from './order-form.js';
 import { signIn, signOut } from './support.js';
@@ -92,12 +92,15 @@ test('a broker invites a new client, who sets up an account from the link, accep
   await fillCard(page);
   await page.getByRole('button', { name: 'Process Payment' }).click();
   await expect(page.getByText(MESSAGES.paymentSuccessful)).toBeVisible();
+  const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
   await page.goto('/');
-  const row = await documentRow(page, company);
-  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
-  // An employer is the company: no Client Company Name column for them.
   const list = page.getByRole('region', { name: 'My POP Documents' });
+  await list.getByPlaceholder('Search by company name').fill(company);
+  // An employer is the company: no Client Company Name column for them; the row is the order's.
   await expect(list.getByRole('columnheader', { name: 'Client Company Name' })).toHaveCount(0);
+  const row = list.getByRole('row', { name: new RegExp(`^${orderNumber} `) });
+  await expect(row.getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
+  await expect(list.locator('tbody tr')).toHaveCount(1);
   await row.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: 'Download' }).click();
