@@ -102,7 +102,8 @@ test('a broker invites a new client, who sets up an account from the link, accep
   await expect(row.getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
   await expect(list.locator('tbody tr')).toHaveCount(1);
   await row.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  // The list may re-render under the open menu (its data revalidates): follow the entry's address.
+  await page.goto((await page.getByRole('link', { name: 'Edit', exact: true }).getAttribute('href'))!);
   await page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: 'Download' }).click();
   const plan = await downloadFrom(page, () =>
     page.getByRole('button', { name: 'Plan Document', exact: true }).click(),
