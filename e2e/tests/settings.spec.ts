@@ -47,12 +47,13 @@ test('compliance publishes a login message in Utilities and a guest sees it on t
 
   const guest = await guestPage(browser);
   try {
-    // The gateway writes the login messages into the sign-in page and renews them within 30 s: the
-    // guest reloads until the new one is there, as a person coming back later would see it.
+    // The gateway writes the login messages into the sign-in page and renews them within
+    // LOGIN_MESSAGES_TTL_MS (30 s; 1 s in the journeys): the guest reloads until the new one is there,
+    // as a person coming back later would see it.
     await expect(async () => {
       await guest.page.goto('/');
       await expect(guest.page.getByText(text)).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 75_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(guest.page.getByText(text)).toHaveClass(/alert-warning/);
     await expect(guest.page.getByRole('button', { name: 'Secure Sign In' })).toBeVisible();
   } finally {

@@ -10,7 +10,7 @@
 // LOGIN_ACCOUNT_RATE_LIMIT, ACCOUNT_ROUTE_RATE_LIMIT to the gateway (e2e raises them). Other variables pass through to the
 // services too (see each package's README).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,6 +80,10 @@ function buildMissing() {
   if (missing.length === 0) return;
   console.log(`stack: building ${missing.join(', ')}`);
   run('pnpm', [...missing.flatMap((pkg) => ['--filter', pkg]), '--workspace-concurrency=2', 'run', 'build']);
+  // webpack leaves an output whose bytes did not change untouched (compareBeforeEmit): stamp each one
+  // with the build's time, or a change outside the bundle (a test file) would rebuild it on every start.
+  const now = new Date();
+  for (const pkg of missing) utimesSync(join(root, pkg, buildOutputs[pkg]), now, now);
 }
 
 /** The named variables of `env` that are set (explicit pass-through, so the wiring reads here). */
@@ -130,6 +134,7 @@ const serviceEnv = {
       'ACCOUNT_ROUTE_RATE_LIMIT',
       'PAYMENT_RATE_LIMIT',
       'PROMO_CODE_RATE_LIMIT',
+      'LOGIN_MESSAGES_TTL_MS',
     ),
   },
 };

@@ -151,6 +151,7 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
     shellDir: config.shellDir,
     remotesDir: config.remotesDir,
     loginMessagesUrl: `${config.cartApiUrl}/system-message?location=login`,
+    loginMessagesTtlMs: config.loginMessagesTtlMs,
   });
 
   // Sessions, CSRF and authentication exist only where the browser talks to us as a client: /bff and /api.

@@ -34,6 +34,8 @@ export interface GatewayConfig {
   paymentRateLimit: number;
   /** Promo codes applied per client address and minute (their own counter). */
   promoCodeRateLimit: number;
+  /** How long the sign-in page keeps cart-api's login messages before asking again (ms). */
+  loginMessagesTtlMs: number;
   /** Where the browser reaches the gateway: the external sign-in's redirect_uri is `${publicUrl}/bff/callback`. */
   publicUrl: string;
   /**
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     pageViewRateLimit: positiveInteger('PAGE_VIEW_RATE_LIMIT', env.PAGE_VIEW_RATE_LIMIT, 120),
     paymentRateLimit: positiveInteger('PAYMENT_RATE_LIMIT', env.PAYMENT_RATE_LIMIT, 10),
     promoCodeRateLimit: positiveInteger('PROMO_CODE_RATE_LIMIT', env.PROMO_CODE_RATE_LIMIT, 20),
+    loginMessagesTtlMs: positiveInteger('LOGIN_MESSAGES_TTL_MS', env.LOGIN_MESSAGES_TTL_MS, 30_000),
     publicUrl: url('PUBLIC_URL', env.PUBLIC_URL, `http://localhost:${listenPort}`),
     externalIssuer: url('EXTERNAL_ISSUER', env.EXTERNAL_ISSUER, identityIssuer),
     externalClientId: env.EXTERNAL_CLIENT_ID || oidcClientId,

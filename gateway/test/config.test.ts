@@ -19,6 +19,7 @@ describe('configuration of sign-in', () => {
       pageViewRateLimit: 120,
       paymentRateLimit: 10,
       promoCodeRateLimit: 20,
+      loginMessagesTtlMs: 30_000,
       publicUrl: 'http://localhost:3300',
       externalIssuer: 'http://127.0.0.1:4301/oidc',
       externalClientId: 'pop-gateway',
@@ -31,6 +32,7 @@ describe('configuration of sign-in', () => {
       DATA_DIR: data.path,
       LOGIN_ACCOUNT_RATE_LIMIT: '50',
       PAGE_VIEW_RATE_LIMIT: '600',
+      LOGIN_MESSAGES_TTL_MS: '1000',
       PUBLIC_URL: 'https://pop.example/',
       EXTERNAL_ISSUER: 'https://idp.example/oidc',
       EXTERNAL_CLIENT_ID: 'pop-external',
@@ -39,6 +41,7 @@ describe('configuration of sign-in', () => {
     expect(config).toMatchObject({
       loginAccountRateLimit: 50,
       pageViewRateLimit: 600,
+      loginMessagesTtlMs: 1000,
       publicUrl: 'https://pop.example',
       externalIssuer: 'https://idp.example/oidc',
       externalClientId: 'pop-external',
@@ -49,6 +52,7 @@ describe('configuration of sign-in', () => {
       { ACCOUNT_ROUTE_RATE_LIMIT: '-1' },
       { PAGE_VIEW_RATE_LIMIT: '1.5' },
       { LOGIN_RATE_LIMIT: 'many' },
+      { LOGIN_MESSAGES_TTL_MS: '0' },
       { PUBLIC_URL: 'not a url' },
     ]) {
       expect(() => testConfig({ DATA_DIR: data.path, ...env })).toThrow(ConfigError);

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'service-kit';
 import { productToday, toDollars } from 'shared-domain';
@@ -70,6 +71,10 @@ const cell = (kind: ExcelKind, value: unknown): ExcelJS.CellValue => {
   }
 };
 
+// exceljs is loaded by the first export, not at start: most processes (and test files) write none.
+let excelJs: typeof ExcelJS | undefined;
+const loadExcelJs = () => (excelJs ??= createRequire(import.meta.url)('exceljs') as typeof ExcelJS);
+
 /** The workbook of `rows` under `columns`, as a stream of XLSX bytes. */
 export function excelStream<Row>(
   sheetName: string,
@@ -77,7 +82,7 @@ export function excelStream<Row>(
   rows: Iterable<Row> | AsyncIterable<Row>,
 ): Readable {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  const workbook = new (loadExcelJs().stream.xlsx.WorkbookWriter)({ stream, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), {
     views: [{ state: 'frozen', ySplit: 1 }],
   });

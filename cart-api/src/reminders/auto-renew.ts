@@ -243,7 +243,7 @@ export async function autoRenewDocument(
         })),
       );
       // The renewal reminder asked for this renewal: it is done (paying it is the new item).
-      await renewalReminderDone(trx, documentId);
+      await renewalReminderDone(trx, documentId, now);
       await logChange(trx, {
         companyId: document.client_company_id,
         documentId: renewalDocumentId,

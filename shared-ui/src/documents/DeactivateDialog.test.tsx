@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { compliance, renderAt, stubFetch } from '../testing/index.js';
+import { COLONIAL_DOCUMENT, compliance, PAID_DOCUMENT, renderAt, stubFetch } from '../testing/index.js';
 import { DeactivateDialog } from './DeactivateDialog.js';
-import { COLONIAL_DOCUMENT, PAID_DOCUMENT } from './test-fixtures.js';
 
 afterEach(cleanup);
 

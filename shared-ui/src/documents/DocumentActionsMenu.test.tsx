@@ -3,10 +3,18 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { SessionUser } from '../api/bff.js';
 import { useClientDocuments } from '../api/reads.js';
 import { useApi } from '../api/client.js';
-import { broker, compliance, employer, renderAt, stubFetch, type StubAnswers } from '../testing/index.js';
+import {
+  broker,
+  compliance,
+  employer,
+  PAID_DOCUMENT,
+  PAID_ROW as paid,
+  renderAt,
+  type StubAnswers,
+  stubFetch,
+} from '../testing/index.js';
 import type { DocumentActionsInput } from './document-actions.js';
 import { DocumentActionsMenu } from './DocumentActionsMenu.js';
-import { PAID_DOCUMENT, PAID_ROW as paid } from './test-fixtures.js';
 
 afterEach(cleanup);
 

@@ -3,5 +3,6 @@
 export { stubFetch, type RecordedCall, type StubAnswer, type StubAnswers } from './fetch-stub.js';
 export { renderAt } from './render.js';
 export { holdRequests, recordDownloads } from './downloads.js';
+export { COLONIAL_DOCUMENT, NO_PAY_OPTIONS, PAID_DOCUMENT, PAID_ROW } from './documents.js';
 export { broker, compliance, employer } from './users.js';
 export { browserLocation } from '../session/browser-location.js';

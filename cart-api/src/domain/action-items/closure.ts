@@ -44,7 +44,7 @@ export async function closeActionItemsFor(
   trx: Kysely<Database>,
   documentId: string,
   event: DocumentEvent,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<void> {
   for (const itemType of CLOSED_BY[event]) await completeActionItems(trx, documentId, itemType, now);
 }

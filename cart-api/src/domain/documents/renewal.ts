@@ -65,8 +65,12 @@ export async function renewedAlready(
 }
 
 /** A renewal now exists (bought, saved free or auto-renewed): the renewal reminder of the old one is done. */
-export function renewalReminderDone(trx: Kysely<Database>, originalDocumentId: string): Promise<void> {
-  return closeActionItemsFor(trx, originalDocumentId, 'renewed');
+export function renewalReminderDone(
+  trx: Kysely<Database>,
+  originalDocumentId: string,
+  now: Date,
+): Promise<void> {
+  return closeActionItemsFor(trx, originalDocumentId, 'renewed', now);
 }
 
 const REFUSED = DOCUMENTS_MESSAGES.save.renewal;

@@ -163,7 +163,7 @@ export async function createDocument(
       });
       // A renewal done is the renewal action item's purpose fulfilled.
       if (links.originalDocumentId) {
-        await renewalReminderDone(trx, links.originalDocumentId);
+        await renewalReminderDone(trx, links.originalDocumentId, deps.now());
       }
       return id;
     });

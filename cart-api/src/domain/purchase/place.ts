@@ -217,7 +217,7 @@ export async function placeOrder(
     }
     // A stored document's other open purchase items are done too (a new document has none).
     if (row.document_id) await closeActionItemsFor(trx, documentId, 'paid', input.now);
-    if (renews) await renewalReminderDone(trx, renews);
+    if (renews) await renewalReminderDone(trx, renews, input.now);
 
     const product = await trx
       .selectFrom('product')

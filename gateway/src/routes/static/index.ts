@@ -11,6 +11,8 @@ export interface StaticRoutesOptions {
   remotesDir: string;
   /** cart-api's login system messages, written into index.html (shell-page.ts). */
   loginMessagesUrl: string;
+  /** How long those messages are kept (LOGIN_MESSAGES_TTL_MS). */
+  loginMessagesTtlMs?: number;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -78,7 +80,12 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
     },
   );
 
-  const page = shellPage({ shellDir, loginMessagesUrl: options.loginMessagesUrl, log: app.log });
+  const page = shellPage({
+    shellDir,
+    loginMessagesUrl: options.loginMessagesUrl,
+    log: app.log,
+    ...(options.loginMessagesTtlMs === undefined ? {} : { ttlMs: options.loginMessagesTtlMs }),
+  });
   function sendShell(request: FastifyRequest, reply: FastifyReply) {
     return page.send(request, reply, () => reply.sendFile('index.html', shellDir, { cacheControl: false }));
   }

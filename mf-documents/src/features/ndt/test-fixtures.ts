@@ -3,7 +3,7 @@ import { evaluateNdt, validateNdtInput } from 'shared-domain';
 import type { AppConfig, EpopDocument } from 'shared-ui';
 import type { RecordedCall, StubAnswer } from 'shared-ui/testing';
 import type { StoredNdtResult } from './api/get-ndt-result.js';
-import { PAID_DOCUMENT } from '../../components/test-fixtures.js';
+import { PAID_DOCUMENT } from 'shared-ui/testing';
 
 /** A plan year that has not ended, whenever the tests run. */
 const nextYear = new Date().getFullYear() + 1;

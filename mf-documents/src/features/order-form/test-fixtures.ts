@@ -1,7 +1,7 @@
 // Answers of the API for the order form's tests (never imported by the app).
 import { blankDocumentForm } from 'shared-domain/forms';
 import type { DocumentDraft, EpopDocument, Product } from 'shared-ui';
-import { PAID_DOCUMENT } from '../../components/test-fixtures.js';
+import { PAID_DOCUMENT } from 'shared-ui/testing';
 
 export const PRODUCT: Product = {
   productId: 'p-1',

@@ -2,8 +2,15 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { below, patterns, type StrategicPartnerOption, type SessionUser } from 'shared-ui';
-import { broker, compliance, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';
-import { COLONIAL_DOCUMENT, PAID_DOCUMENT } from '../../../components/test-fixtures.js';
+import {
+  broker,
+  COLONIAL_DOCUMENT,
+  compliance,
+  PAID_DOCUMENT,
+  renderAt,
+  type StubAnswers,
+  stubFetch,
+} from 'shared-ui/testing';
 import { DocumentAdminPage } from './DocumentAdminPage.js';
 
 afterEach(cleanup);

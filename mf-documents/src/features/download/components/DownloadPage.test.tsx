@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { below, patterns, type EpopDocument } from 'shared-ui';
-import { broker, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';
-import { PAID_DOCUMENT } from '../../../components/test-fixtures.js';
+import { broker, PAID_DOCUMENT, renderAt, type StubAnswers, stubFetch } from 'shared-ui/testing';
 import { DownloadPage } from './DownloadPage.js';
 
 /** The names the browser was asked to save files under (jsdom saves nothing). */

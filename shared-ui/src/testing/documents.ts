@@ -1,8 +1,8 @@
-// Answers of the API for the documents kit's tests (never imported by the app).
+// Answers of the API about documents, for the kit's and the apps' tests (never imported by the app).
 import type { EpopDocument } from '../api/types.js';
-import type { DocumentActionsInput } from './document-actions.js';
+import type { DocumentActionsInput } from '../documents/document-actions.js';
 
-/** A Paid, active document's row as the menu takes it. */
+/** A Paid, active document's row as the actions menu takes it. */
 export const PAID_ROW: DocumentActionsInput = {
   documentId: 'doc-1',
   status: 'Paid',
@@ -13,7 +13,12 @@ export const PAID_ROW: DocumentActionsInput = {
   orderId: 'ord-1',
 };
 
-/** A Paid document of no partner, as GET epop-document/{documentId} answers it. */
+export const NO_PAY_OPTIONS = [
+  { code: 'N1', description: 'N1 - Colonial coverage cancelled: client to purchase' },
+  { code: 'N2', description: 'N2 - Paid by Colonial: no charge to the client' },
+];
+
+/** A Paid document of no partner. */
 export const PAID_DOCUMENT: EpopDocument = {
   documentId: 'doc-1',
   clientId: 'cl-1',
@@ -21,7 +26,13 @@ export const PAID_DOCUMENT: EpopDocument = {
   currentPlanYearStartDate: '2027-01-01',
   currentPlanYearEndDate: '2027-12-31',
   status: 'Paid',
-  form: { clientCompanyName: 'Acme Landscaping Inc' },
+  form: {
+    clientCompanyName: 'Acme Landscaping Inc',
+    accountId: '',
+    accountIdSuffix: '',
+    agentNumber: '',
+    shortPlanYear: false,
+  },
   colonial: { noPayOptions: [] },
   createdDate: '2026-11-01T10:00:00.000Z',
   strategicPartnerId: null,
@@ -38,19 +49,28 @@ export const PAID_DOCUMENT: EpopDocument = {
   notes: '',
 };
 
-const NO_PAY_OPTIONS = [{ code: 'N1', description: 'N1 - Colonial coverage cancelled: client to purchase' }];
-
-/** A Paid Colonial document (its partner has the Colonial block). */
+/** A Paid Colonial document: account fields under Colonial's labels, agent and group ids. */
 export const COLONIAL_DOCUMENT: EpopDocument = {
   ...PAID_DOCUMENT,
   documentId: 'doc-col',
+  form: {
+    ...PAID_DOCUMENT.form,
+    clientCompanyName: 'Delta Freight Services',
+    accountId: 'E480111',
+    accountIdSuffix: '001',
+    agentNumber: 'AG7139',
+    groupId: 'G-55',
+  },
   colonial: { noPayOptions: NO_PAY_OPTIONS },
   strategicPartnerId: 'sp-colonial',
   partner: {
     strategicPartnerId: 'sp-colonial',
     name: 'Colonial Life',
     bypassShoppingCart: false,
-    customIdentifiers: {},
+    customIdentifiers: {
+      'account-id': { label: 'Colonial Account Number', helpText: 'The account number on the Colonial bill' },
+      'account-id-suffix': { label: 'Account Suffix', helpText: 'The three digits after it' },
+    },
     excludedStates: [],
     colonial: { noPayOptions: NO_PAY_OPTIONS, defaultNoPay: 'None - Document is to be paid for' },
   },
