@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { FOREIGN_SIGNING_KEY, TEST_SIGNING_KEY } from './test-keys.js';
 
 export const TEST_AUDIENCE = 'urn:pop:api';
 
@@ -30,10 +31,12 @@ export interface TestIssuer {
  * the discovery document and the JWKS, so cart-api verifies real tokens over real HTTP.
  */
 export async function startTestIssuer(): Promise<TestIssuer> {
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
-  const foreign = await generateKeyPair('RS256');
+  const privateKey = (await importJWK(TEST_SIGNING_KEY, 'RS256')) as CryptoKey;
+  const foreign = { privateKey: (await importJWK(FOREIGN_SIGNING_KEY, 'RS256')) as CryptoKey };
   const kid = 'test-key-1';
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+  // The published half: the private members (d, p, q, dp, dq, qi) left out.
+  const { kty, n, e } = TEST_SIGNING_KEY;
+  const jwk: JWK = { kty, n, e, kid, alg: 'RS256', use: 'sig' };
 
   let issuer = '';
   const server: Server = createServer((request, response) => {

@@ -42,6 +42,18 @@ describe('login screen', () => {
     expect(screen.getByText('Welcome').className).toContain('alert-info');
   });
 
+  it("shows a message's markup as text: compliance's words never become the page's HTML", async () => {
+    const hostile = '<img src=x onerror="alert(1)"><b>Maintenance</b>';
+    stubFetch({
+      'GET /bff/user': guest,
+      'GET /system-message': { body: [{ message: hostile, style: 'danger', location: 'login' }] },
+    });
+    renderShell('/');
+    const alert = await screen.findByText(hostile);
+    expect(alert.querySelector('img, b')).toBeNull();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
   it('shows the messages the gateway wrote into the page without asking for them', async () => {
     const block = document.createElement('script');
     block.id = BOOT_BLOCK_ID;
