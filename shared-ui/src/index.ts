@@ -48,7 +48,7 @@ export {
   type FileUploadStatus,
 } from './components/FileUpload.js';
 export { Pagination, visiblePages, type PaginationProps } from './components/Pagination.js';
-export { PageTitle } from './components/PageTitle.js';
+export { PageTitle, useDocumentTitle } from './components/PageTitle.js';
 export { ScrollableTable, type ScrollableTableProps } from './components/ScrollableTable.js';
 export { closeErrorWindow, showErrorWindow } from './feedback/error-window-store.js';
 export { Busy } from './feedback/Busy.js';

@@ -68,6 +68,8 @@ describe('the utilities', () => {
     expect(await screen.findByRole('heading', { name: title, level: 2 })).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Utilities' });
     expect(within(menu).getByRole('link', { name: title }).getAttribute('aria-current')).toBe('page');
+    // Each section is a page of its own in the browser's title.
+    expect(document.title).toBe(`${title} - Utilities - POP Documents`);
   });
 
   it.each([

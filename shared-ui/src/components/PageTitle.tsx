@@ -4,11 +4,10 @@ import { useEffect, type ReactNode } from 'react';
 const PRODUCT = 'POP Documents';
 
 /**
- * A page's heading (one h1 per page) with optional lead text. A text heading is also the page's
- * title (`Your Profile - POP Documents`); the product's name comes back when the page goes.
+ * The browser's title while the calling component is shown: `${text} - POP Documents` (tab, history,
+ * screen readers); the product's name comes back when it goes. Null leaves the title alone.
  */
-export function PageTitle({ children, lead }: { children: ReactNode; lead?: ReactNode }) {
-  const text = typeof children === 'string' ? children : null;
+export function useDocumentTitle(text: string | null): void {
   useEffect(() => {
     if (!text) return undefined;
     document.title = `${text} - ${PRODUCT}`;
@@ -16,6 +15,14 @@ export function PageTitle({ children, lead }: { children: ReactNode; lead?: Reac
       document.title = PRODUCT;
     };
   }, [text]);
+}
+
+/**
+ * A page's heading (one h1 per page) with optional lead text. A text heading is also the page's
+ * title (`Your Profile - POP Documents`); the product's name comes back when the page goes.
+ */
+export function PageTitle({ children, lead }: { children: ReactNode; lead?: ReactNode }) {
+  useDocumentTitle(typeof children === 'string' ? children : null);
   return (
     <header className="mb-4">
       <h1>{children}</h1>

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Col } from 'react-bootstrap';
 import Nav from 'react-bootstrap/Nav';
 import Row from 'react-bootstrap/Row';
-import { NavLink } from 'react-router-dom';
-import { paths, UTILITY_SECTIONS, type UtilitySection } from 'shared-ui';
+import { NavLink, useLocation } from 'react-router-dom';
+import { paths, UTILITY_SECTIONS, useDocumentTitle, type UtilitySection } from 'shared-ui';
 
 /** The menu's names of the utilities (specs/3-admin.md §2 Utilities). */
 export const UTILITY_NAMES: Record<UtilitySection, string> = {
@@ -23,6 +23,10 @@ export const UTILITY_NAMES: Record<UtilitySection, string> = {
  * path segment; the promo-code editor belongs to Promo Codes).
  */
 export function UtilitiesLayout({ children }: { children: ReactNode }) {
+  // Each section is a page of its own to the browser: 'System Messages - Utilities - POP Documents'.
+  const { pathname } = useLocation();
+  const section = UTILITY_SECTIONS.find((id) => pathname.startsWith(paths.utilities(id)));
+  useDocumentTitle(section ? `${UTILITY_NAMES[section]} - Utilities` : 'Utilities');
   return (
     <section className="py-3">
       <h1>Utilities</h1>
