@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from '@jest/globals';
 import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../src/db/reference-data.js';
 import type { TestContext } from './build.js';
 import { documentForm } from './documents.js';
@@ -43,4 +45,32 @@ export async function buyNewDocument(ctx: TestContext, buyer: Account, clientCom
     userId: buyer.userId,
   });
   return ctx.send(buyer, 'POST', `/shopping-cart/${buyer.userId}/purchase/card`, cardPayment());
+}
+
+/**
+ * A new broker known to identity-api, with one $300.00 document for `clientCompanyName` in the cart;
+ * `answers` adds to the document's form (a plan year on a test's clock).
+ */
+export async function brokerWithCart(
+  ctx: TestContext,
+  clientCompanyName: string,
+  answers: Record<string, unknown> = {},
+): Promise<Account> {
+  const buyer: Account = { userId: randomUUID(), roles: ['broker'] };
+  ctx.identity.add({
+    userId: buyer.userId,
+    firstName: 'Avery',
+    lastName: 'Buyer',
+    email: `${buyer.userId.slice(0, 8)}@buyer.test`,
+    role: 'broker',
+  });
+  const added = await ctx.send(buyer, 'POST', '/shopping-cart', {
+    productId: EPOP_PRODUCT.product_id,
+    quantity: 1,
+    attributes: [COMMISSION_INCLUDED.attribute_value_id],
+    json: documentForm({ clientCompanyName, ...answers }),
+    userId: buyer.userId,
+  });
+  expect(added.statusCode).toBe(200);
+  return buyer;
 }

@@ -3,12 +3,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { pdfText } from 'shared-domain/testing';
-import { COMMISSION_INCLUDED, EPOP_PRODUCT } from '../../../src/db/reference-data.js';
+import { EPOP_PRODUCT } from '../../../src/db/reference-data.js';
 import { SandboxGateway } from '../../../src/payments/sandbox.js';
 import { documentForm } from '../../helpers/documents.js';
 import { seededTestApp, snapshot, type Account } from '../../helpers/parties.js';
 import { daysFromToday } from '../../helpers/rows.js';
-import { achPayment, cardPayment } from '../../helpers/payments.js';
+import { achPayment, brokerWithCart, cardPayment } from '../../helpers/payments.js';
 import { PAYMENT_SECRET_FORMS, PAYMENT_SECRETS, secretsKept } from '../../helpers/secrets.js';
 
 /**
@@ -34,23 +34,7 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
 
   /** A new broker known to identity-api, with one $300.00 document in the cart. */
   async function buyerWithCart(company = `Buyer Co ${randomUUID().slice(0, 6)}`) {
-    const buyer: Account = { userId: randomUUID(), roles: ['broker'] };
-    suite.ctx.identity.add({
-      userId: buyer.userId,
-      firstName: 'Avery',
-      lastName: 'Buyer',
-      email: `${buyer.userId.slice(0, 8)}@buyer.test`,
-      role: 'broker',
-    });
-    const added = await suite.ctx.send(buyer, 'POST', '/shopping-cart', {
-      productId: EPOP_PRODUCT.product_id,
-      quantity: 1,
-      attributes: [COMMISSION_INCLUDED.attribute_value_id],
-      json: documentForm({ clientCompanyName: company }),
-      userId: buyer.userId,
-    });
-    expect(added.statusCode).toBe(200);
-    return buyer;
+    return brokerWithCart(suite.ctx, company);
   }
 
   async function promoCode(body: Record<string, unknown>) {

@@ -16,7 +16,7 @@ import {
 import { DEFAULT_SANDBOX_SETTLE_MS } from '../../../src/payments/sandbox.js';
 import { documentForm, planYearAfter } from '../../helpers/documents.js';
 import { seededTestApp, type Account } from '../../helpers/parties.js';
-import { achPayment, cardPayment } from '../../helpers/payments.js';
+import { achPayment, brokerWithCart, cardPayment } from '../../helpers/payments.js';
 import { companyRow } from '../../helpers/rows.js';
 
 /**
@@ -37,24 +37,7 @@ describe('an ACH purchase as it settles', () => {
   const runJobs = () => suite.ctx.app.jobs.runner.runDue();
 
   async function buyerWithCart(company: string) {
-    const buyer: Account = { userId: randomUUID(), roles: ['broker'] };
-    suite.ctx.identity.add({
-      userId: buyer.userId,
-      firstName: 'Avery',
-      lastName: 'Buyer',
-      email: `${buyer.userId.slice(0, 8)}@buyer.test`,
-      role: 'broker',
-    });
-    const added = await suite.ctx.send(buyer, 'POST', '/shopping-cart', {
-      productId: EPOP_PRODUCT.product_id,
-      quantity: 1,
-      attributes: [COMMISSION_INCLUDED.attribute_value_id],
-      // The plan year of a document ordered on the tests' clock, which they move by days.
-      json: documentForm({ clientCompanyName: company, ...planYearAfter(clock) }),
-      userId: buyer.userId,
-    });
-    expect(added.statusCode).toBe(200);
-    return buyer;
+    return brokerWithCart(suite.ctx, company, planYearAfter(clock));
   }
 
   async function payByAch(buyer: Account, accountNumber = '123456789') {
