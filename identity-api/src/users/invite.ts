@@ -37,16 +37,24 @@ export async function createInvitedAccount(
   config: Pick<Config, 'appUrl' | 'temporaryTokenTtlHours'>,
   account: InvitedAccount,
 ): Promise<{ userId: string; url: string }> {
-  const user = await createUser(db, {
-    username: account.username,
-    email: account.email,
-    firstName: account.firstName,
-    lastName: account.lastName,
-    companyName: account.companyName,
-    roles: [account.role],
-    password: randomBytes(32).toString('base64url'),
-  });
-  const token = await issueTemporaryUserToken(db, user.userId, config.temporaryTokenTtlHours);
+  let token = '';
+  // The link's token in the account's own transaction: an invitation of the same address at the same
+  // time finds the account with its pending setup (inviteEmployer), never an account without one.
+  const user = await createUser(
+    db,
+    {
+      username: account.username,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      companyName: account.companyName,
+      roles: [account.role],
+      password: randomBytes(32).toString('base64url'),
+    },
+    async (trx, userId) => {
+      token = await issueTemporaryUserToken(trx, userId, config.temporaryTokenTtlHours);
+    },
+  );
   return { userId: user.userId, url: `${config.appUrl}/first-time-setup/${token}` };
 }
 

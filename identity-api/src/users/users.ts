@@ -70,7 +70,12 @@ export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
 }
 
-export async function createUser(db: Db, input: NewUser): Promise<User> {
+export async function createUser(
+  db: Db,
+  input: NewUser,
+  /** Written in the user's own transaction: nobody sees the account without it. */
+  alongside?: (trx: Db, userId: string) => Promise<void>,
+): Promise<User> {
   const invalid = input.roles.filter((role) => !isRole(role));
   if (invalid.length > 0) throw new Error(`unknown roles: ${invalid.join(', ')}`);
   const username = input.username.trim();
@@ -112,6 +117,7 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
             .values(roles.map((role) => ({ user_id: userId, role })))
             .execute();
         }
+        await alongside?.(trx, userId);
       }),
     ),
   );
