@@ -85,7 +85,7 @@ test('compliance searches all clients, opens one (Recently Viewed), edits it, re
   await details.getByRole('button', { name: 'Remove Broker' }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('Do you want to remove the broker from this client?');
-  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Broker has been removed')).toBeVisible();
   await expect(details.getByRole('button', { name: 'Remove Broker' })).toHaveCount(0);
   await expect(log.getByRole('row', { name: /Broker removed/ })).toContainText(broker.email);
@@ -103,7 +103,7 @@ test('compliance searches all clients, opens one (Recently Viewed), edits it, re
   const member = users.getByRole('row', { name: new RegExp(`${employer.firstName} ${employer.lastName}`) });
   await member.getByRole('button', { name: 'Remove Access' }).click();
   await expect(page.getByText('Remove demo.employer?')).toBeVisible();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('User has been removed from this company')).toBeVisible();
   await expect(users.getByText('No users found')).toBeVisible();
   await expect(log.getByRole('row', { name: /demo\.employer .* added to the company/ })).toBeVisible();

@@ -66,11 +66,11 @@ test('Email Purchaser asks first, then the receipt with its PDF arrives in the p
   const panel = await findOrder(page, orderNumber);
   const subject = `Your POP Documents receipt, order ${orderNumber}`;
 
-  // No: nothing is sent.
+  // Cancel: nothing is sent.
   await panel.getByRole('button', { name: 'Email Purchaser' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Are you sure?')).toBeVisible();
-  await dialog.getByRole('button', { name: 'No' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
   // Yes: sent to the purchaser, whose address the toast names.
@@ -82,7 +82,7 @@ test('Email Purchaser asks first, then the receipt with its PDF arrives in the p
     (await orders.json()) as { data: { orderNumber: string; orderedByEmail: string }[] }
   ).data.find((order) => order.orderNumber === orderNumber)!.orderedByEmail;
   await panel.getByRole('button', { name: 'Email Purchaser' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(`Receipt sent to ${purchaser}`)).toBeVisible();
 
   const mail = await latestMail(

@@ -263,12 +263,12 @@ test('Save for later, Move to cart and Delete (after its confirmation), the top-
   await expect(dialog).toContainText(
     CHECKOUT_MESSAGES.confirmRemove((await cartRow(page, second).getByRole('link').textContent())!.trim()),
   );
-  await dialog.getByRole('button', { name: 'No' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(cartRow(page, second)).toBeVisible();
 
   await cartRow(page, second).getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(cartRow(page, second)).toHaveCount(0);
   await expect(cartMenu(page)).toHaveText('1 item(s) in cart');
   await expect(page.getByTestId('cart-total')).toHaveText('$300.00');

@@ -51,7 +51,7 @@ test('a broker opens a client, sees its details and documents, and adds and remo
   // Remove Access, after the confirmation.
   await row.getByRole('button', { name: 'Remove Access' }).click();
   await expect(page.getByText('Remove demo.employer?')).toBeVisible();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('User has been removed from this company')).toBeVisible();
   await expect(users.getByText('No users found')).toBeVisible();
 });

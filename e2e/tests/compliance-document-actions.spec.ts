@@ -68,7 +68,7 @@ test('compliance opens the Actions menu on the admin client page, runs Send to A
   await row.getByRole('button', { name: 'Send to All' }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('Are you sure?');
-  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await confirm.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Document is sending and should arrive in your email shortly')).toBeVisible();
   for (const address of [owner, benefits]) {
     const mail = await latestMail(

@@ -73,7 +73,7 @@ test('compliance deactivates a document with a reason, it leaves the broker’s 
   await page.getByRole('button', { name: 'Reactivate' }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm.getByText('Do you wish to reactivate this document?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await confirm.getByRole('button', { name: 'Reactivate' }).click();
   await expect(page.getByText('Document has been reactivated')).toBeVisible();
   await expect(status(page)).toHaveText('Paid');
   await page.getByRole('button', { name: 'Actions' }).click();
@@ -194,14 +194,14 @@ test("a Colonial document's no-pay reason N1: confirmed, the client page, the do
 
   // Cancelling the confirmation resets the choice.
   await reason.selectOption('N1');
-  await page.getByRole('dialog').getByRole('button', { name: 'No' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(reason).toHaveValue('');
   expect((await getDocument(page, documentId)).status).toBe('Paid');
 
   await reason.selectOption('N1');
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('N1 - Colonial coverage cancelled: client to purchase');
-  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await confirm.getByRole('button', { name: 'Process' }).click();
   await expect(page.getByText('No Pay Reason has been processed')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/client/${clientId}$`));
   const documents = page.getByRole('region', { name: 'Documents', exact: true });

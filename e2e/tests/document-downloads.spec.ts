@@ -147,7 +147,7 @@ test('Send to All e-mails each distinct address once with the three PDFs; Send t
   await page.getByRole('button', { name: 'Send to All' }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm.getByText('Are you sure?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await confirm.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Document is sending and should arrive in your email shortly')).toBeVisible();
 
   const subject = `Your POP documents: ${company}`;
@@ -169,7 +169,7 @@ test('Send to All e-mails each distinct address once with the three PDFs; Send t
   const self = demoAccount('demo.broker').email;
   await openMenu();
   await page.getByRole('button', { name: 'Send to Self' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Document is sending and should arrive in your email shortly')).toBeVisible();
   await expect
     .poll(async () => (await sent()).filter((mail) => mail.to === self).length, { timeout: 30_000 })

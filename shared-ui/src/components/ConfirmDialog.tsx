@@ -6,20 +6,25 @@ export interface ConfirmDialogProps {
   show: boolean;
   title?: string;
   message: ReactNode;
+  /** The verb of what confirming does: 'Delete', 'Send', 'Reactivate' (never 'Yes'). */
   confirmLabel?: string;
+  /** 'Cancel': closes the dialog and changes nothing. */
   cancelLabel?: string;
   confirmVariant?: 'primary' | 'danger' | 'success' | 'warning';
   onConfirm(): void;
   onCancel(): void;
 }
 
-/** A yes/no question ('Are you sure?'); the caller owns `show`. */
+/**
+ * The one confirm dialog: a question ('Are you sure?'), 'Cancel' and the verb of what happens
+ * (danger for what cannot be undone); the caller owns `show`.
+ */
 export function ConfirmDialog({
   show,
   title = 'Please confirm',
   message,
-  confirmLabel = 'Yes',
-  cancelLabel = 'No',
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
   confirmVariant = 'primary',
   onConfirm,
   onCancel,
@@ -31,7 +36,7 @@ export function ConfirmDialog({
       </Modal.Header>
       <Modal.Body>{message}</Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={onCancel}>
+        <Button variant="outline-secondary" onClick={onCancel}>
           {cancelLabel}
         </Button>
         <Button variant={confirmVariant} onClick={onConfirm}>

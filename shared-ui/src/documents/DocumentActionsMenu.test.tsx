@@ -148,7 +148,7 @@ describe('DocumentActionsMenu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send to All' }));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('Are you sure?')).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Send' }));
     expect(
       await screen.findByText('Document is sending and should arrive in your email shortly'),
     ).toBeTruthy();
@@ -161,7 +161,7 @@ describe('DocumentActionsMenu', () => {
   it('Send to Self sends nothing when the answer is No', async () => {
     const { stub } = await openMenu(broker, paid);
     fireEvent.click(screen.getByRole('button', { name: 'Send to Self' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(stub.calls.some((call) => call.method === 'POST')).toBe(false);
   });
@@ -173,7 +173,7 @@ describe('DocumentActionsMenu', () => {
       },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send to Self' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
     await screen.findByText('Document is sending and should arrive in your email shortly');
     expect(stub.calls.find((call) => call.method === 'POST')?.url).toBe(
       '/api/epop-document/doc-1/email/send-self',
@@ -216,7 +216,7 @@ describe('DocumentActionsMenu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reactivate' }));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('Do you wish to reactivate this document?')).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
     expect(await screen.findByText('Document has been reactivated')).toBeTruthy();
     expect(stub.calls.find((call) => call.method === 'POST')?.url).toBe(
       '/api/epop-document/doc-1/reactivate',

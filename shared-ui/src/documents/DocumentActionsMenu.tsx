@@ -114,6 +114,7 @@ export function DocumentActionsMenu({ user, document, onChange }: DocumentAction
         show={sending}
         title={dialog === 'send-all' ? 'Send to All' : 'Send to Self'}
         message="Are you sure?"
+        confirmLabel="Send"
         onConfirm={() => void send(dialog === 'send-all' ? 'all' : 'self')}
         onCancel={close}
       />

@@ -37,6 +37,7 @@ export function ReactivateConfirm({ show, documentId, onClose, onReactivated }: 
       show={show}
       title="Reactivate Document"
       message={REACTIVATE_QUESTION}
+      confirmLabel="Reactivate"
       onConfirm={() => void reactivate()}
       onCancel={onClose}
     />

@@ -1,8 +1,8 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Pagination } from '../components/Pagination.js';
-import { Busy } from '../feedback/Busy.js';
 import { useDebouncedValue } from '../hooks/use-debounced-value.js';
+import { EmptyState, LoadingState } from '../page/states.js';
 
 /**
  * A searchable, paged list's state: what is typed, the search it settles into once typing pauses
@@ -78,16 +78,10 @@ export function PagedList<T>({
   busyLabel = 'Loading',
   children,
 }: PagedListProps<T>) {
-  if (items === undefined) {
-    return (
-      <div className="text-center p-4">
-        <Busy label={busyLabel} size="md" />
-      </div>
-    );
-  }
+  if (items === undefined) return <LoadingState label={busyLabel} />;
   return (
     <>
-      {items.length === 0 ? <p className="text-muted">{emptyText}</p> : children(items)}
+      {items.length === 0 ? <EmptyState>{emptyText}</EmptyState> : children(items)}
       <Pagination page={page} pages={pages ?? 0} onChange={onPageChange} />
     </>
   );

@@ -90,6 +90,7 @@ export function CompanyUsers({ companyId, canManage, onChange }: CompanyUsersPro
           <ConfirmDialog
             show={removing !== undefined}
             message={removing ? COMPANY_USER_MESSAGES.confirmRemove(removing.username) : ''}
+            confirmLabel="Remove"
             confirmVariant="danger"
             onConfirm={() => removing && void remove(removing)}
             onCancel={() => setRemoving(undefined)}

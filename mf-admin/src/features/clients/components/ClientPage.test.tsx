@@ -248,7 +248,7 @@ describe('/admin/client/{clientId}', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Broker' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Do you want to remove the broker from this client?')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
     expect(await screen.findByText('Broker has been removed')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
@@ -320,7 +320,7 @@ describe('/admin/client/{clientId}', () => {
     fireEvent.click(within(menu).getByRole('button', { name: 'Send to All' }));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('Are you sure?')).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Send' }));
     expect(
       await screen.findByText('Document is sending and should arrive in your email shortly'),
     ).toBeTruthy();

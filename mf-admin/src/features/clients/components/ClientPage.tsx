@@ -100,6 +100,7 @@ export function ClientPage() {
       <ConfirmDialog
         show={confirmingRemoval}
         message={CLIENT_MESSAGES.confirmRemoveBroker}
+        confirmLabel="Remove"
         confirmVariant="danger"
         onConfirm={() => void confirmRemoveBroker()}
         onCancel={() => setConfirmingRemoval(false)}

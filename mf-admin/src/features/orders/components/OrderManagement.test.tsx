@@ -135,14 +135,14 @@ describe('Order Management', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Email Purchaser' }));
     let dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure?')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent()).toHaveLength(0);
 
-    // Yes: the receipt goes to the purchaser.
+    // Send: the receipt goes to the purchaser.
     fireEvent.click(within(panel).getByRole('button', { name: 'Email Purchaser' }));
     dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Receipt sent to broker@example.com')).toBeTruthy();
     expect(sent()).toHaveLength(1);
     expect(sent()[0]).toMatchObject({ method: 'POST', url: '/api/order/id-1001/email-purchaser', body: {} });

@@ -191,6 +191,7 @@ export function OrderPanel({ order, onReviewed }: { order: Order; onReviewed(): 
         show={confirmingEmail}
         title="Email Purchaser"
         message={ORDER_MESSAGES.confirmEmailPurchaser}
+        confirmLabel="Send"
         onConfirm={() => void sendReceipt()}
         onCancel={() => setConfirmingEmail(false)}
       />

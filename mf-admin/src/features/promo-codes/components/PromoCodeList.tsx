@@ -124,7 +124,6 @@ export function PromoCodeList() {
         show={deleting !== undefined}
         message={deleting ? confirmDeleteText(deleting.code) : ''}
         confirmLabel="Delete"
-        cancelLabel="Cancel"
         confirmVariant="danger"
         onConfirm={() => deleting && void remove(deleting)}
         onCancel={() => setDeleting(undefined)}

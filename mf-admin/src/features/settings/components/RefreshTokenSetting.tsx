@@ -71,7 +71,6 @@ export function RefreshTokenSetting() {
         show={confirming}
         message={TURN_OFF_WARNING}
         confirmLabel="Turn Off"
-        cancelLabel="Cancel"
         confirmVariant="danger"
         onConfirm={() => void save(false)}
         onCancel={() => setConfirming(false)}

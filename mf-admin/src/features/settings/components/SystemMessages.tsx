@@ -175,7 +175,6 @@ export function SystemMessages() {
             : ''
         }
         confirmLabel="Delete"
-        cancelLabel="Cancel"
         confirmVariant="danger"
         onConfirm={() => deleting && void remove(deleting)}
         onCancel={() => setDeleting(undefined)}

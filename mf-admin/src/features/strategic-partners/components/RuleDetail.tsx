@@ -231,7 +231,6 @@ export function RuleDetail({ companyId, ruleType, assigned, onClose }: RuleDetai
           show={confirmingRemoval}
           message={PARTNER_MESSAGES.confirmRemoveRule(ruleType.displayName)}
           confirmLabel="Remove"
-          cancelLabel="Cancel"
           confirmVariant="danger"
           onConfirm={() => void remove()}
           onCancel={() => setConfirmingRemoval(false)}

@@ -154,7 +154,6 @@ export function StrategicPartnerPage({
         show={mode === 'delete'}
         message={PARTNER_MESSAGES.confirmDelete(partner.name)}
         confirmLabel="Delete"
-        cancelLabel="Cancel"
         confirmVariant="danger"
         onConfirm={() => void remove()}
         onCancel={() => setMode('view')}

@@ -143,7 +143,7 @@ describe('the client details page', () => {
     const row = screen.getByText('Eli Employer').closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Remove Access' }));
     expect(await screen.findByText('Remove demo.employer?')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('User has been removed from this company')).toBeTruthy();
     expect(calls.find((call) => call.method === 'DELETE')?.url).toBe('/api/company/cl-1/user/u-eli');
     await screen.findByText('Pat Lee');
@@ -160,7 +160,7 @@ describe('the client details page', () => {
     renderAt('/client/cl-1', page());
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Access' }));
     expect(await screen.findByText('Remove pat.lee?')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
   });
 

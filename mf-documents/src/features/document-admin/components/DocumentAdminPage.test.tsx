@@ -313,7 +313,7 @@ describe('DocumentAdminPage', () => {
       ]);
       fireEvent.change(reason, { target: { value: 'N1' } });
       const confirm = await screen.findByRole('dialog');
-      fireEvent.click(within(confirm).getByRole('button', { name: 'No' }));
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(reason.value).toBe(''));
       expect(posts(calls)).toEqual([]);
     });
@@ -334,7 +334,7 @@ describe('DocumentAdminPage', () => {
         COLONIAL_DOCUMENT,
       );
       fireEvent.change(await screen.findByLabelText('No Pay Reason'), { target: { value: 'N1' } });
-      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Process' }));
       expect(await screen.findByText('No Pay Reason has been processed')).toBeTruthy();
       expect(await screen.findByRole('heading', { name: 'Client page' })).toBeTruthy();
       expect(posts(calls)).toEqual([['/api/colonial/no-pay/N1/doc-col', {}]]);
@@ -365,7 +365,7 @@ describe('DocumentAdminPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Reactivate' }));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('Do you wish to reactivate this document?')).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
     expect(await screen.findByText('Document has been reactivated')).toBeTruthy();
     expect(await screen.findByText('Paid')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Actions' }));

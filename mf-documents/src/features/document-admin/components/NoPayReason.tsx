@@ -60,6 +60,7 @@ export function NoPayReason({ document }: { document: EpopDocument }) {
           chosen &&
           `${chosen.description}: the client leaves ${partnerName} and this document becomes inactive. Do you wish to continue?`
         }
+        confirmLabel="Process"
         onConfirm={() => void confirm()}
         onCancel={() => setReasonCode('')}
       />

@@ -230,12 +230,12 @@ describe('CartPage', () => {
     expect(
       within(dialog).getByText('Are you sure you want to remove Acme POP Document from your cart?'),
     ).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.writes()).toEqual([]);
 
     fireEvent.click(within(rowOf('Acme POP Document')).getByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('button', { name: '1 item(s) in cart' })).toBeTruthy();
     await waitFor(() =>
       expect(

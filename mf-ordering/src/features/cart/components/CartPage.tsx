@@ -139,6 +139,7 @@ export function CartPage({ user }: { user: SessionUser }) {
         show={confirming}
         title="Remove item"
         message={toRemove ? CHECKOUT_MESSAGES.confirmRemove(toRemove.product) : ''}
+        confirmLabel="Remove"
         confirmVariant="danger"
         onConfirm={confirmRemove}
         onCancel={() => setConfirming(false)}
