@@ -1,5 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays as addCalendarDays, differenceInCalendarDays, format } from 'date-fns';
+import { addDays as addCalendarDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { format } from 'date-fns/format';
 
 /**
  * The product's calendar (issue 20): every rule that asks "which day is it" (pricing, promo codes,

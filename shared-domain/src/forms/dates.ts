@@ -1,4 +1,6 @@
-import { format, isValid, parse } from 'date-fns';
+import { format } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
 
 /**
  * Date input (1-foundation §5, 2-documents §5): MM/DD/YY, MM/DD/YYYY, YY-MM-DD, YYYY-MM-DD and

@@ -1,4 +1,7 @@
-import { addDays, addYears, format, isBefore } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addYears } from 'date-fns/addYears';
+import { format } from 'date-fns/format';
+import { isBefore } from 'date-fns/isBefore';
 import { boolean, mixed, number, object, string, ValidationError, type InferType, type Schema } from 'yup';
 import { FIELD_MESSAGES } from '../messages.js';
 import { DATE_DISPLAY_FORMAT, fromIsoDate, INVALID_DATE_MESSAGE } from './dates.js';

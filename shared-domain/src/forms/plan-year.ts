@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { formatIsoDate } from '../time.js';
 import { fromIsoDate, ISO_DATE_FORMAT } from './dates.js';
 import { twelveMonthsEnd } from './document-rules.js';

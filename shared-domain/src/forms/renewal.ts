@@ -1,4 +1,6 @@
-import { addDays, differenceInCalendarDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { format } from 'date-fns/format';
 import { fromIsoDate, ISO_DATE_FORMAT } from './dates.js';
 import { twelveMonthsEnd } from './document-rules.js';
 

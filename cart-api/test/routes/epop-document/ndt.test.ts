@@ -178,6 +178,17 @@ describe('POST /epop-document/:documentId/non-discrimination, GET …/non-discri
         fullTest({ eligibleNonHces: 20, totalNonHces: 16, eligibleHces: 4, totalHces: 4 }),
         'eligibleNonHces cannot be more than totalNonHces',
       ],
+      [
+        fullTest({ eligibleNonHces: 12, totalNonHces: 16, eligibleHces: 5, totalHces: 4 }),
+        'eligibleHces cannot be more than totalHces',
+      ],
+      [
+        fullTest(
+          { eligibleNonHces: 12, totalNonHces: 16, eligibleHces: 4, totalHces: 4 },
+          { totalCostKeyEmployees: 100_001 },
+        ),
+        'totalCostKeyEmployees cannot be more than totalCostOfBenefits',
+      ],
       [fullTest({ eligibleNonHces: 12, totalNonHces: 16, eligibleHces: 4 }), 'totalHces is required'],
       [{ ...SAFE_HARBOR, ndtAnswer4: false }, 'ndtAnswer5 is required'],
       [{ ndtAnswer1: true }, 'ndtAnswer2 is required'],

@@ -1,14 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
 import { validateNdtInput } from 'shared-domain';
-import { stepErrors } from './figure-fields.js';
+import { nextReason, stepErrors } from './figure-fields.js';
 import {
+  answersOf,
   EMPTY_ANSWERS,
   figuresOf,
   isAnswered,
   nextStep,
   payloadOf,
   previousStep,
+  progressOf,
   stepsTaken,
+  stepToChange,
   tooLarge,
   type NdtAnswers,
 } from './wizard.js';
@@ -249,5 +252,91 @@ describe('what is sent: the fields of the branch taken, which the server accepts
       ndtAnswer4: true,
     });
     expect(payload).toEqual({ ndtAnswer1: true, ndtAnswer2: true, ndtAnswer3: true, ndtAnswer4: true });
+  });
+});
+
+describe('why Next cannot go on yet', () => {
+  it('a yes/no step until it is answered', () => {
+    expect(nextReason('3', EMPTY_ANSWERS)).toBe('Answer Yes or No to continue.');
+    expect(nextReason('3', answers({ ndtAnswer3: false }))).toBeNull();
+  });
+
+  it('a figures step names the first empty figure, and how many more (zero is an answer)', () => {
+    expect(nextReason('3b', EMPTY_ANSWERS)).toBe(
+      'Enter the total number of non-HCEs and 3 more figures to continue.',
+    );
+    expect(nextReason('3b', answers({ totalNonHces: 0, eligibleNonHces: 0, totalHces: 0 }))).toBe(
+      'Enter the number of eligible HCEs to continue.',
+    );
+    expect(nextReason('7', answers({ totalCostKeyEmployees: 0 }))).toBe(
+      'Enter the total cost of benefits to continue.',
+    );
+    expect(
+      nextReason('3b', answers({ totalNonHces: 0, eligibleNonHces: 0, totalHces: 0, eligibleHces: 0 })),
+    ).toBeNull();
+  });
+
+  it('a figure more than its whole, or an amount for a group nobody is in, each named', () => {
+    expect(nextReason('3b', { ...longest, eligibleNonHces: 17, eligibleHces: 5 })).toBe(
+      '“Eligible non-HCEs” is more than total non-HCEs (16). “Eligible HCEs” is more than total HCEs (4). Correct them to continue.',
+    );
+    expect(nextReason('5a', { ...longest, participatingHces: 0 })).toBe(
+      '“Total pay of participating HCEs” is more than 0 while nobody in its group participates. “Benefits elected by participating HCEs” is more than 0 while nobody in its group participates. Correct them to continue.',
+    );
+    expect(nextReason('7', { ...longest, totalCostKeyEmployees: 100_001 })).toBe(
+      '“Total cost of benefits for key employees” is more than total cost of benefits ($100,000.00). Correct it to continue.',
+    );
+    for (const step of stepsTaken(longest)) expect(nextReason(step, longest)).toBeNull();
+  });
+});
+
+describe('the progress', () => {
+  const states = (step: Parameters<typeof progressOf>[0], given: NdtAnswers) =>
+    progressOf(step, given).items.map((item) => item.state);
+
+  it('counts the main steps 1–7, a sub-step within its step', () => {
+    expect(progressOf('1', EMPTY_ANSWERS)).toMatchObject({ position: 1, total: 7 });
+    expect(states('3b', longest)).toEqual([
+      'completed',
+      'completed',
+      'current',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+    ]);
+    expect(progressOf('3b', longest).items[2]).toEqual({
+      step: '3',
+      name: 'Who is eligible',
+      state: 'current',
+      subStep: '3b',
+    });
+    expect(progressOf('5a', longest)).toMatchObject({ position: 5, total: 7 });
+  });
+
+  it('1–4 all yes (submitted after step 4): Step 4 of 4, steps 5–7 not needed', () => {
+    const safeHarbor = answers({ ndtAnswer1: true, ndtAnswer2: true, ndtAnswer3: true, ndtAnswer4: true });
+    expect(progressOf('4', safeHarbor)).toMatchObject({ position: 4, total: 4 });
+    expect(states('4', safeHarbor).slice(4)).toEqual(['not needed', 'not needed', 'not needed']);
+    expect(progressOf('4', { ...safeHarbor, ndtAnswer4: false }).total).toBe(7);
+  });
+});
+
+describe('changing a stored test’s answers', () => {
+  it('takes each field of the wizard that has its type, and leaves the rest empty', () => {
+    const stored = {
+      ...payloadOf(longest),
+      name: 'Pat Doe',
+      ndtResult: 'Fail',
+      totalHces: 'four',
+      ndtAnswer5a: true,
+    };
+    expect(answersOf(stored)).toEqual({ ...longest, name: 'Pat Doe', totalHces: '' });
+    expect(answersOf({})).toEqual(EMPTY_ANSWERS);
+  });
+
+  it('opens the failed step when the answers take it, else step 1', () => {
+    expect(stepToChange('5a', longest)).toBe('5a');
+    expect(stepToChange('3b', { ...longest, ndtAnswer3: true })).toBe('1');
   });
 });

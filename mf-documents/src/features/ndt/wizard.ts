@@ -268,3 +268,85 @@ export function payloadOf(answers: NdtAnswers): NdtPayload {
   // Built field by field from the branch: the generated body type lists each field as optional.
   return payload as NdtPayload;
 }
+
+/** Each step's short name: the progress stepper's, and the one under the step's heading. */
+export const STEP_NAMES: Readonly<Record<NdtStep, string>> = {
+  '1': 'Entry within 3 years',
+  '2': 'Same choices for all',
+  '3': 'Who is eligible',
+  '3a': 'Objective criteria',
+  '3b': 'Head counts',
+  '4': 'Premium-only plan',
+  '5': 'Benefits elected',
+  '5a': 'Participation figures',
+  '6': 'Health contributions',
+  '7': 'Key employees’ benefits',
+};
+
+/** The stepper's steps: 1 to 7, the sub-steps 3a, 3b and 5a counted within their step. */
+export const MAIN_STEPS = ['1', '2', '3', '4', '5', '6', '7'] as const;
+export type MainStep = (typeof MAIN_STEPS)[number];
+export const mainStepOf = (step: NdtStep) => step.charAt(0) as MainStep;
+
+export type ProgressState = 'completed' | 'current' | 'upcoming' | 'not needed';
+
+export interface NdtProgress {
+  /** Every main step, with its state; the current one names the sub-step on screen (3a, 3b, 5a). */
+  items: { step: MainStep; name: string; state: ProgressState; subStep?: NdtStep }[];
+  /** 'Step {position} of {total}'. */
+  position: number;
+  /** 7, or 4 when the answers so far take the premium-only safe harbor (submitted after step 4). */
+  total: number;
+}
+
+/**
+ * Where the wizard is, for the stepper. The branch may still change (a step answered later decides
+ * it), so the stepper counts the main steps, whose order never changes: a sub-step is shown within
+ * its step rather than changing the count at every answer.
+ */
+export function progressOf(step: NdtStep, answers: NdtAnswers): NdtProgress {
+  const position = Number(mainStepOf(step));
+  const safeHarbor = isSafeHarbor(answers);
+  const items = MAIN_STEPS.map((main) => {
+    const number = Number(main);
+    const state: ProgressState =
+      number < position
+        ? 'completed'
+        : number === position
+          ? 'current'
+          : safeHarbor && number > 4
+            ? 'not needed'
+            : 'upcoming';
+    return {
+      step: main,
+      name: STEP_NAMES[main],
+      state,
+      ...(state === 'current' && step !== main ? { subStep: step } : {}),
+    };
+  });
+  return { items, position, total: safeHarbor ? 4 : MAIN_STEPS.length };
+}
+
+/**
+ * The answers a stored test was given (its `input`, as the server kept it), to change them: each field
+ * of the wizard taken when it has the wizard's type, every other one empty.
+ */
+export function answersOf(input: Readonly<Record<string, unknown>>): NdtAnswers {
+  const answers: Record<string, unknown> = { ...EMPTY_ANSWERS };
+  for (const [field, empty] of Object.entries(EMPTY_ANSWERS)) {
+    const given = input[field];
+    const fits =
+      field === 'name'
+        ? typeof given === 'string'
+        : empty === null
+          ? typeof given === 'boolean'
+          : typeof given === 'number' && Number.isFinite(given) && given >= 0;
+    if (fits) answers[field] = given;
+  }
+  return answers as unknown as NdtAnswers;
+}
+
+/** The step to change a failed row's answers at: that step when these answers take it, else step 1. */
+export function stepToChange(failedStep: string, answers: NdtAnswers): NdtStep {
+  return stepsTaken(answers).find((step) => step === failedStep) ?? '1';
+}

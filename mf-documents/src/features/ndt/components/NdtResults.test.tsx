@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render as renderWithin, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { NDT_CITATIONS, NDT_QUESTIONS } from 'shared-domain';
 import { OLD_SHAPE_RESULT, storedResult } from '../test-fixtures.js';
 import { NdtResults } from './NdtResults.js';
 
 afterEach(cleanup);
+
+/** The results link to the tutorial: rendered inside a router, as on the page. */
+const render = (ui: ReactElement) => renderWithin(ui, { wrapper: MemoryRouter });
 
 /** The domain note's worked example (16 non-HCEs, 12 eligible; 4 HCEs, all eligible): ratio 75 passes. */
 const workedExample = {
@@ -166,7 +171,14 @@ describe('the NDT results', () => {
 
   it('a utilization Fail is red, its row says why, what the employer can change, and the next step', () => {
     const onNewTest = jest.fn();
-    render(<NdtResults result={storedResult(utilizationFail)} onNewTest={onNewTest} />);
+    const onChangeAnswers = jest.fn();
+    render(
+      <NdtResults
+        result={storedResult(utilizationFail)}
+        onNewTest={onNewTest}
+        onChangeAnswers={onChangeAnswers}
+      />,
+    );
     expect(verdict().textContent).toBe('Fail');
     expect(verdict().className).toContain('text-danger');
 
@@ -194,8 +206,15 @@ describe('the NDT results', () => {
     expect(within(table()).getAllByText('What you can change:')).toHaveLength(1);
 
     const next = screen.getByRole('region', { name: 'Next step' });
-    expect(within(next).getByRole('listitem').textContent).toBe(
-      `Step 5a: ${remedy.replace(/^What you can change: /, '')}`,
+    const item = within(next).getByRole('listitem');
+    expect(item.textContent).toBe(
+      `Step 5a: ${remedy.replace(/^What you can change: /, '')}Change answers at step 5a`,
+    );
+    // Back to the failed step, the test's answers kept (NdtTesting.test.tsx walks it).
+    fireEvent.click(within(item).getByRole('button', { name: 'Change answers at step 5a' }));
+    expect(onChangeAnswers).toHaveBeenCalledWith('5a');
+    expect(within(next).getByRole('link', { name: 'the NDT tutorial' }).getAttribute('href')).toBe(
+      '/tutorials/ndt',
     );
     fireEvent.click(within(next).getByRole('button', { name: 'Take the test again' }));
     expect(onNewTest).toHaveBeenCalledTimes(1);
@@ -246,6 +265,8 @@ describe('the NDT results', () => {
     // The next step without remedies: review, and the test again.
     const next = screen.getByRole('region', { name: 'Next step' });
     expect(next.textContent).toContain('Review the failed steps with your tax or legal advisor.');
+    // Not offered without onChangeAnswers (the page offers it only when the document may be tested).
+    expect(within(next).queryByRole('button', { name: /^Change answers/ })).toBeNull();
     fireEvent.click(within(next).getByRole('button', { name: 'Take the test again' }));
     expect(onNewTest).toHaveBeenCalledTimes(1);
   });

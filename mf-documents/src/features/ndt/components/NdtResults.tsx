@@ -11,7 +11,8 @@ import {
   ndtRemedyLine,
   ndtSafeHarborSentence,
 } from 'shared-domain';
-import { apiUrl, Busy, formatDate, ScrollableTable, useDownload } from 'shared-ui';
+import { Link } from 'react-router-dom';
+import { apiUrl, Busy, formatDate, paths, ScrollableTable, useDownload } from 'shared-ui';
 import type { NdtResultRow, StoredNdtResult } from '../api/get-ndt-result.js';
 import { NDT_PRINT_CSS } from '../print-styles.js';
 
@@ -77,13 +78,33 @@ function WhyCell({ row }: { row: Row }) {
   );
 }
 
+/** Back into the wizard at `step`, the test's answers kept; named by its step among several. */
+function ChangeAnswers({ step, onChangeAnswers }: { step: string; onChangeAnswers: (step: string) => void }) {
+  return (
+    <Button variant="outline-primary" size="sm" className="ms-2" onClick={() => onChangeAnswers(step)}>
+      Change answers<span className="visually-hidden"> at step {step}</span>
+    </Button>
+  );
+}
+
 /**
- * After a Fail: what the employer can change (the failed steps' remedies, each once) and the action to
- * take the test again, which starts a new test with every value reset.
+ * After a Fail: what the employer can change (the failed steps' remedies, each once), each with the
+ * action to change that step's answers (the wizard again at that step, every answer kept), the
+ * tutorial that explains the tests, and the action to take the test again, every value reset.
  */
-function NextStep({ rows, onNewTest }: { rows: Row[]; onNewTest?: () => void }) {
+function NextStep({
+  rows,
+  onNewTest,
+  onChangeAnswers,
+}: {
+  rows: Row[];
+  onNewTest?: () => void;
+  onChangeAnswers?: (step: string) => void;
+}) {
   const id = useId();
   const remedies = ndtRemedies(rows);
+  // A result stored before rows carried remedies: the first failed step is the one to change.
+  const firstFailed = rows.find(isFailedRow)?.step;
   return (
     <section aria-labelledby={id} className="ndt-next-step mb-3">
       <h3 id={id} className="h5">
@@ -94,13 +115,26 @@ function NextStep({ rows, onNewTest }: { rows: Row[]; onNewTest?: () => void }) 
           <p className="mb-1">{NDT_RESULT_TEXTS.remedy}</p>
           <ul>
             {remedies.map((remedy) => (
-              <li key={remedy.remedy}>{ndtRemedyLine(remedy)}</li>
+              <li key={remedy.remedy} className="mb-2">
+                {ndtRemedyLine(remedy)}
+                {onChangeAnswers && remedy.steps[0] && (
+                  <ChangeAnswers step={remedy.steps[0]} onChangeAnswers={onChangeAnswers} />
+                )}
+              </li>
             ))}
           </ul>
         </>
       ) : (
-        <p>{NDT_RESULT_TEXTS.noRemedy}</p>
+        <p>
+          {NDT_RESULT_TEXTS.noRemedy}
+          {onChangeAnswers && firstFailed && (
+            <ChangeAnswers step={firstFailed} onChangeAnswers={onChangeAnswers} />
+          )}
+        </p>
       )}
+      <p className="ndt-tutorial">
+        How each test works, with examples: <Link to={paths.ndtTutorial()}>the NDT tutorial</Link>.
+      </p>
       <p>{NDT_RESULT_TEXTS.retest}</p>
       {onNewTest && (
         <Button variant="primary" className="ndt-no-print" onClick={onNewTest}>
@@ -132,16 +166,18 @@ interface NdtResultsProps {
   result: StoredNdtResult;
   /** A new test (every value reset), when the document may be tested again. */
   onNewTest?: () => void;
+  /** After a Fail, the wizard again at a failed step with this test's answers (when it may be tested). */
+  onChangeAnswers?: (step: string) => void;
 }
 
 /**
  * The results (specs/2-documents.md §2, §4; the domain note): every sub-answer with the figures it
  * used, its own Pass (green) or Fail (red), one sentence of why and the section it rests on; the steps
  * the premium-only safe harbor made unneeded marked so; the server's verdict, who took it and when;
- * after a Fail, what the employer can change. To be printed and retained (the print stylesheet hides
+ * after a Fail, what the employer can change and where to change it. To be printed and retained (the print stylesheet hides
  * the page's navigation and buttons).
  */
-export function NdtResults({ result, onNewTest }: NdtResultsProps) {
+export function NdtResults({ result, onNewTest, onChangeAnswers }: NdtResultsProps) {
   const pass = result.ndtResult === 'Pass';
   const name = typeof result.input.name === 'string' ? result.input.name.trim() : '';
   const rows: Row[] = result.results;
@@ -202,7 +238,7 @@ export function NdtResults({ result, onNewTest }: NdtResultsProps) {
           ))}
         </tbody>
       </ScrollableTable>
-      {!pass && <NextStep rows={rows} onNewTest={onNewTest} />}
+      {!pass && <NextStep rows={rows} onNewTest={onNewTest} onChangeAnswers={onChangeAnswers} />}
       <Alert variant="info">{NDT_RESULT_TEXTS.retain}</Alert>
       <p className="small">{NDT_RESULT_TEXTS.notLegalAdvice}</p>
       <div className="ndt-no-print d-flex gap-2">

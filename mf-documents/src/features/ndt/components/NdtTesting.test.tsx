@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { NDT_QUESTIONS, type NdtStep } from 'shared-domain';
 import { patterns } from 'shared-ui';
@@ -55,9 +55,26 @@ async function type(label: string, value: string) {
   });
 }
 
-/** Next (or Submit), which must show now that the step is answered. */
+/** What aria-describedby ties to an element: its description, as a screen reader reads it after the name. */
+const descriptionOf = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+/** Next (or Submit), which must be enabled now that the step is answered. */
 async function next(label: 'Next' | 'Submit' = 'Next') {
-  await click(screen.getByRole('button', { name: label }));
+  const pressed = screen.getByRole('button', { name: label });
+  expect(pressed.getAttribute('aria-disabled')).toBeNull();
+  await click(pressed);
+}
+
+/** Next (or Submit) is shown, disabled, with the reason next to it and tied to it. */
+function expectBlocked(reason: string, label: 'Next' | 'Submit' = 'Next') {
+  const blocked = screen.getByRole('button', { name: label });
+  expect(blocked.getAttribute('aria-disabled')).toBe('true');
+  expect(descriptionOf(blocked)).toBe(reason);
 }
 
 async function start() {
@@ -122,6 +139,61 @@ describe('the Non-Discrimination Testing page', () => {
     expect(await screen.findByText('This document was not found, or it is not yours to open.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Instructions' })).toBeNull();
     expect(screen.queryByText('Document not found')).toBeNull();
+    // The page keeps its one h1 (and its title) above the alert.
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h1) => h1.textContent)).toEqual([
+      'Non-Discrimination Testing',
+    ]);
+  });
+
+  it('a stepper says where the test is: Step n of 7, the current step, the steps done; each step takes the focus', async () => {
+    open();
+    await start();
+    expect(document.title).toBe('Non-Discrimination Testing - POP Documents');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const progress = () => screen.getByRole('navigation', { name: 'Test progress' });
+    const items = () => within(progress()).getAllByRole('listitem');
+    const current = () => progress().querySelector('[aria-current="step"]')?.textContent;
+    expect(within(progress()).getByText('Step 1 of 7')).toBeTruthy();
+    expect(items().map((item) => item.textContent)).toEqual([
+      '1Step 1: Entry within 3 years',
+      '2Step 2: Same choices for all',
+      '3Step 3: Who is eligible',
+      '4Step 4: Premium-only plan',
+      '5Step 5: Benefits elected',
+      '6Step 6: Health contributions',
+      '7Step 7: Key employees’ benefits',
+    ]);
+    expect(current()).toBe('1Step 1: Entry within 3 years');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Step 1' }));
+
+    await answer('1', 'Yes');
+    await next();
+    expect(within(progress()).getByText('Step 2 of 7')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Step 2' }));
+    // Done: a check (hidden from screen readers) and "completed" (for them only).
+    const done = items()[0]!;
+    expect(done.getAttribute('aria-current')).toBeNull();
+    expect(done.querySelector('[aria-hidden="true"]')?.textContent).toBe('✓');
+    expect(done.querySelector('.visually-hidden:last-child')?.textContent).toBe(' (completed)');
+    expect(current()).toBe('2Step 2: Same choices for all');
+
+    await answer('2', 'Yes');
+    await next();
+    await answer('3', 'No');
+    await next();
+    // A sub-step is shown within its step, the count unchanged.
+    expect(within(progress()).getByText('Step 3 of 7')).toBeTruthy();
+    expect(current()).toBe('3Step 3: Who is eligible3a: Objective criteria');
+    expect(screen.getByText('Objective criteria', { selector: '.card-header p' })).toBeTruthy();
+    await click(screen.getByRole('button', { name: 'Back' }));
+    await answer('3', 'Yes');
+    await next();
+    // 1–4 all yes: submitted after step 4, steps 5 to 7 not needed.
+    expect(within(progress()).getByText('Step 4 of 7')).toBeTruthy();
+    await answer('4', 'Yes');
+    expect(within(progress()).getByText('Step 4 of 4')).toBeTruthy();
+    expect(items()[4]!.textContent).toBe('5Step 5: Benefits elected (not needed)');
+    expect(items().filter((item) => item.textContent?.includes('(completed)'))).toHaveLength(3);
   });
 
   it('1–4 all yes submits at once as the safe harbor, sending steps 1–4 only, and shows Pass in green', async () => {
@@ -133,6 +205,7 @@ describe('the Non-Discrimination Testing page', () => {
       await answer(step, 'Yes');
       await next();
     }
+    expectBlocked('Answer Yes or No to continue.');
     await answer('4', 'Yes');
     // The test is complete: step 4's button submits.
     expect(button('Next')).toBeNull();
@@ -151,25 +224,36 @@ describe('the Non-Discrimination Testing page', () => {
   it('3 no asks 3a and 3b; 5 no asks 5a; a figure above its limit stops Next; the worked test B passes under §1.125-7(f)', async () => {
     const stub = open();
     await start();
-    expect(button('Next')).toBeNull();
+    expectBlocked('Answer Yes or No to continue.');
+    // A press of the disabled Next goes nowhere.
+    await click(screen.getByRole('button', { name: 'Next' }));
+    expect(stepHeading()).toBe('Step 1');
     await answer('1', 'Yes');
     await next();
-    expect(button('Next')).toBeNull();
+    expectBlocked('Answer Yes or No to continue.');
     await answer('2', 'No'); // not needed under test B
     await next();
     await answer('3', 'No');
     await next();
-    expect(button('Next')).toBeNull();
+    expectBlocked('Answer Yes or No to continue.');
     await answer('3a', 'Yes');
     await next();
 
-    // 3b: all four counts, zero valid; Next only once the last is typed. The note's test B: 8 non-HCEs
-    // (6 eligible, part-timers excluded), 2 HCEs (2 eligible): ratio 75, safe harbor 35.
+    // 3b: all four counts, zero valid; Next only once the last is typed, the reason naming what is
+    // missing. The note's test B: 8 non-HCEs (6 eligible, part-timers excluded), 2 HCEs (2 eligible):
+    // ratio 75, safe harbor 35.
     expect(stepHeading()).toBe('Step 3b');
+    expectBlocked('Enter the total number of non-HCEs and 3 more figures to continue.');
     await type('Total non-HCEs', '8');
+    await type('Eligible non-HCEs', '9');
+    // More eligible than in total: said under the field at once (no Next press needed), and Next waits.
+    const eligible = screen.getByLabelText(/^Eligible non-HCEs/);
+    expect(eligible.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(eligible)).toBe('Cannot be more than total non-HCEs (8).');
     await type('Eligible non-HCEs', '6');
+    expect(eligible.getAttribute('aria-invalid')).toBeNull();
     await type('Total HCEs', '2');
-    expect(button('Next')).toBeNull();
+    expectBlocked('Enter the number of eligible HCEs to continue.');
     await type('Eligible HCEs', '2');
     await next();
 
@@ -195,17 +279,20 @@ describe('the Non-Discrimination Testing page', () => {
     await type('Benefits elected by participating HCEs ($)', '20000');
     await type('Participating non-HCEs', '3');
     await type('Total pay of participating non-HCEs ($)', '150000');
-    expect(button('Next')).toBeNull();
+    // 3 participating HCEs of 2 eligible: told before the figure still empty (it is what was typed).
+    const reason = '“Participating HCEs” is more than eligible HCEs (2). Correct it to continue.';
+    expectBlocked(reason);
     await type('Benefits elected by participating non-HCEs ($)', '3000');
-    // 3 participating HCEs of 2 eligible: told under the field, and Next stays on 5a.
-    await next();
-    expect(stepHeading()).toBe('Step 5a');
+    // 3 participating HCEs of 2 eligible: told under the field and, in a live region, next to the
+    // disabled Next, which stays on 5a.
     expect(screen.getByText('Cannot be more than eligible HCEs (2).')).toBeTruthy();
-    // The field that says why is marked invalid and takes the focus; no other field is marked.
     const tooMany = screen.getByLabelText(/^Participating HCEs/);
-    await waitFor(() => expect(document.activeElement).toBe(tooMany));
     expect(tooMany.getAttribute('aria-invalid')).toBe('true');
     expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(1);
+    expectBlocked(reason);
+    expect(screen.getByText(reason).getAttribute('aria-live')).toBe('polite');
+    await click(screen.getByRole('button', { name: 'Next' }));
+    expect(stepHeading()).toBe('Step 5a');
     expect(posted(stub)).toEqual([]);
     await type('Participating HCEs', '2');
     expect(screen.queryByText('Cannot be more than eligible HCEs (2).')).toBeNull();
@@ -215,7 +302,12 @@ describe('the Non-Discrimination Testing page', () => {
     await next();
     expect(stepHeading()).toBe('Step 7');
     await type('Total cost of benefits ($)', '100000');
-    expect(button('Submit')).toBeNull();
+    expectBlocked('Enter the total cost of benefits for key employees to continue.', 'Submit');
+    await type('Total cost of benefits for key employees ($)', '100001');
+    expectBlocked(
+      '“Total cost of benefits for key employees” is more than total cost of benefits ($100,000.00). Correct it to continue.',
+      'Submit',
+    );
     await type('Total cost of benefits for key employees ($)', '40000');
     await next('Submit');
 
@@ -424,7 +516,7 @@ describe('the Non-Discrimination Testing page', () => {
     for (const choice of ['Yes', 'No']) {
       expect((within(group).getByLabelText(choice) as HTMLInputElement).checked).toBe(false);
     }
-    expect(button('Next')).toBeNull();
+    expectBlocked('Answer Yes or No to continue.');
   });
 
   it('?result= shows that stored result, read from the API, for compliance too', async () => {
@@ -457,6 +549,56 @@ describe('the Non-Discrimination Testing page', () => {
     );
     expect(screen.getByText('The ratio 20 is below the unsafe harbor of 40.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Instructions' })).toBeNull();
+  });
+
+  it('after a Fail, Change answers opens the failed step with every answer kept; the test taken again passes', async () => {
+    const utilizationFail = {
+      name: 'Pat Doe',
+      ndtAnswer1: true,
+      ndtAnswer2: true,
+      ndtAnswer3: true,
+      ndtAnswer4: false,
+      ndtAnswer5: false,
+      totalNonHces: 10,
+      totalHces: 2,
+      participatingHces: 1,
+      grossCompensationHces: 800_000,
+      benefitsElectedHces: 40_000,
+      participatingNonHces: 5,
+      grossCompensationNonHces: 800_000,
+      benefitsElectedNonHces: 16_000,
+      ndtAnswer6: true,
+      totalCostOfBenefits: 100_000,
+      totalCostKeyEmployees: 10_000,
+    };
+    const stub = open(
+      {
+        'GET /epop-document/{documentId}/non-discrimination/{resultId}': {
+          body: storedResult(utilizationFail, 'res-9'),
+        },
+      },
+      '/document/doc-1/ndt?result=res-9',
+    );
+    await verdict('Fail');
+    const nextStep = screen.getByRole('region', { name: 'Next step' });
+    await click(within(nextStep).getByRole('button', { name: 'Change answers at step 5a' }));
+
+    expect(await screen.findByRole('heading', { name: 'Step 5a' })).toBeTruthy();
+    expect(screen.getByLabelText('Address').textContent).toBe('/document/doc-1/ndt');
+    const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    expect(value('Total non-HCEs')).toBe('10');
+    expect(value('Participating HCEs')).toBe('1');
+    expect(value('Benefits elected by participating HCEs ($)')).toBe('40000');
+    // HCEs elect no more of their pay than the others (2%): the utilization test passes.
+    await type('Benefits elected by participating HCEs ($)', '16000');
+    await next();
+    expect(stepHeading()).toBe('Step 6');
+    await next();
+    expect(value('Total cost of benefits ($)')).toBe('100000');
+    await next('Submit');
+
+    expect(posted(stub)).toEqual([{ ...utilizationFail, benefitsElectedHces: 16_000 }]);
+    expect((await verdict('Pass')).className).toContain('text-success');
   });
 
   it('?result= of a result stored in the old shape shows it as it was, with the next step', async () => {

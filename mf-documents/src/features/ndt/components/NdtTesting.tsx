@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert } from 'react-bootstrap';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { productToday } from 'shared-domain';
+import { productToday, type NdtStep } from 'shared-domain';
 import { Busy, formatDate, isNotFound, PageTitle, paths, type EpopDocument } from 'shared-ui';
 import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
 import { useDocument } from '../../../api/document.js';
 import { useNdtResult, type StoredNdtResult } from '../api/get-ndt-result.js';
+import { answersOf, stepToChange, type NdtAnswers } from '../wizard.js';
 import { NdtResults } from './NdtResults.js';
 import { NdtWizard } from './NdtWizard.js';
 
@@ -47,16 +48,19 @@ export function NdtTesting() {
   // The test just taken: shown without reading it back. A new test remounts the wizard, all values reset.
   const [taken, setTaken] = useState<StoredNdtResult | null>(null);
   const [testNumber, setTestNumber] = useState(0);
+  // Change answers after a Fail: the wizard again, with that test's answers, at the step to change.
+  const [resume, setResume] = useState<{ answers: NdtAnswers; step: NdtStep } | undefined>();
 
   if (error) {
+    // The page's title (its one h1) stays; the alert says why there is nothing under it.
     return (
-      <Alert variant={isNotFound(error) ? 'warning' : 'danger'}>
-        <Alert.Heading as="h2" className="h4">
-          {NDT_TEXT.title}
-        </Alert.Heading>
-        <p>{isNotFound(error) ? NDT_TEXT.notFound : 'The document could not be loaded.'}</p>
-        <Link to={paths.home()}>Back to My POP Documents</Link>
-      </Alert>
+      <>
+        <PageTitle>{NDT_TEXT.title}</PageTitle>
+        <Alert variant={isNotFound(error) ? 'warning' : 'danger'}>
+          <p>{isNotFound(error) ? NDT_TEXT.notFound : 'The document could not be loaded.'}</p>
+          <Link to={paths.home()}>Back to My POP Documents</Link>
+        </Alert>
+      </>
     );
   }
   if (!document) return <Busy label="Loading the document" />;
@@ -70,6 +74,17 @@ export function NdtTesting() {
     setSearch({ result: result.id });
   }
 
+  function newTest() {
+    setResume(undefined);
+    setSearch({});
+  }
+
+  function changeAnswers(result: StoredNdtResult, failedStep: string) {
+    const answers = answersOf(result.input);
+    setResume({ answers, step: stepToChange(failedStep, answers) });
+    setSearch({});
+  }
+
   return (
     <>
       <DocumentBreadcrumb documentId={document.documentId} name={company} />
@@ -80,7 +95,8 @@ export function NdtTesting() {
             documentId={document.documentId}
             resultId={resultId}
             taken={taken?.id === resultId ? taken : null}
-            onNewTest={blocked ? undefined : () => setSearch({})}
+            onNewTest={blocked ? undefined : newTest}
+            onChangeAnswers={blocked ? undefined : changeAnswers}
           />
         ) : (
           <NdtWizard
@@ -90,6 +106,7 @@ export function NdtTesting() {
             planYearEnd={document.currentPlanYearEndDate}
             blocked={blocked}
             onTaken={showTaken}
+            resume={resume}
           />
         )}
       </section>
@@ -103,11 +120,13 @@ function StoredResult({
   resultId,
   taken,
   onNewTest,
+  onChangeAnswers,
 }: {
   documentId: string;
   resultId: string;
   taken: StoredNdtResult | null;
   onNewTest?: () => void;
+  onChangeAnswers?: (result: StoredNdtResult, failedStep: string) => void;
 }) {
   const { data, error } = useNdtResult(documentId, taken ? null : resultId);
   const result = taken ?? data;
@@ -119,5 +138,11 @@ function StoredResult({
     );
   }
   if (!result) return <Busy label="Loading the test result" />;
-  return <NdtResults result={result} onNewTest={onNewTest} />;
+  return (
+    <NdtResults
+      result={result}
+      onNewTest={onNewTest}
+      onChangeAnswers={onChangeAnswers && ((failedStep) => onChangeAnswers(result, failedStep))}
+    />
+  );
 }

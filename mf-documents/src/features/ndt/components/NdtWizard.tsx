@@ -1,13 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Card } from 'react-bootstrap';
 import type { NdtStep } from 'shared-domain';
 import { Busy } from 'shared-ui';
 import { Form, Formik, useFormikContext } from 'shared-ui/forms';
 import type { StoredNdtResult } from '../api/get-ndt-result.js';
 import { takeNdt } from '../api/take-ndt.js';
-import { stepErrors } from '../figure-fields.js';
-import { EMPTY_ANSWERS, isAnswered, nextStep, payloadOf, previousStep, type NdtAnswers } from '../wizard.js';
+import { nextReason, stepErrors } from '../figure-fields.js';
+import {
+  EMPTY_ANSWERS,
+  isAnswered,
+  nextStep,
+  payloadOf,
+  previousStep,
+  STEP_NAMES,
+  type FigureName,
+  type NdtAnswers,
+} from '../wizard.js';
 import { NdtInstructions } from './NdtInstructions.js';
+import { NdtProgress } from './NdtProgress.js';
 import { NdtStepFields } from './NdtStepFields.js';
 
 interface NdtWizardProps {
@@ -17,17 +27,26 @@ interface NdtWizardProps {
   /** Why the document cannot be tested (no Next on the instructions); null when it can. */
   blocked: string | null;
   onTaken: (result: StoredNdtResult) => void;
+  /** A test's answers to change (Change answers after a Fail), and the step to start at. */
+  resume?: { answers: NdtAnswers; step: NdtStep };
 }
 
 /**
  * The wizard (specs/2-documents.md §4): the instructions, then steps 1, 2, 3, 3a, 3b, 4, 5, 5a, 6, 7
- * by the branches of `nextStep`. A step's Next (Submit when the test is complete) shows only once it is
- * answered, and goes on only when no figure is more than the one it is part of (`stepErrors`). The
+ * by the branches of `nextStep`. A step's Next (Submit when the test is complete) goes on only once it
+ * is answered and no figure is more than the one it is part of (`nextReason`, `stepErrors`). The
  * answers are sent for the branch taken; a refusal (a toast) keeps them. Mounted afresh (a new key)
- * for a new test, so every value starts empty.
+ * for a new test, so every value starts empty, or with `resume` a test's answers at the step to change.
  */
-export function NdtWizard({ documentId, planYearStart, planYearEnd, blocked, onTaken }: NdtWizardProps) {
-  const [step, setStep] = useState<NdtStep | 'instructions'>('instructions');
+export function NdtWizard({
+  documentId,
+  planYearStart,
+  planYearEnd,
+  blocked,
+  onTaken,
+  resume,
+}: NdtWizardProps) {
+  const [step, setStep] = useState<NdtStep | 'instructions'>(resume?.step ?? 'instructions');
 
   async function advance(answers: NdtAnswers) {
     if (step === 'instructions' || !isAnswered(step, answers)) return;
@@ -45,7 +64,7 @@ export function NdtWizard({ documentId, planYearStart, planYearEnd, blocked, onT
 
   return (
     <Formik<NdtAnswers>
-      initialValues={{ ...EMPTY_ANSWERS }}
+      initialValues={{ ...(resume?.answers ?? EMPTY_ANSWERS) }}
       // Only the step on screen is checked: a figure more than the one it is part of stops its Next.
       validate={(answers) => (step === 'instructions' ? {} : stepErrors(step, answers))}
       onSubmit={advance}
@@ -66,42 +85,73 @@ export function NdtWizard({ documentId, planYearStart, planYearEnd, blocked, onT
   );
 }
 
-/** One step: its heading (focused on arrival), its fields, Back, and Next or Submit once answered. */
+/**
+ * The top of the page, where a new step starts (its heading takes the focus without scrolling again).
+ * `scrollTo` on the scrolling element: jsdom has none, where the call is skipped.
+ */
+function scrollToTop() {
+  document.scrollingElement?.scrollTo?.({ top: 0 });
+}
+
+/**
+ * One step: the progress, its heading (focused on arrival, the page back at its top), its fields, Back,
+ * and Next (Submit when the test is complete). Next is always there, and disabled (aria-disabled, so
+ * it stays in the tab order with its reason read out) until the step is answered and its figures fit
+ * together; the reason is shown next to it, in a live region, so a slip is heard as it is typed.
+ */
 function WizardStep({ step, onBack }: { step: NdtStep; onBack: (answers: NdtAnswers) => void }) {
-  const { values, isSubmitting, isValidating, submitCount, errors } = useFormikContext<NdtAnswers>();
+  const { values, isSubmitting, touched, setFieldTouched } = useFormikContext<NdtAnswers>();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [step]);
-  // A Next refused by the step's own checks takes focus to the first field that says why (once per press,
-  // when the checks have answered), so a keyboard or screen-reader user lands on the message.
-  const card = useRef<HTMLDivElement>(null);
-  const pressesHandled = useRef(0);
   useEffect(() => {
-    if (isValidating || submitCount === pressesHandled.current) return;
-    pressesHandled.current = submitCount;
-    card.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [submitCount, isValidating, errors]);
+    scrollToTop();
+    heading.current?.focus({ preventScroll: true });
+  }, [step]);
+  const reasonId = useId();
+  const reason = nextReason(step, values);
+  // A figure more than the one it is part of is marked at once (aria-invalid, its message under it),
+  // not only after it loses the focus: Next is disabled for it, so the field must say why.
+  const refused = Object.keys(stepErrors(step, values)).join(' ');
+  useEffect(() => {
+    for (const name of refused.split(' ') as FigureName[])
+      if (name && !touched[name]) void setFieldTouched(name, true, true);
+  }, [refused, touched, setFieldTouched]);
   const last = nextStep(step, values) === 'submit';
   return (
-    <Card ref={card}>
-      <Card.Header>
-        <h2 ref={heading} tabIndex={-1} className="h5 mb-0">
-          Step {step}
-        </h2>
-      </Card.Header>
-      <Card.Body>
-        <NdtStepFields key={step} step={step} />
-        <div className="d-flex gap-2 align-items-center">
-          <Button variant="outline-secondary" onClick={() => onBack(values)} disabled={isSubmitting}>
-            Back
-          </Button>
-          {isAnswered(step, values) && (
-            <Button type="submit" variant="primary" disabled={isSubmitting}>
+    <>
+      <NdtProgress step={step} answers={values} />
+      <Card>
+        <Card.Header>
+          <h2 ref={heading} tabIndex={-1} className="h5 mb-0">
+            Step {step}
+          </h2>
+          <p className="mb-0 text-body-secondary">{STEP_NAMES[step]}</p>
+        </Card.Header>
+        <Card.Body>
+          <NdtStepFields key={step} step={step} />
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <Button variant="outline-secondary" onClick={() => onBack(values)} disabled={isSubmitting}>
+              Back
+            </Button>
+            <Button
+              type="submit"
+              variant="primary"
+              disabled={isSubmitting}
+              aria-disabled={reason ? true : undefined}
+              aria-describedby={reason ? reasonId : undefined}
+              className={reason ? 'disabled' : undefined}
+              // aria-disabled does not stop a press (nor Enter in a field): the step goes on only once answered.
+              onClick={(event) => reason && event.preventDefault()}
+            >
               {last ? 'Submit' : 'Next'}
             </Button>
-          )}
-          {isSubmitting && last && <Busy label="Submitting the test" />}
-        </div>
-      </Card.Body>
-    </Card>
+            {isSubmitting && last && <Busy label="Submitting the test" />}
+            {/* Keyed by step: a new step's first reason is not announced over its heading. */}
+            <p key={step} id={reasonId} aria-live="polite" className="small text-body-secondary mb-0">
+              {reason}
+            </p>
+          </div>
+        </Card.Body>
+      </Card>
+    </>
   );
 }
