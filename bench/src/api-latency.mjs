@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { migrateToLatest } from 'cart-api/dist/db/migrate.js';
 import { EPOP_PRODUCT } from 'cart-api/dist/db/reference-data.js';
 import { seedDemo } from 'cart-api/dist/demo/seed.js';
-import { demoAccount } from 'shared-domain';
+import { addDays, demoAccount, productToday } from 'shared-domain';
 import { createDatabase } from 'service-kit/server';
 import {
   benchEngine,
@@ -81,6 +81,22 @@ async function seed() {
   }
 }
 
+/** A strategic partner with documents (the partner filter's case), read from the seeded database. */
+async function aPartnerWithOrders() {
+  const db = createDatabase(database.url);
+  try {
+    const row = await db
+      .selectFrom('epop_document')
+      .select('strategic_partner_id')
+      .where('strategic_partner_id', 'is not', null)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    return row.strategic_partner_id;
+  } finally {
+    await db.destroy();
+  }
+}
+
 try {
   database = await createCartDatabase({ engine, dataDir, prefix: 'bench_api' });
   console.log(`DATA_DIR ${dataDir}, cart-api on ${database.label}`);
@@ -91,11 +107,23 @@ try {
   const brokerToken = await passwordGrant(services.identityUrl, broker.username);
 
   const documentsPath = `epop-document/${broker.userId}`;
+  const partnerId = await aPartnerWithOrders();
+  const today = productToday();
+  const monthAgo = addDays(today, -30);
   const scenarios = [
     ['GET /order page 1', 'order?page=1&pageSize=10', complianceToken],
     ['GET /order searchText=harbor', 'order?page=1&pageSize=10&searchText=harbor', complianceToken],
     ['GET /order searchText=2150 (order no.)', 'order?page=1&pageSize=10&searchText=2150', complianceToken],
     ['GET /order searchText without match', 'order?page=1&pageSize=10&searchText=nomatch', complianceToken],
+    // Order Management's filters (issue 24 item 7): new only, a partner, General, a month of order days.
+    ['GET /order newOnly=true', 'order?page=1&pageSize=10&newOnly=true', complianceToken],
+    ['GET /order partner={one of 20}', `order?page=1&pageSize=10&partner=${partnerId}`, complianceToken],
+    ['GET /order partner=general', 'order?page=1&pageSize=10&partner=general', complianceToken],
+    [
+      'GET /order from..to (a month)',
+      `order?page=1&pageSize=10&from=${monthAgo}&to=${today}`,
+      complianceToken,
+    ],
     [`GET /epop-document (broker) page 1`, `${documentsPath}?page=1&pageSize=10`, brokerToken],
     [
       `GET /epop-document searchText=dental`,

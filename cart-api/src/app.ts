@@ -21,6 +21,7 @@ import client from './routes/client/index.js';
 import colonial from './routes/colonial/index.js';
 import company from './routes/company/index.js';
 import discount from './routes/discount/index.js';
+import documentDraft from './routes/document-draft/index.js';
 import salesReport from './routes/sales-report/index.js';
 import userCompanies from './routes/user/index.js';
 import epop from './routes/epop/index.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(salesReport, { prefix: '/sales-report' });
   await app.register(userCompanies, { prefix: '/user' });
   await app.register(pageView, { prefix: '/page-view' });
+  await app.register(documentDraft, { prefix: '/document-draft' });
 
   await app.ready();
   return app;

@@ -31,6 +31,8 @@ import * as settingsUtilities from './migrations/0029-settings-utilities.js';
 import * as jobPendingKey from './migrations/0030-job-pending-key.js';
 import * as paymentSettlement from './migrations/0031-payment-settlement.js';
 import * as closeFulfilledActionItems from './migrations/0032-close-fulfilled-action-items.js';
+import * as documentDrafts from './migrations/0033-document-drafts.js';
+import * as orderFilters from './migrations/0034-order-filters.js';
 
 /**
  * Migrations live in code (not a folder read at runtime) so the swc build and Jest see the same
@@ -68,6 +70,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030-job-pending-key': jobPendingKey,
   '0031-payment-settlement': paymentSettlement,
   '0032-close-fulfilled-action-items': closeFulfilledActionItems,
+  '0033-document-drafts': documentDrafts,
+  '0034-order-filters': orderFilters,
 };
 
 /** Brings the database to the latest schema; throws (and changes nothing more) when one fails. */

@@ -450,6 +450,18 @@ export interface Database {
   rate_limit: RateLimitTable;
   receipt_file: ReceiptFileTable;
   settings_change: SettingsChangeTable;
+  document_draft: DocumentDraftTable;
+}
+
+/** The order form's unsaved answers, per user and form (migration 0033; README "Order form drafts"). */
+export interface DocumentDraftTable {
+  user_id: string;
+  /** Which form: `new`, `document:{id}`, … (contract/document-draft.ts `DraftQuery`). */
+  form_key: string;
+  step: number;
+  /** JSON: the answers by field name. */
+  draft_values: string;
+  saved_at: string;
 }
 
 /** A change of the settings compliance makes in Utilities (migration 0029): who, when, before/after. */

@@ -234,6 +234,8 @@ const MATRIX: Record<string, Row> = {
   'GET /discount/:id': { expect: OWN_RECORDS, byResource: { discount: COMPLIANCE_RECORDS } },
   'GET /order': { expect: COMPLIANCE_ONLY },
   'POST /order/:orderId/hide': { expect: COMPLIANCE_ONLY, payload: {} },
+  // Bulk Mark as Reviewed: an id naming no order is reported, not refused (compliance's 200).
+  'POST /order/reviewed': { expect: COMPLIANCE_ONLY, payload: () => ({ orderIds: [randomUUID()] }) },
   'GET /strategic-partner': { expect: COMPLIANCE_ONLY },
   // The back office's partner records, labels and rules (compliance only); the partner is the
   // parties' one, left as it was (same name, no labels, no link rule), and a delete names no partner.
@@ -347,6 +349,25 @@ const MATRIX: Record<string, Row> = {
   'POST /page-view': {
     expect: Object.fromEntries(CALLER_NAMES.map((name) => [name, same(204)])) as Expectation,
     payload: { path: '/orders' },
+  },
+  // The order form's drafts (issue 24): always the caller's own (no path names a user), so every
+  // signed-in caller reaches only theirs; test/routes/document-draft tries another's.
+  'GET /document-draft': { expect: SIGNED_IN_ANY, query: 'form=new' },
+  'PUT /document-draft': {
+    expect: SIGNED_IN_ANY,
+    query: 'form=new',
+    payload: { step: 1, values: { clientCompanyName: 'Matrix Draft' } },
+  },
+  'DELETE /document-draft': {
+    expect: {
+      guest: same(401),
+      brokerA: same(204),
+      brokerB: same(204),
+      employerA: same(204),
+      employerB: same(204),
+      compliance: same(204),
+    },
+    query: 'form=new',
   },
   'GET /product': { expect: COMPLIANCE_ONLY },
   // The generated documents: whoever may read the document (the parties' documents are Paid).

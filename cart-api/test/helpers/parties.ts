@@ -290,6 +290,7 @@ const TABLES: Record<keyof Database, true> = {
   rate_limit: true,
   receipt_file: true,
   settings_change: true,
+  document_draft: true,
 };
 
 /** Every row of every table, to prove a refused call changed nothing. */

@@ -1,27 +1,81 @@
-import { toDollars, type IsoDate } from 'shared-domain';
+import { addDays, isIsoDate, startOfProductDay, toDollars, type IsoDate } from 'shared-domain';
 import { readyForRenewal } from 'shared-domain/forms';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { ValidationFailure } from 'service-kit';
 import { SEARCH_TEXT_SEPARATOR } from '../../db/migrations/0003-order-search-text.js';
 import type { Database, DocumentStatus } from '../../db/schema.js';
-import type { OrderItem, OrderItemDocument, OrderPage } from '../../contract/order.js';
+import {
+  GENERAL_ORDERS,
+  type OrderItem,
+  type OrderItemDocument,
+  type OrderListQuery,
+  type OrderPage,
+  type ReviewedOrders,
+} from '../../contract/order.js';
 import { offsetFor, pagesFor, type PagedSearchQuery } from '../../lib/pagination.js';
 import { lowerCasedContains } from '../../lib/search.js';
 import { isReadOnly } from '../documents/queries.js';
 import { renewedDocument } from '../documents/renewal.js';
+import { ORDERS_MESSAGES } from './messages.js';
+
+/** Order Management's filters as the domain takes them (the route's query without the paging). */
+export type OrderFilters = Pick<OrderListQuery, 'from' | 'to' | 'newOnly' | 'partner'>;
+
+type OrdersQuery = SelectQueryBuilder<Database & { o: Database['orders'] }, 'o', object>;
+
+/**
+ * The filters as conditions, each one index range or one set read once (never a subquery per order):
+ * the days are the product's (a New York day's instants, `to` inclusive), `newOnly` reads
+ * `orders_new_created`, and a partner's orders are the orders of its documents' items
+ * (`epop_document_partner`, then `order_item_document`): the partner report's rule, an order is a
+ * partner's when one of its documents is. `general` is every other order (no document of a partner).
+ */
+function filtered(orders: OrdersQuery, { from, to, newOnly, partner }: OrderFilters): OrdersQuery {
+  const problems: string[] = [
+    ...(from !== undefined && !isIsoDate(from) ? [ORDERS_MESSAGES.invalidFrom] : []),
+    ...(to !== undefined && !isIsoDate(to) ? [ORDERS_MESSAGES.invalidTo] : []),
+  ];
+  if (problems.length === 0 && from !== undefined && to !== undefined && from > to) {
+    problems.push(ORDERS_MESSAGES.fromAfterTo);
+  }
+  if (problems.length > 0) throw new ValidationFailure(problems);
+
+  let query = orders;
+  if (newOnly) query = query.where('o.is_new', '=', 1);
+  if (from !== undefined) query = query.where('o.created_at', '>=', startOfProductDay(from).toISOString());
+  if (to !== undefined) {
+    query = query.where('o.created_at', '<', startOfProductDay(addDays(to, 1)).toISOString());
+  }
+  if (partner !== undefined) {
+    query = query.where('o.order_id', partner === GENERAL_ORDERS ? 'not in' : 'in', (eb) =>
+      eb
+        .selectFrom('order_item as pi')
+        .innerJoin('epop_document as pd', 'pd.document_id', 'pi.document_id')
+        .select('pi.order_id')
+        .$call((q) =>
+          partner === GENERAL_ORDERS
+            ? q.where('pd.strategic_partner_id', 'is not', null)
+            : q.where('pd.strategic_partner_id', '=', partner),
+        ),
+    );
+  }
+  return query;
+}
 
 /**
  * A page of all orders, newest first. The search text matches the order number, the transaction
  * id or the company name of any client on the order, case-insensitively, through the
- * denormalized `search_text` (one column, no join per order). Each item carries its document's state
- * now (`today`: the product's day the renewal window is counted from), for the documents' actions menu.
+ * denormalized `search_text` (one column, no join per order); the filters narrow it (`filtered`). Each
+ * item carries its document's state now (`today`: the product's day the renewal window is counted
+ * from), for the documents' actions menu. A `from` after `to` is a validation failure.
  */
 export async function listOrders(
   db: Kysely<Database>,
-  query: PagedSearchQuery,
+  query: PagedSearchQuery & OrderFilters,
   today: IsoDate,
 ): Promise<OrderPage> {
   const searchText = query.searchText.trim();
-  let orders = db.selectFrom('orders as o');
+  let orders = filtered(db.selectFrom('orders as o'), query);
   if (searchText.includes(SEARCH_TEXT_SEPARATOR)) {
     // No field holds the separator, so such a text matches nothing (and must not match across fields).
     orders = orders.where(sql<boolean>`1 = 0`);
@@ -156,14 +210,36 @@ function documentState(
   };
 }
 
-/** Marks an order reviewed; false when there is no such order. */
-export async function markReviewed(db: Kysely<Database>, orderId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ is_new: 0 })
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/**
+ * Mark as Reviewed (specs/1-foundation.md §4 Order: the highlight is hidden), for one order or the
+ * many Order Management selects: the one place the rule lives. Each order that exists is no longer new
+ * (one already reviewed stays so: asking again changes nothing); ids that name no order are answered
+ * in `notFound`, and nothing is done for them. A repeated id counts once.
+ */
+export async function markReviewed(
+  db: Kysely<Database>,
+  orderIds: readonly string[],
+): Promise<ReviewedOrders> {
+  const asked = [...new Set(orderIds)];
+  if (asked.length === 0) return { reviewed: [], notFound: [] };
+  // Orders are never deleted, so the ids found stay found for the update.
+  const found = new Set(
+    (await db.selectFrom('orders').select('order_id').where('order_id', 'in', asked).execute()).map(
+      (row) => row.order_id,
+    ),
+  );
+  if (found.size > 0) {
+    await db
+      .updateTable('orders')
+      .set({ is_new: 0 })
+      .where('order_id', 'in', [...found])
+      .where('is_new', '=', 1)
+      .execute();
+  }
+  return {
+    reviewed: asked.filter((id) => found.has(id)),
+    notFound: asked.filter((id) => !found.has(id)),
+  };
 }
 
 /** The user who placed an order; undefined when there is no such order. */

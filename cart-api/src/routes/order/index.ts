@@ -1,10 +1,4 @@
-import {
-  EmptyBody,
-  notFound,
-  PagedSearchQuery,
-  withPaging,
-  type FastifyPluginAsyncTypebox,
-} from 'service-kit';
+import { EmptyBody, notFound, withPaging, type FastifyPluginAsyncTypebox } from 'service-kit';
 import { productToday } from 'shared-domain';
 import { COMPLIANCE, SIGNED_IN } from '../../lib/contract.js';
 import { ORDERS_MESSAGES } from '../../domain/orders/messages.js';
@@ -14,11 +8,14 @@ import { receiptPdfOf } from '../../domain/orders/receipt-file.js';
 import { emailReceiptAgain } from '../../domain/orders/receipt-mail.js';
 import {
   OrderIdParams,
+  OrderListQuery,
   OrderPage,
   ReceiptMarkup,
   ReceiptPdf,
   ReceiptSent,
   Reviewed,
+  ReviewedBody,
+  ReviewedOrders,
 } from '../../contract/order.js';
 
 /** Admin Orders (compliance home): the order list and Mark as Reviewed. */
@@ -28,12 +25,35 @@ const order: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: COMPLIANCE, ownership: 'none' },
       schema: {
-        summary: 'All orders, newest first, searched by order number, transaction id or client name',
-        querystring: PagedSearchQuery,
+        summary:
+          'All orders, newest first, searched by order number, transaction id or client name, filtered by order day, new only and partner',
+        querystring: OrderListQuery,
         response: { 200: OrderPage },
       },
     },
-    async (request) => listOrders(app.db, withPaging(request.query), productToday(app.now())),
+    async (request) => {
+      const { from, to, newOnly, partner } = request.query;
+      return listOrders(
+        app.db,
+        { ...withPaging(request.query), from, to, newOnly, partner },
+        productToday(app.now()),
+      );
+    },
+  );
+
+  app.post(
+    '/reviewed',
+    {
+      // Many orders at once: no one record's policy; compliance may review any order.
+      config: { access: COMPLIANCE, ownership: 'none' },
+      schema: {
+        summary:
+          'Mark as Reviewed for the orders selected (at most 100); ids that name no order are reported',
+        body: ReviewedBody,
+        response: { 200: ReviewedOrders },
+      },
+    },
+    async (request) => markReviewed(app.db, request.body.orderIds),
   );
 
   app.post(
@@ -48,7 +68,8 @@ const order: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      if (!(await markReviewed(app.db, request.params.orderId))) throw notFound(ORDERS_MESSAGES.notFound);
+      const { reviewed } = await markReviewed(app.db, [request.params.orderId]);
+      if (reviewed.length === 0) throw notFound(ORDERS_MESSAGES.notFound);
       return { orderId: request.params.orderId, new: false as const };
     },
   );

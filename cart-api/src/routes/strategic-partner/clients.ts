@@ -31,7 +31,7 @@ const CLIENT_COLUMNS: readonly ExcelColumn<PartnerClientExportRow>[] = [
   { header: 'City', key: 'city', width: 18 },
   { header: 'State', key: 'state', width: 8 },
   { header: 'Zip Code', key: 'zipCode', width: 12 },
-  { header: 'Federal Tax Id', key: 'federalTaxId', width: 16 },
+  { header: 'Federal Tax ID', key: 'federalTaxId', width: 16 },
 ];
 
 /**

@@ -98,7 +98,7 @@ describe("a strategic partner's clients and report", () => {
       'City',
       'State',
       'Zip Code',
-      'Federal Tax Id',
+      'Federal Tax ID',
     ]);
     expect(sheet.rowCount).toBe(13);
     expect((sheet.getRow(2).values as unknown[]).slice(2)).toEqual([

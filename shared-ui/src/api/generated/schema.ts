@@ -3881,6 +3881,488 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/document-draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's unsaved answers of an order form (null when none, or older than 30 days)
+         * @description Access: role groups compliance, broker, epop. Ownership: acts on no single record.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description the form: new, new:{strategicPartnerId}, document:{documentId}, renew:{documentId}, cart-item:{cartItemId} or action-item:{actionItemId}
+                     * @example new
+                     */
+                    form: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            draft: {
+                                form: string;
+                                /** @description the step the user was on */
+                                step: number;
+                                /** @description the order form's answers so far, by field name */
+                                values: {
+                                    primaryEmail?: string | number | boolean | null;
+                                    alternateEmail1?: string | number | boolean | null;
+                                    alternateEmail2?: string | number | boolean | null;
+                                    accountId?: string | number | boolean | null;
+                                    accountIdSuffix?: string | number | boolean | null;
+                                    federalTaxId?: string | number | boolean | null;
+                                    clientCompanyName?: string | number | boolean | null;
+                                    phone?: string | number | boolean | null;
+                                    addressLine1?: string | number | boolean | null;
+                                    addressLine2?: string | number | boolean | null;
+                                    city?: string | number | boolean | null;
+                                    state?: string | number | boolean | null;
+                                    zipCode?: string | number | boolean | null;
+                                    benefitsContact?: string | number | boolean | null;
+                                    benefitContactEmail?: string | number | boolean | null;
+                                    additionalContactEmail1?: string | number | boolean | null;
+                                    additionalContactEmail2?: string | number | boolean | null;
+                                    stateOfLegalConstruction?: string | number | boolean | null;
+                                    legalEntityType?: string | number | boolean | null;
+                                    isERISA?: string | number | boolean | null;
+                                    erisaPlanNumber?: string | number | boolean | null;
+                                    agentNumber?: string | number | boolean | null;
+                                    groupId?: string | number | boolean | null;
+                                    amendmentToOriginal?: string | number | boolean | null;
+                                    originalEffectiveDate?: string | number | boolean | null;
+                                    amendmentEffectiveDate?: string | number | boolean | null;
+                                    currentPlanYearStartDate?: string | number | boolean | null;
+                                    currentPlanYearEndDate?: string | number | boolean | null;
+                                    shortPlanYear?: string | number | boolean | null;
+                                    totalNumAtStartPlanYear?: string | number | boolean | null;
+                                    totalNumBenefitEligible?: string | number | boolean | null;
+                                    requiredWaitingPeriod?: string | number | boolean | null;
+                                    requiredWorkingHoursPerWeek?: string | number | boolean | null;
+                                    requiredWorkingMonthsPerYear?: string | number | boolean | null;
+                                    dateOfEligibility?: string | number | boolean | null;
+                                    otherDateOfEligibility?: string | number | boolean | null;
+                                    unionEmployeesEligible?: string | number | boolean | null;
+                                    seasonalEmployeesEligible?: string | number | boolean | null;
+                                    seasonalWorksLessThanWeeks?: string | number | boolean | null;
+                                    noticeTimeFrame?: string | number | boolean | null;
+                                    healthInsurance?: string | number | boolean | null;
+                                    vision?: string | number | boolean | null;
+                                    dental?: string | number | boolean | null;
+                                    hsa?: string | number | boolean | null;
+                                    groupTermLife?: string | number | boolean | null;
+                                    specifiedDiseaseOrIllness?: string | number | boolean | null;
+                                    accident?: string | number | boolean | null;
+                                    accidentalDeath?: string | number | boolean | null;
+                                    hospitalConfinement?: string | number | boolean | null;
+                                    bridge?: string | number | boolean | null;
+                                    disability?: string | number | boolean | null;
+                                    otherBenefitsOffered?: string | number | boolean | null;
+                                    allowHSAContributions?: string | number | boolean | null;
+                                    hsaAmendmentEffectiveDate?: string | number | boolean | null;
+                                    negativeEnrollment?: string | number | boolean | null;
+                                    evergreenRollingEnrollment?: string | number | boolean | null;
+                                    affiliates?: string | number | boolean | null;
+                                    retroactiveReason?: string | number | boolean | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description when it was last saved (UTC)
+                                 */
+                                savedAt: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save the caller's unsaved answers of an order form (replaces the previous draft)
+         * @description Access: role groups compliance, broker, epop. Ownership: acts on no single record.
+         */
+        put: {
+            parameters: {
+                query: {
+                    /**
+                     * @description the form: new, new:{strategicPartnerId}, document:{documentId}, renew:{documentId}, cart-item:{cartItemId} or action-item:{actionItemId}
+                     * @example new
+                     */
+                    form: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "step": 2,
+                     *       "values": {
+                     *         "clientCompanyName": "Orchard Dental Group",
+                     *         "isERISA": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description the step the user was on */
+                        step: number;
+                        /** @description the order form's answers so far, by field name */
+                        values: {
+                            primaryEmail?: string | number | boolean | null;
+                            alternateEmail1?: string | number | boolean | null;
+                            alternateEmail2?: string | number | boolean | null;
+                            accountId?: string | number | boolean | null;
+                            accountIdSuffix?: string | number | boolean | null;
+                            federalTaxId?: string | number | boolean | null;
+                            clientCompanyName?: string | number | boolean | null;
+                            phone?: string | number | boolean | null;
+                            addressLine1?: string | number | boolean | null;
+                            addressLine2?: string | number | boolean | null;
+                            city?: string | number | boolean | null;
+                            state?: string | number | boolean | null;
+                            zipCode?: string | number | boolean | null;
+                            benefitsContact?: string | number | boolean | null;
+                            benefitContactEmail?: string | number | boolean | null;
+                            additionalContactEmail1?: string | number | boolean | null;
+                            additionalContactEmail2?: string | number | boolean | null;
+                            stateOfLegalConstruction?: string | number | boolean | null;
+                            legalEntityType?: string | number | boolean | null;
+                            isERISA?: string | number | boolean | null;
+                            erisaPlanNumber?: string | number | boolean | null;
+                            agentNumber?: string | number | boolean | null;
+                            groupId?: string | number | boolean | null;
+                            amendmentToOriginal?: string | number | boolean | null;
+                            originalEffectiveDate?: string | number | boolean | null;
+                            amendmentEffectiveDate?: string | number | boolean | null;
+                            currentPlanYearStartDate?: string | number | boolean | null;
+                            currentPlanYearEndDate?: string | number | boolean | null;
+                            shortPlanYear?: string | number | boolean | null;
+                            totalNumAtStartPlanYear?: string | number | boolean | null;
+                            totalNumBenefitEligible?: string | number | boolean | null;
+                            requiredWaitingPeriod?: string | number | boolean | null;
+                            requiredWorkingHoursPerWeek?: string | number | boolean | null;
+                            requiredWorkingMonthsPerYear?: string | number | boolean | null;
+                            dateOfEligibility?: string | number | boolean | null;
+                            otherDateOfEligibility?: string | number | boolean | null;
+                            unionEmployeesEligible?: string | number | boolean | null;
+                            seasonalEmployeesEligible?: string | number | boolean | null;
+                            seasonalWorksLessThanWeeks?: string | number | boolean | null;
+                            noticeTimeFrame?: string | number | boolean | null;
+                            healthInsurance?: string | number | boolean | null;
+                            vision?: string | number | boolean | null;
+                            dental?: string | number | boolean | null;
+                            hsa?: string | number | boolean | null;
+                            groupTermLife?: string | number | boolean | null;
+                            specifiedDiseaseOrIllness?: string | number | boolean | null;
+                            accident?: string | number | boolean | null;
+                            accidentalDeath?: string | number | boolean | null;
+                            hospitalConfinement?: string | number | boolean | null;
+                            bridge?: string | number | boolean | null;
+                            disability?: string | number | boolean | null;
+                            otherBenefitsOffered?: string | number | boolean | null;
+                            allowHSAContributions?: string | number | boolean | null;
+                            hsaAmendmentEffectiveDate?: string | number | boolean | null;
+                            negativeEnrollment?: string | number | boolean | null;
+                            evergreenRollingEnrollment?: string | number | boolean | null;
+                            affiliates?: string | number | boolean | null;
+                            retroactiveReason?: string | number | boolean | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            form: string;
+                            /** @description the step the user was on */
+                            step: number;
+                            /** @description the order form's answers so far, by field name */
+                            values: {
+                                primaryEmail?: string | number | boolean | null;
+                                alternateEmail1?: string | number | boolean | null;
+                                alternateEmail2?: string | number | boolean | null;
+                                accountId?: string | number | boolean | null;
+                                accountIdSuffix?: string | number | boolean | null;
+                                federalTaxId?: string | number | boolean | null;
+                                clientCompanyName?: string | number | boolean | null;
+                                phone?: string | number | boolean | null;
+                                addressLine1?: string | number | boolean | null;
+                                addressLine2?: string | number | boolean | null;
+                                city?: string | number | boolean | null;
+                                state?: string | number | boolean | null;
+                                zipCode?: string | number | boolean | null;
+                                benefitsContact?: string | number | boolean | null;
+                                benefitContactEmail?: string | number | boolean | null;
+                                additionalContactEmail1?: string | number | boolean | null;
+                                additionalContactEmail2?: string | number | boolean | null;
+                                stateOfLegalConstruction?: string | number | boolean | null;
+                                legalEntityType?: string | number | boolean | null;
+                                isERISA?: string | number | boolean | null;
+                                erisaPlanNumber?: string | number | boolean | null;
+                                agentNumber?: string | number | boolean | null;
+                                groupId?: string | number | boolean | null;
+                                amendmentToOriginal?: string | number | boolean | null;
+                                originalEffectiveDate?: string | number | boolean | null;
+                                amendmentEffectiveDate?: string | number | boolean | null;
+                                currentPlanYearStartDate?: string | number | boolean | null;
+                                currentPlanYearEndDate?: string | number | boolean | null;
+                                shortPlanYear?: string | number | boolean | null;
+                                totalNumAtStartPlanYear?: string | number | boolean | null;
+                                totalNumBenefitEligible?: string | number | boolean | null;
+                                requiredWaitingPeriod?: string | number | boolean | null;
+                                requiredWorkingHoursPerWeek?: string | number | boolean | null;
+                                requiredWorkingMonthsPerYear?: string | number | boolean | null;
+                                dateOfEligibility?: string | number | boolean | null;
+                                otherDateOfEligibility?: string | number | boolean | null;
+                                unionEmployeesEligible?: string | number | boolean | null;
+                                seasonalEmployeesEligible?: string | number | boolean | null;
+                                seasonalWorksLessThanWeeks?: string | number | boolean | null;
+                                noticeTimeFrame?: string | number | boolean | null;
+                                healthInsurance?: string | number | boolean | null;
+                                vision?: string | number | boolean | null;
+                                dental?: string | number | boolean | null;
+                                hsa?: string | number | boolean | null;
+                                groupTermLife?: string | number | boolean | null;
+                                specifiedDiseaseOrIllness?: string | number | boolean | null;
+                                accident?: string | number | boolean | null;
+                                accidentalDeath?: string | number | boolean | null;
+                                hospitalConfinement?: string | number | boolean | null;
+                                bridge?: string | number | boolean | null;
+                                disability?: string | number | boolean | null;
+                                otherBenefitsOffered?: string | number | boolean | null;
+                                allowHSAContributions?: string | number | boolean | null;
+                                hsaAmendmentEffectiveDate?: string | number | boolean | null;
+                                negativeEnrollment?: string | number | boolean | null;
+                                evergreenRollingEnrollment?: string | number | boolean | null;
+                                affiliates?: string | number | boolean | null;
+                                retroactiveReason?: string | number | boolean | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description when it was last saved (UTC)
+                             */
+                            savedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Discard the caller's unsaved answers of an order form (none is no error)
+         * @description Access: role groups compliance, broker, epop. Ownership: acts on no single record.
+         */
+        delete: {
+            parameters: {
+                query: {
+                    /**
+                     * @description the form: new, new:{strategicPartnerId}, document:{documentId}, renew:{documentId}, cart-item:{cartItemId} or action-item:{actionItemId}
+                     * @example new
+                     */
+                    form: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/epop-document/{documentId}/admin/non-discrimination-results": {
         parameters: {
             query?: never;
@@ -7029,7 +7511,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * All orders, newest first, searched by order number, transaction id or client name
+         * All orders, newest first, searched by order number, transaction id or client name, filtered by order day, new only and partner
          * @description Access: role groups compliance. Ownership: acts on no single record.
          */
         get: {
@@ -7038,6 +7520,14 @@ export interface paths {
                     page?: number;
                     pageSize?: number;
                     searchText?: string;
+                    /** @description first order day, YYYY-MM-DD (New York) */
+                    from?: string;
+                    /** @description last order day, YYYY-MM-DD (New York), inclusive; not before `from` */
+                    to?: string;
+                    /** @description true: only the orders not reviewed yet */
+                    newOnly?: boolean;
+                    /** @description a strategic partner's company id: orders with a document of that partner; 'general': orders with no partner's document */
+                    partner?: "general" | string;
                 };
                 header?: never;
                 path?: never;
@@ -7619,6 +8109,127 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/reviewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark as Reviewed for the orders selected (at most 100); ids that name no order are reported
+         * @description Access: role groups compliance. Ownership: acts on no single record.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "orderIds": [
+                     *         "00000000-0000-4000-8000-000000000024"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description the orders to mark; a repeated id counts once */
+                        orderIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the orders now reviewed (those already reviewed included), in the order asked */
+                            reviewed: string[];
+                            /** @description the ids that name no order: nothing was done for them */
+                            notFound: string[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"] | components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description No session, or it has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Not for this role group */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description Server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The service did not answer (the gateway could not reach it) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service is unavailable for a moment */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+                /** @description The service did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
