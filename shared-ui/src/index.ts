@@ -48,11 +48,18 @@ export {
   type FileUploadStatus,
 } from './components/FileUpload.js';
 export { Pagination, visiblePages, type PaginationProps } from './components/Pagination.js';
-export { PageTitle } from './components/PageTitle.js';
 export { DataTable, type Column, type DataTableProps } from './page/DataTable.js';
 export { TERMS, type Term } from './page/glossary.js';
 export { PageHeader, useDocumentTitle, type Crumb, type PageHeaderProps } from './page/PageHeader.js';
-export { EmptyState, LoadingState, NotFound, type NotFoundProps } from './page/states.js';
+export {
+  EmptyState,
+  LoadFailed,
+  LoadingState,
+  NotFound,
+  Unavailable,
+  type NotFoundProps,
+  type UnavailableProps,
+} from './page/states.js';
 export { ScrollableTable, type ScrollableTableProps } from './components/ScrollableTable.js';
 export { closeErrorWindow, showErrorWindow } from './feedback/error-window-store.js';
 export { Busy } from './feedback/Busy.js';

@@ -2,10 +2,7 @@ import Form from 'react-bootstrap/Form';
 import { useField } from 'formik';
 import { useFieldFrame, type FieldProps } from './FieldFrame.js';
 
-export interface ChoiceFieldProps<Value extends string | boolean> extends Omit<
-  FieldProps,
-  'help' | 'readOnly'
-> {
+export interface ChoiceFieldProps<Value extends string | boolean> extends Omit<FieldProps, 'readOnly'> {
   options: ReadonlyArray<{ value: Value; label: string }>;
 }
 
@@ -18,12 +15,16 @@ export function ChoiceField<Value extends string | boolean>({
   label,
   required,
   disabled,
+  help,
   options,
 }: ChoiceFieldProps<Value>) {
   const { id, invalid, error } = useFieldFrame<Value>(name);
   const errorId = `${id}-error`;
+  const helpId = help ? `${id}-help` : undefined;
+  // The question's explanation, then its error: what a screen reader reads after the group's name.
+  const describedBy = [helpId, invalid ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   return (
-    <Form.Group as="fieldset" className="mb-3" aria-describedby={invalid ? errorId : undefined}>
+    <Form.Group as="fieldset" className="mb-3" aria-describedby={describedBy}>
       <Form.Label as="legend" className="fs-6">
         {label}
         {required && (
@@ -39,9 +40,15 @@ export function ChoiceField<Value extends string | boolean>({
           id={`${id}-${String(option.value)}`}
           option={option}
           invalid={invalid}
+          errorId={errorId}
           disabled={disabled}
         />
       ))}
+      {help && (
+        <Form.Text id={helpId} className="d-block">
+          {help}
+        </Form.Text>
+      )}
       {invalid && (
         <div id={errorId} className="invalid-feedback d-block">
           {error}
@@ -56,12 +63,14 @@ function ChoiceOption<Value extends string | boolean>({
   id,
   option,
   invalid,
+  errorId,
   disabled,
 }: {
   name: string;
   id: string;
   option: { value: Value; label: string };
   invalid: boolean;
+  errorId: string;
   disabled?: boolean;
 }) {
   const [field, , helpers] = useField<Value>(name);
@@ -78,6 +87,8 @@ function ChoiceOption<Value extends string | boolean>({
       onBlur={field.onBlur}
       isInvalid={invalid}
       aria-invalid={invalid || undefined}
+      // Each radio of an invalid group names the error itself: focus lands on a radio, not the group.
+      aria-describedby={invalid ? errorId : undefined}
       disabled={disabled}
     />
   );

@@ -205,3 +205,30 @@ describe('selects', () => {
     expect(values().isERISA).toBe(true);
   });
 });
+
+describe('YesNoField help and errors', () => {
+  it('names its explanation on the group, and its error on the group and on each radio', async () => {
+    renderForm(
+      <YesNoField
+        name="negativeEnrollment"
+        label="Negative enrollment?"
+        help="Employees are enrolled unless they opt out."
+      />,
+      { negativeEnrollment: null },
+      (form) => (form.negativeEnrollment === null ? { negativeEnrollment: 'Please answer' } : {}),
+    );
+    const group = screen.getByRole('group', { name: 'Negative enrollment?' });
+    const help = screen.getByText('Employees are enrolled unless they opt out.');
+    expect(group.getAttribute('aria-describedby')).toBe(help.id);
+    await act(async () => {
+      fireEvent.blur(screen.getByLabelText('Yes'));
+    });
+    const error = await screen.findByText('Please answer');
+    expect(group.getAttribute('aria-describedby')).toBe(`${help.id} ${error.id}`);
+    for (const choice of ['Yes', 'No']) {
+      const radio = screen.getByLabelText(choice);
+      expect(radio.getAttribute('aria-invalid')).toBe('true');
+      expect(radio.getAttribute('aria-describedby')).toBe(error.id);
+    }
+  });
+});

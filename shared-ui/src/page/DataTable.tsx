@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
-import { EmptyState, LoadingState } from './states.js';
+import { EmptyState, LoadFailed, LoadingState } from './states.js';
 
 export interface Column<T> {
   /** Unique among the columns (React's key). */
@@ -10,6 +10,10 @@ export interface Column<T> {
   cell(row: T): ReactNode;
   /** A visually hidden heading (a checkbox or actions column): the header still names it. */
   hideHeader?: boolean;
+  /** What the heading cell shows instead of `header` (a select-all checkbox named by its own label). */
+  headerContent?: ReactNode;
+  /** The row's header cell (`th scope="row"`: the order number that names an order's row). */
+  rowHeader?: boolean;
   /** Classes of the column's cells (alignment, `text-nowrap`). */
   className?: string;
 }
@@ -25,7 +29,9 @@ export interface DataTableProps<T> {
   /** What an empty list says (the specs' text: 'No orders found', …), or a whole EmptyState. */
   empty: ReactNode;
   busyLabel?: string;
-  /** Classes of a row (`order-panel-new` for a new order, …). */
+  /** What could not be loaded ('promo codes') when the first answer failed; shown instead of the table. */
+  loadError?: string | false | null;
+  /** Classes of a row (`data-table-row-new` for a row to act on: a new order). */
   rowClassName?(row: T): string | undefined;
   /** Bootstrap table options. */
   size?: 'sm';
@@ -34,7 +40,8 @@ export interface DataTableProps<T> {
 }
 
 /**
- * The one table of every list: the loading state until the rows come, the empty state when there are
+ * The one table of every list: the loading state until the rows come (the load-failure state if they
+ * do not), the empty state when there are
  * none, else a table. Below Bootstrap's `md` breakpoint each row becomes a card whose values carry their
  * column's name (styles.css `.data-table`), so nothing scrolls sideways on a phone; from `md` up a
  * table too wide for the screen scrolls inside a box the keyboard can reach. The explicit roles keep
@@ -48,12 +55,14 @@ export function DataTable<T>({
   rowKey,
   empty,
   busyLabel = 'Loading',
+  loadError,
   rowClassName,
   size,
   striped,
   hover,
 }: DataTableProps<T>) {
-  if (rows === undefined) return <LoadingState label={busyLabel} />;
+  if (rows === undefined)
+    return loadError ? <LoadFailed what={loadError} /> : <LoadingState label={busyLabel} />;
   if (rows.length === 0) return typeof empty === 'string' ? <EmptyState>{empty}</EmptyState> : <>{empty}</>;
   return (
     // A focusable region makes a wide table's scroll box reachable by keyboard (axe:
@@ -65,7 +74,12 @@ export function DataTable<T>({
           <tr role="row">
             {columns.map((column) => (
               <th key={column.key} scope="col" role="columnheader" className={column.className}>
-                {column.hideHeader ? <span className="visually-hidden">{column.header}</span> : column.header}
+                {column.headerContent ??
+                  (column.hideHeader ? (
+                    <span className="visually-hidden">{column.header}</span>
+                  ) : (
+                    column.header
+                  ))}
               </th>
             ))}
           </tr>
@@ -73,16 +87,24 @@ export function DataTable<T>({
         <tbody role="rowgroup">
           {rows.map((row) => (
             <tr key={rowKey(row)} role="row" className={rowClassName?.(row)}>
-              {columns.map((column) => (
-                <td
-                  key={column.key}
-                  role="cell"
-                  className={column.className}
-                  data-label={column.hideHeader ? undefined : column.header}
-                >
-                  {column.cell(row)}
-                </td>
-              ))}
+              {columns.map((column) => {
+                const label = column.hideHeader ? undefined : column.header;
+                return column.rowHeader ? (
+                  <th
+                    key={column.key}
+                    scope="row"
+                    role="rowheader"
+                    className={column.className}
+                    data-label={label}
+                  >
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.key} role="cell" className={column.className} data-label={label}>
+                    {column.cell(row)}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

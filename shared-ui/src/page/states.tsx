@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router-dom';
+import { isNotFound } from '../api/errors.js';
 import { Busy } from '../feedback/Busy.js';
 import { paths } from '../paths.js';
-import { PageHeader } from './PageHeader.js';
+import { PageHeader, type Crumb } from './PageHeader.js';
 
 /** The one loading state of a page or a list: a centred spinner that screen readers announce. */
 export function LoadingState({ label = 'Loading' }: { label?: string }) {
@@ -23,6 +25,20 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
   );
 }
 
+/**
+ * The one load-failure state: what could not be loaded (the api client has already said why in its
+ * toast or error window), that trying again may help, and an optional way on.
+ */
+export function LoadFailed({ what, action }: { what: string; action?: ReactNode }) {
+  return (
+    <Alert variant="danger" className="load-failed">
+      <p className="mb-1">The {what} could not be loaded.</p>
+      <p className="mb-0">Please try again in a moment.</p>
+      {action && <div className="mt-2">{action}</div>}
+    </Alert>
+  );
+}
+
 export interface NotFoundProps {
   /** The heading: 'Page Not Found' (an unknown address), 'Document not found', 'Client not found'. */
   title?: string;
@@ -30,6 +46,8 @@ export interface NotFoundProps {
   message?: ReactNode;
   /** 1: the page's own heading (and the browser's title); 2: inside a page that has its h1. */
   headingLevel?: 1 | 2;
+  /** The way on (a link back to the list the record was in); the home page when not given. */
+  action?: ReactNode;
 }
 
 /**
@@ -40,8 +58,9 @@ export function NotFound({
   title = 'Page Not Found',
   message = 'The page you asked for does not exist, or it is not yours to open.',
   headingLevel = 1,
+  action,
 }: NotFoundProps) {
-  const home = (
+  const home = action ?? (
     <Link to={paths.home()} className="btn btn-primary">
       Go to the home page
     </Link>
@@ -63,5 +82,44 @@ export function NotFound({
       <p>{message}</p>
       {home}
     </section>
+  );
+}
+
+export interface UnavailableProps {
+  /** The read's error. */
+  error: unknown;
+  /** What the page shows ('client'): 'The client could not be loaded.' */
+  what: string;
+  /** The page's heading when the read failed for another reason than a 404. */
+  title: string;
+  /** The not-found page of a missing or foreign record (the API answers both alike: 404). */
+  notFound: { title: string; message: ReactNode };
+  /** The pages above this one, for the failure's heading. */
+  breadcrumb?: Crumb[];
+  /** The way on (back to the list); the home page when not given. */
+  action?: ReactNode;
+}
+
+/**
+ * What a record's page shows instead of the record: a 404 (missing, or not the caller's) is the
+ * not-found page; any other failure keeps the page's heading over the load-failure state.
+ */
+export function Unavailable({ error, what, title, notFound, breadcrumb, action }: UnavailableProps) {
+  if (isNotFound(error))
+    return <NotFound title={notFound.title} message={notFound.message} action={action} />;
+  return (
+    <>
+      <PageHeader title={title} breadcrumb={breadcrumb} />
+      <LoadFailed
+        what={what}
+        action={
+          action ?? (
+            <Link className="alert-link" to={paths.home()}>
+              Go to the home page
+            </Link>
+          )
+        }
+      />
+    </>
   );
 }

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { COMPANY_USER_MESSAGES } from 'shared-domain';
 import type { CompanyUser } from '../api/types.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
-import { Busy } from '../feedback/Busy.js';
 import { notifySuccess } from '../feedback/toasts.js';
+import { LoadingState } from '../page/states.js';
 import { useSession } from '../session/session.js';
 import { CompanyUsersPanel } from './CompanyUsersPanel.js';
 import { addCompanyUser, removeCompanyUser, searchUsers, useCompanyUsers } from './company-users-api.js';
@@ -26,6 +26,8 @@ export interface CompanyUsersProps {
   canManage: boolean;
   /** After a user was added or removed (the admin client page reloads its change log). */
   onChange?(): void;
+  /** The panel's heading level under its page's h1 (2) or under a section of it (3, the default). */
+  headingLevel?: 2 | 3;
 }
 
 /**
@@ -34,7 +36,8 @@ export interface CompanyUsersProps {
  * `GET company/{companyId}/user`, Add User through the user search, Remove Access after
  * 'Remove {userName}?', each told by its toast.
  */
-export function CompanyUsers({ companyId, canManage, onChange }: CompanyUsersProps) {
+export function CompanyUsers({ companyId, canManage, onChange, headingLevel = 3 }: CompanyUsersProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { user: me } = useSession();
   const { data: users, mutate } = useCompanyUsers(companyId);
   const [searching, setSearching] = useState(false);
@@ -66,11 +69,11 @@ export function CompanyUsers({ companyId, canManage, onChange }: CompanyUsersPro
 
   return (
     <section aria-labelledby={`company-users-title-${companyId}`}>
-      <h3 id={`company-users-title-${companyId}`} className="h5">
+      <Heading id={`company-users-title-${companyId}`} className="h5">
         Company Users
-      </h3>
+      </Heading>
       {!users ? (
-        <Busy label="Loading users" />
+        <LoadingState label="Loading users" />
       ) : (
         <CompanyUsersPanel
           users={users.map(toRow)}

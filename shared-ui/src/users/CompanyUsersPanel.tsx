@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
+import { DataTable, type Column } from '../page/DataTable.js';
 import type { UserRow } from './types.js';
 import { COMPANY_USER_MESSAGES } from 'shared-domain';
 
@@ -35,6 +35,25 @@ export interface CompanyUsersPanelProps {
 export function CompanyUsersPanel({ users, onAddUser, onRemoveAccess }: CompanyUsersPanelProps) {
   const [filter, setFilter] = useState('');
   const shown = users.filter((user) => matchesUserFilter(user, filter));
+  const columns: Column<UserRow>[] = [
+    { key: 'name', header: 'Name', cell: (user) => `${user.firstName} ${user.lastName}` },
+    { key: 'username', header: 'Username', cell: (user) => user.username },
+    { key: 'email', header: 'Email', className: 'text-break', cell: (user) => user.email },
+    ...(onRemoveAccess
+      ? [
+          {
+            key: 'actions',
+            header: 'Actions',
+            hideHeader: true,
+            cell: (user: UserRow) => (
+              <Button variant="link" className="p-0" onClick={() => onRemoveAccess(user)}>
+                Remove Access
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
     <section aria-label="Company users">
       <div className="d-flex gap-2 mb-2">
@@ -51,40 +70,14 @@ export function CompanyUsersPanel({ users, onAddUser, onRemoveAccess }: CompanyU
           </Button>
         )}
       </div>
-      {shown.length === 0 ? (
-        <p className="text-muted">{COMPANY_USER_MESSAGES.noUsers}</p>
-      ) : (
-        <Table size="sm">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Username</th>
-              <th scope="col">Email</th>
-              {onRemoveAccess && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((user) => (
-              <tr key={user.userId}>
-                <td>{`${user.firstName} ${user.lastName}`}</td>
-                <td>{user.username}</td>
-                <td>{user.email}</td>
-                {onRemoveAccess && (
-                  <td>
-                    <Button variant="link" className="p-0" onClick={() => onRemoveAccess(user)}>
-                      Remove Access
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <DataTable
+        label="Company users"
+        columns={columns}
+        rows={shown}
+        rowKey={(user) => user.userId}
+        empty={COMPANY_USER_MESSAGES.noUsers}
+        size="sm"
+      />
     </section>
   );
 }
