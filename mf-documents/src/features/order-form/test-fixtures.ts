@@ -41,3 +41,21 @@ export const ORDER_FORM_STUBS = {
   'GET /product/epop/{userId}': { body: PRODUCT },
   'GET /epop-document/{id}': { body: DOCUMENT },
 } as const;
+
+/** Every answer of step 1 given (step 2 and 3 left as the blank form has them). */
+export const companyStepAnswers = () => ({
+  ...blankDocumentForm(),
+  primaryEmail: 'owner@acme.test',
+  federalTaxId: '12-3456789',
+  clientCompanyName: 'Acme Landscaping Inc',
+  phone: '(555) 555-0100',
+  addressLine1: '1 Main Street',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '73301',
+  benefitsContact: 'Pat Doe',
+  benefitContactEmail: 'pat@acme.test',
+  stateOfLegalConstruction: 'TX',
+  legalEntityType: 'LLC',
+  isERISA: false,
+});

@@ -8,6 +8,7 @@ import {
   YesNoField,
 } from 'shared-ui/forms';
 import type { FormValues } from '../model.js';
+import { FORMAT_HELP, TERM_HELP } from './help-texts.js';
 import type { StepProps } from './step-props.js';
 
 /** Step 1 - Company Information (specs/2-documents.md §2, required fields §5). */
@@ -57,7 +58,13 @@ export function CompanyStep({ document, editable }: StepProps) {
       <h3 className="h5">Company</h3>
       <Row>
         <Col md={4}>
-          <MaskedField name="federalTaxId" label="Federal Tax ID" mask="taxId" required />
+          <MaskedField
+            name="federalTaxId"
+            label="Federal Tax ID"
+            mask="taxId"
+            required
+            help={FORMAT_HELP.federalTaxId}
+          />
         </Col>
         <Col md={8}>
           <TextField
@@ -72,7 +79,7 @@ export function CompanyStep({ document, editable }: StepProps) {
         <>
           <Row>
             <Col md={4}>
-              <MaskedField name="phone" label="Phone" mask="phone" required />
+              <MaskedField name="phone" label="Phone" mask="phone" required help={FORMAT_HELP.phone} />
             </Col>
             <Col md={8}>
               <TextField name="addressLine1" label="Address Line 1" required />
@@ -89,12 +96,17 @@ export function CompanyStep({ document, editable }: StepProps) {
               <StateSelect name="state" label="State" required exclude={document.partner?.excludedStates} />
             </Col>
             <Col md={2}>
-              <MaskedField name="zipCode" label="Zip Code" mask="zip" required />
+              <MaskedField name="zipCode" label="Zip Code" mask="zip" required help={FORMAT_HELP.zipCode} />
             </Col>
           </Row>
           <Row>
             <Col md={6}>
-              <StateSelect name="stateOfLegalConstruction" label="State of Legal Construction" required />
+              <StateSelect
+                name="stateOfLegalConstruction"
+                label="State of Legal Construction"
+                required
+                help={FORMAT_HELP.stateOfLegalConstruction}
+              />
             </Col>
             <Col md={6}>
               <LegalEntitySelect name="legalEntityType" label="Legal Entity Type" required />
@@ -124,8 +136,11 @@ export function CompanyStep({ document, editable }: StepProps) {
         name="isERISA"
         label="Is the plan subject to ERISA (the employer is not exempt)?"
         required
+        help={TERM_HELP.erisa}
       />
-      {values.isERISA === true && <TextField name="erisaPlanNumber" label="ERISA Plan Number" />}
+      {values.isERISA === true && (
+        <TextField name="erisaPlanNumber" label="ERISA Plan Number" help={FORMAT_HELP.erisaPlanNumber} />
+      )}
       {document.partner?.colonial && (
         <TextField name="agentNumber" label="Agent Number" required readOnly={!editable.agentNumber} />
       )}

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { Navigate, useParams } from 'react-router-dom';
 import {
@@ -16,6 +17,8 @@ import {
   loadNewDocument,
   loadRenewal,
 } from '../api/load-document.js';
+import { getDraft, type SavedDraft } from '../api/document-draft.js';
+import { draftFormKey } from '../draft.js';
 import type { LoadedDocument } from '../model.js';
 import { OrderForm } from './OrderForm.js';
 
@@ -77,9 +80,54 @@ export function OrderFormPage({ openedBy }: { openedBy: OpenedBy }) {
   return <LoadedOrderForm openedBy={openedBy} user={user} />;
 }
 
+/** The key of the draft a route's form keeps (cart-api's `document-draft?form=`); null: none. */
+function draftKeyOf(openedBy: OpenedBy, params: Readonly<Record<string, string | undefined>>) {
+  switch (openedBy) {
+    case 'new':
+      return draftFormKey('new', params.strategicPartnerId);
+    case 'cart-item':
+      return draftFormKey('cart-item', params.cartItemId);
+    case 'action-item':
+      return draftFormKey('action-item', params.actionItemId);
+    // Both renewals open the same renewal form.
+    case 'renew':
+    case 'admin-renew':
+      return draftFormKey('renew', params.documentId);
+    case 'document':
+      return draftFormKey('document', params.documentId);
+    case 'readonly':
+      return null;
+  }
+}
+
+/**
+ * The user's autosaved draft of the form, read once as the form opens (not cached: a draft discarded
+ * or saved must not come back from a cache). `undefined` while it is asked; a failure is no draft.
+ */
+function useOpeningDraft(formKey: string | null): SavedDraft | null | undefined {
+  const [read, setRead] = useState<{ formKey: string; draft: SavedDraft | null } | null>(null);
+  useEffect(() => {
+    if (formKey === null) return;
+    let current = true;
+    const settle = (draft: SavedDraft | null) => current && setRead({ formKey, draft });
+    getDraft(formKey).then(
+      (answer) => settle(answer.draft),
+      () => settle(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [formKey]);
+  if (formKey === null) return null;
+  return read?.formKey === formKey ? read.draft : undefined;
+}
+
 function LoadedOrderForm({ openedBy, user }: { openedBy: OpenedBy; user: SessionUser }) {
-  const [key, load] = loaderOf(openedBy, user, useParams());
+  const params = useParams();
+  const [key, load] = loaderOf(openedBy, user, params);
   const { data, error } = useQuery(key, load);
+  const formKey = draftKeyOf(openedBy, params);
+  const draft = useOpeningDraft(formKey);
   if (error) {
     return (
       <Alert variant="danger" role="alert">
@@ -87,7 +135,7 @@ function LoadedOrderForm({ openedBy, user }: { openedBy: OpenedBy; user: Session
       </Alert>
     );
   }
-  if (!data) {
+  if (!data || draft === undefined) {
     return (
       <div className="text-center my-5">
         <Spinner animation="border" role="status">
@@ -105,6 +153,16 @@ function LoadedOrderForm({ openedBy, user }: { openedBy: OpenedBy; user: Session
     return <Navigate replace to={paths.documentNdt(data.documentId)} />;
   }
   // Keyed by what was loaded: opening another document starts a fresh form.
-  const formKey = data.documentId ?? data.cartItemId ?? `new-${data.strategicPartnerId ?? ''}`;
-  return <OrderForm key={formKey} user={user} document={data} reviewOnly={openedBy === 'readonly'} />;
+  const reactKey = data.documentId ?? data.cartItemId ?? `new-${data.strategicPartnerId ?? ''}`;
+  const readOnly = openedBy === 'readonly' || data.isReadOnly;
+  return (
+    <OrderForm
+      key={reactKey}
+      user={user}
+      document={data}
+      reviewOnly={openedBy === 'readonly'}
+      draftKey={readOnly ? null : formKey}
+      draft={readOnly ? null : draft}
+    />
+  );
 }

@@ -20,6 +20,7 @@ import {
 import { formatProductDateTime } from 'shared-domain';
 import { isRenewal, type FormValues } from '../model.js';
 import { BENEFIT_LABELS } from './labels.js';
+import { FORMAT_HELP, TERM_HELP } from './help-texts.js';
 import type { StepProps } from './step-props.js';
 
 const options = (values: readonly (string | number)[]) =>
@@ -44,7 +45,11 @@ export function PlanStep({ editable, document, showReason = false }: StepProps &
   const renewal = isRenewal(document);
   return (
     <>
-      <YesNoField name="amendmentToOriginal" label="Is this an amendment to an original plan?" />
+      <YesNoField
+        name="amendmentToOriginal"
+        label="Is this an amendment to an original plan?"
+        help={TERM_HELP.amendment}
+      />
       {(amendment || renewal) && (
         <Row>
           <Col md={6}>
@@ -55,13 +60,17 @@ export function PlanStep({ editable, document, showReason = false }: StepProps &
               help={
                 renewal
                   ? `The date the plan first took effect, carried forward${editable.originalEffectiveDate ? '' : ' (only compliance changes it)'}.`
-                  : undefined
+                  : FORMAT_HELP.date
               }
             />
           </Col>
           {amendment && (
             <Col md={6}>
-              <DateField name="amendmentEffectiveDate" label="Amendment Effective Date" />
+              <DateField
+                name="amendmentEffectiveDate"
+                label="Amendment Effective Date"
+                help={FORMAT_HELP.date}
+              />
             </Col>
           )}
         </Row>
@@ -72,6 +81,7 @@ export function PlanStep({ editable, document, showReason = false }: StepProps &
             name="currentPlanYearStartDate"
             label="Plan Year Start Date"
             required
+            help={FORMAT_HELP.date}
             readOnly={!editable.planDates}
           />
         </Col>
@@ -99,7 +109,7 @@ export function PlanStep({ editable, document, showReason = false }: StepProps &
           maxLength={500}
         />
       )}
-      <YesNoField name="shortPlanYear" label="Short Plan Year" />
+      <YesNoField name="shortPlanYear" label="Short Plan Year" help={TERM_HELP.shortPlanYear} />
       <Row>
         <Col md={6}>
           <NumericField
@@ -141,7 +151,12 @@ export function PlanStep({ editable, document, showReason = false }: StepProps &
         </Col>
         {values.dateOfEligibility === 'Other' && (
           <Col md={6}>
-            <DateField name="otherDateOfEligibility" label="Other Date of Eligibility" required />
+            <DateField
+              name="otherDateOfEligibility"
+              label="Other Date of Eligibility"
+              required
+              help={FORMAT_HELP.date}
+            />
           </Col>
         )}
       </Row>
@@ -154,7 +169,12 @@ export function PlanStep({ editable, document, showReason = false }: StepProps &
           options={SEASONAL_OPTIONS}
         />
       )}
-      <NumericField name="noticeTimeFrame" label="Notice Timeframe (days)" maxValue={9999} />
+      <NumericField
+        name="noticeTimeFrame"
+        label="Notice Timeframe (days)"
+        maxValue={9999}
+        help={FORMAT_HELP.noticeTimeFrame}
+      />
       <fieldset>
         <legend className="h5">Benefits offered on a pre-tax basis</legend>
         <Row>

@@ -1,0 +1,40 @@
+import { describe, expect, it } from '@jest/globals';
+import { draftFormKey, draftValuesOf, restoredValues, sameAnswers } from './draft.js';
+
+describe("the order form's draft", () => {
+  it('keeps the form’s answers as typed, and leaves out what the API would refuse', () => {
+    const values = {
+      city: 'Austin',
+      totalNumAtStartPlanYear: '',
+      totalNumBenefitEligible: 20,
+      isERISA: null,
+      affiliates: true,
+      otherBenefitsOffered: 'x'.repeat(501),
+      currentPlanYearStartDate: '13/45',
+      notAField: 'dropped',
+    };
+    expect(draftValuesOf(values)).toEqual({
+      city: 'Austin',
+      totalNumAtStartPlanYear: '',
+      totalNumBenefitEligible: 20,
+      isERISA: null,
+      affiliates: true,
+      currentPlanYearStartDate: '13/45',
+    });
+    expect(sameAnswers(values, { ...values, notAField: 'other' })).toBe(true);
+    expect(sameAnswers(values, { ...values, city: 'Dallas' })).toBe(false);
+    expect(restoredValues({ city: 'Austin', extra: 1 }, { city: 'Dallas' })).toEqual({
+      city: 'Dallas',
+      extra: 1,
+    });
+  });
+
+  it("names the form by the route's record, and no draft for an id cart-api never made", () => {
+    const id = '0b7f1c3e-2a4d-4e5f-8a9b-0c1d2e3f4a5b';
+    expect(draftFormKey('new', undefined)).toBe('new');
+    expect(draftFormKey('new', id)).toBe(`new:${id}`);
+    expect(draftFormKey('renew', id)).toBe(`renew:${id}`);
+    expect(draftFormKey('document', 'not-an-id')).toBeNull();
+    expect(draftFormKey('document', undefined)).toBeNull();
+  });
+});

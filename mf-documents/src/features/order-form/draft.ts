@@ -1,0 +1,55 @@
+import { DOCUMENT_STEP_FIELDS } from 'shared-domain/forms';
+import type { DraftValues } from './api/document-draft.js';
+import type { FormValues } from './model.js';
+
+/** The answers a draft keeps: the form's fields (shared-domain's rules, step by step) and compliance's reason. */
+export const DRAFT_FIELDS: readonly string[] = [
+  ...DOCUMENT_STEP_FIELDS[1],
+  ...DOCUMENT_STEP_FIELDS[2],
+  ...DOCUMENT_STEP_FIELDS[3],
+  'retroactiveReason',
+];
+
+/** cart-api's bounds of one answer (contract/document-draft.ts): longer text is not kept in a draft. */
+const MAX_TEXT = 500;
+const MAX_COUNT = 999_999_999;
+
+/**
+ * The draft of these values: the form's fields as they are held while typed (a half-typed date, an
+ * emptied count ''), in one fixed order so two drafts compare as text. A value the API would refuse
+ * (text past its length) is left out rather than losing the whole draft.
+ */
+export function draftValuesOf(values: FormValues): DraftValues {
+  const draft: Record<string, string | number | boolean | null> = {};
+  for (const name of DRAFT_FIELDS) {
+    const value = values[name];
+    if (value === null || typeof value === 'boolean') draft[name] = value;
+    else if (typeof value === 'string' && value.length <= MAX_TEXT) draft[name] = value;
+    else if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_COUNT)
+      draft[name] = value;
+  }
+  return draft as DraftValues;
+}
+
+/** The same answers, whatever else the values hold. */
+export const sameAnswers = (a: FormValues, b: FormValues) =>
+  JSON.stringify(draftValuesOf(a)) === JSON.stringify(draftValuesOf(b));
+
+/** The loaded form with a draft's answers over it (only the fields a draft keeps). */
+export function restoredValues(form: FormValues, draft: DraftValues): FormValues {
+  const restored: FormValues = { ...form };
+  for (const name of DRAFT_FIELDS) if (name in draft) restored[name] = (draft as FormValues)[name];
+  return restored;
+}
+
+/** Which form a draft is for: `new`, `new:{partnerId}`, `document:{id}`, `renew:{id}`, … (cart-api's key). */
+export type DraftKind = 'new' | 'document' | 'renew' | 'cart-item' | 'action-item';
+
+/** The ids cart-api makes; an address naming anything else keeps no draft (the API would refuse the key). */
+const UUID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+export function draftFormKey(kind: DraftKind, id: string | undefined): string | null {
+  if (id !== undefined && !UUID.test(id)) return null;
+  if (kind === 'new') return id ? `new:${id}` : 'new';
+  return id ? `${kind}:${id}` : null;
+}
