@@ -30,3 +30,25 @@ export function sanitizeReceipt(markup: string): string {
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'select', 'textarea'],
   });
 }
+
+/**
+ * The sanitized receipt with each body cell of a table labelled by its column's heading
+ * (`data-label`), which the stacked layout of a narrow screen shows before the value. Only text is
+ * added, in an inert template: nothing of the markup runs.
+ */
+export function labelReceiptCells(safe: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = safe;
+  for (const table of template.content.querySelectorAll('table')) {
+    const headings = Array.from(table.querySelectorAll('thead tr:first-child > th'), (th) =>
+      (th.textContent ?? '').trim(),
+    );
+    for (const row of table.querySelectorAll('tbody tr')) {
+      Array.from(row.children).forEach((cell, index) => {
+        const heading = headings[index];
+        if (cell.tagName === 'TD' && heading) cell.setAttribute('data-label', heading);
+      });
+    }
+  }
+  return template.innerHTML;
+}

@@ -172,11 +172,13 @@ describe('CartPage', () => {
     cartServer(priced([acme]));
     renderAt('/basket', <CartPage user={broker} />);
 
-    expect(screen.getByRole('heading', { name: 'Shopping Cart' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeTruthy();
+    expect(document.title).toBe('Shopping Cart - POP Documents');
     await screen.findByText('Acme POP Document');
     const row = rowOf('Acme POP Document');
     expect(within(row).getAllByText('$300.00')).toHaveLength(2);
-    expect(within(row).getByText('$0.00')).toBeTruthy();
+    // Each value names its column, which a phone shows beside it (the rows stack below md).
+    expect(within(row).getByText('$0.00').getAttribute('data-label')).toBe('Discount');
     expect(within(row).getByRole('link', { name: 'Acme POP Document' }).getAttribute('href')).toBe(
       '/document/cart/ci-1',
     );
@@ -276,16 +278,28 @@ describe('CartPage', () => {
     ]);
   });
 
-  it("shows the server's refusal of a code as an error toast and keeps the cart as it was", async () => {
+  it("shows the server's refusal of a code in a toast and under the box, and keeps the cart as it was", async () => {
     cartServer(priced([acme]));
     renderAt('/basket', <CartPage user={broker} />);
     await screen.findByText('Acme POP Document');
     const box = within(screen.getByRole('region', { name: 'Promo Code' }));
     fireEvent.change(box.getByLabelText('Promo code'), { target: { value: 'NOPE' } });
     fireEvent.click(box.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText('The promo code NOPE does not exist')).toBeTruthy();
+    // Told in the toast and under the box, tied to it and announced.
+    await waitFor(() => expect(screen.getAllByText('The promo code NOPE does not exist')).toHaveLength(2));
+    const input = box.getByLabelText('Promo code') as HTMLInputElement;
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const refusal = document.getElementById(input.getAttribute('aria-describedby')!)!;
+    expect(refusal.textContent).toBe('The promo code NOPE does not exist');
+    expect(refusal.getAttribute('aria-live')).toBe('polite');
     expect(screen.getByTestId('cart-total').textContent).toBe('$300.00');
-    expect((box.getByLabelText('Promo code') as HTMLInputElement).value).toBe('NOPE');
+    expect(input.value).toBe('NOPE');
+
+    // Editing the code takes the refusal away.
+    fireEvent.change(input, { target: { value: 'NOPE2' } });
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(input.getAttribute('aria-describedby')).toBeNull();
+    expect(refusal.textContent).toBe('');
   });
 
   it('completes a zero-total cart for free, then goes home with the message and an empty top bar', async () => {

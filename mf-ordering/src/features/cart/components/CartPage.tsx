@@ -3,8 +3,9 @@ import { Button, Col, Row } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { CHECKOUT_MESSAGES, MESSAGES } from 'shared-domain';
 import {
+  LoadingState,
+  PageHeader,
   ApiError,
-  Busy,
   ConfirmDialog,
   notifyError,
   notifySuccess,
@@ -91,33 +92,31 @@ export function CartPage({ user }: { user: SessionUser }) {
 
   return (
     <section aria-labelledby="shopping-cart-title">
-      <h2 id="shopping-cart-title">Shopping Cart</h2>
+      <PageHeader title="Shopping Cart" headingId="shopping-cart-title" />
       {isLoading || !cart ? (
-        <Busy />
+        <LoadingState label="Loading your cart" />
       ) : (
         <Row className="g-4">
           <Col lg={8}>
-            {cart.items.length === 0 ? (
-              <p className="lead">Your shopping cart is empty.</p>
-            ) : (
-              <CartItemsTable
-                caption="Items in your cart"
-                items={cart.items}
-                renderActions={(item) => (
-                  <>
-                    {actionButton('Save for later', () => void change(() => saveForLater(item.cartItemId)))}
-                    {actionButton('Delete', () => askToRemove(item), 'outline-danger')}
-                  </>
-                )}
-              />
-            )}
+            <CartItemsTable
+              caption="Items in your cart"
+              empty="Your shopping cart is empty."
+              items={cart.items}
+              renderActions={(item) => (
+                <>
+                  {actionButton('Save for later', () => void change(() => saveForLater(item.cartItemId)))}
+                  {actionButton('Delete', () => askToRemove(item), 'outline-danger')}
+                </>
+              )}
+            />
             {cart.savedForLater.length > 0 && (
               <section aria-labelledby="saved-for-later-title" className="mt-4">
-                <h3 id="saved-for-later-title" className="h5">
+                <h2 id="saved-for-later-title" className="h5">
                   Saved for Later
-                </h3>
+                </h2>
                 <CartItemsTable
                   caption="Items saved for later"
+                  empty="Nothing is saved for later."
                   items={cart.savedForLater}
                   renderActions={(item) => (
                     <>

@@ -18,7 +18,7 @@ export function OrderSummary({ cart, onComplete, completing }: OrderSummaryProps
   return (
     <Card aria-labelledby="order-summary-title" className="mb-3">
       <Card.Body>
-        <Card.Title as="h3" className="h5" id="order-summary-title">
+        <Card.Title as="h2" className="h5" id="order-summary-title">
           Order Summary
         </Card.Title>
         <dl className="row mb-3">

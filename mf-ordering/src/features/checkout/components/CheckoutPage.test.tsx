@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { broker, renderAt, stubFetch, type RecordedCall, type StubAnswer } from 'shared-ui/testing';
-import { apiClient, call, queryKey, useQuery, type Cart, type PaymentAnswer } from 'shared-ui';
+import {
+  apiClient,
+  call,
+  queryKey,
+  useQuery,
+  type Cart,
+  type CartDocument,
+  type DocumentListRow,
+  type PaymentAnswer,
+} from 'shared-ui';
 import { CheckoutPage } from './CheckoutPage.js';
 import { PAYMENT_SUCCESS_TEXT } from './PaymentSuccess.js';
 
@@ -39,6 +48,47 @@ const declined: PaymentAnswer = {
   displayText: 'This transaction has been declined.',
 };
 const thisYear = new Date().getFullYear();
+/** The document in the cart: its company step's answers (the rest of the form left out). */
+const cartDocument: CartDocument = {
+  cartItemId: 'ci-1',
+  actionItemId: null,
+  productId: 'p-1',
+  strategicPartnerId: null,
+  selectedAttributes: [],
+  unitPrice: 300,
+  form: {
+    clientCompanyName: 'Acme Tools',
+    addressLine1: '9 Harbor Road',
+    addressLine2: 'Suite 4',
+    city: 'Portland',
+    state: 'ME',
+    zipCode: '04101',
+  },
+  partner: null,
+};
+/** The document the order paid, as My POP Documents lists it once paid. */
+const boughtRow = (status: DocumentListRow['status']): DocumentListRow => ({
+  documentId: 'd-1',
+  orderId: 'o-1',
+  orderNumber: '1001',
+  name: 'Acme Tools',
+  clientId: 'c-1',
+  startDate: '2027-01-01',
+  endDate: '2027-12-31',
+  createdDate: '2026-11-28T10:00:00Z',
+  showUserReceipt: true,
+  status,
+  isReadOnly: status !== 'Paid',
+  deactivated: false,
+  readyForRenewal: false,
+});
+/** Another document of the user's, of an earlier order. */
+const olderRow: DocumentListRow = {
+  ...boughtRow('Paid'),
+  documentId: 'd-0',
+  orderId: 'o-0',
+  name: 'Older Co',
+};
 const CARD_NOTE =
   'Your card information is sent encrypted and is never stored: only its last four digits appear on your receipt.';
 const ACH_NOTE =
@@ -59,12 +109,22 @@ function DocumentStatus({ documentId }: { documentId: string }) {
   );
 }
 
-/** The checkout's API: the cart (empty once paid), the purchase's answer, the receipt markup. */
-function checkoutServer(purchase: PaymentAnswer | ((call: RecordedCall) => StubAnswer)) {
+/**
+ * The checkout's API: the cart (empty once paid), its document, the purchase's answer, the receipt
+ * markup, and the user's documents (the one bought Paid, or Processing while a payment settles).
+ */
+function checkoutServer(
+  purchase: PaymentAnswer | ((call: RecordedCall) => StubAnswer),
+  { document = cartDocument as CartDocument | null } = {},
+) {
   let paid = false;
+  let pending = false;
   const answer = (call: RecordedCall): StubAnswer => {
     const result = typeof purchase === 'function' ? purchase(call) : { body: purchase };
-    if (result.status === undefined && (result.body as PaymentAnswer).success) paid = true;
+    if (result.status === undefined && (result.body as PaymentAnswer).success) {
+      paid = true;
+      pending = (result.body as PaymentAnswer).pending === true;
+    }
     return result;
   };
   const stub = stubFetch({
@@ -73,6 +133,8 @@ function checkoutServer(purchase: PaymentAnswer | ((call: RecordedCall) => StubA
     'GET /shopping-cart/{userId}/count/saved-for-later': () => ({
       body: { cartCount: paid ? 0 : 1, savedForLaterCount: 0 },
     }),
+    'GET /cart/{cartItemId}/epop': () =>
+      document ? { body: document } : { status: 404, body: { message: 'Not found' } },
     'POST /shopping-cart/{userId}/purchase/card': answer as never,
     'POST /shopping-cart/{userId}/purchase/ach': answer as never,
     'GET /order/{orderId}/receipt': {
@@ -82,9 +144,15 @@ function checkoutServer(purchase: PaymentAnswer | ((call: RecordedCall) => StubA
         receipt: '<h4>Receipt <b>1001</b></h4><p>Visa ending in 1111</p>',
       },
     },
-    'GET /epop-document/{id}': (call) => ({
-      body: { documentId: call.params.id, status: paid ? 'Paid' : 'Unpaid' } as never,
-    }),
+    'GET /epop-document/{id}': (call) =>
+      call.params.id === broker.userId
+        ? {
+            body: {
+              data: paid ? [boughtRow(pending ? 'Processing' : 'Paid'), olderRow] : [olderRow],
+              pages: 1,
+            },
+          }
+        : { body: { documentId: call.params.id, status: paid ? 'Paid' : 'Unpaid' } as never },
   });
   return { ...stub, purchases: () => stub.calls.filter((call) => call.method === 'POST') };
 }
@@ -101,6 +169,23 @@ const choose = async (label: string, value: string) => {
     fireEvent.change(field(label), { target: { value } });
   });
 };
+const leave = async (label: string) => {
+  await act(async () => {
+    fireEvent.blur(field(label));
+  });
+};
+const payBy = async (method: 'Credit Card' | 'ACH') => {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('radio', { name: method }));
+  });
+};
+/** The error shown for a field: the text its aria-describedby names, when it is marked invalid. */
+const errorOf = (label: string) => {
+  const input = field(label);
+  if (input.getAttribute('aria-invalid') !== 'true') return null;
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent).join(' ') || null;
+};
 const processPayment = async () => {
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Process Payment' }));
@@ -108,7 +193,6 @@ const processPayment = async () => {
 };
 
 async function fillCard({ zip = '62701', cardNumber = '4111 1111 1111 1111', cvv = '123' } = {}) {
-  await choose('Payment Type', 'Credit Card');
   await type('First Name', 'Bea');
   await type('Last Name', 'Broker');
   await type('Company', 'Bright Benefits');
@@ -126,38 +210,120 @@ async function fillCard({ zip = '62701', cardNumber = '4111 1111 1111 1111', cvv
 afterEach(cleanup);
 
 describe('CheckoutPage', () => {
-  it('frames the payment: breadcrumb, no method chosen, the notes, and the order summary', async () => {
+  it('frames the payment: breadcrumb, one h1, the title, the summary before the form, Card chosen, the notes', async () => {
     checkoutServer(approved);
     renderAt('/checkout', <CheckoutPage user={broker} />);
     expect(screen.getByText('Checkout - Payment Information')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
+      'Checkout',
+    ]);
+    expect(document.title).toBe('Checkout - POP Documents');
     const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
     expect(within(summary).getByText('Acme POP Document')).toBeTruthy();
     expect(within(summary).getByTestId('checkout-total').textContent).toBe('$270.00');
-    expect(field('Payment Type').value).toBe('');
+    // A phone shows the page in this order: what is paid for, then the Pay button.
+    const pay = screen.getByRole('button', { name: 'Process Payment' });
+    expect(summary.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const method = screen.getByRole('radiogroup', { name: 'Payment Type' });
     expect(
-      within(field('Payment Type'))
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Select...', 'Credit Card', 'ACH']);
+      within(method)
+        .getAllByRole('radio')
+        .map((radio) => [radio.getAttribute('value'), (radio as HTMLInputElement).checked]),
+    ).toEqual([
+      ['Credit Card', true],
+      ['ACH', false],
+    ]);
+    expect(field('Card Number')).toBeTruthy();
     expect(screen.getByText('Please press the Process Payment button only once.')).toBeTruthy();
-    expect(screen.getByText(/sent encrypted and is never stored/)).toBeTruthy();
+    expect(screen.getByText(CARD_NOTE)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to basket' }).getAttribute('href')).toBe('/basket');
   });
 
-  it('sends nothing and says so when no payment method is chosen', async () => {
-    const server = checkoutServer(approved);
+  it('prefills the name and e-mail from the profile, and the company and address from the document in the cart', async () => {
+    checkoutServer(approved);
     renderAt('/checkout', <CheckoutPage user={broker} />);
     await screen.findByRole('complementary', { name: 'Order Summary' });
+    expect(field('First Name').value).toBe('Demo');
+    expect(field('Last Name').value).toBe('Broker');
+    expect(field('Email').value).toBe('broker@example.com');
+    await waitFor(() => expect(field('Company').value).toBe('Acme Tools'));
+    expect(field('Street').value).toBe('9 Harbor Road, Suite 4');
+    expect(field('City').value).toBe('Portland');
+    expect(field('State').value).toBe('ME');
+    expect(field('Zip Code').value).toBe('04101');
+    expect(field('Telephone').value).toBe('');
+    // Prefilled, not checked yet: nothing is red.
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+  });
+
+  it('keeps what was typed when the document arrives after it', async () => {
+    let release: () => void = () => undefined;
+    checkoutServer(approved);
+    const answering = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (input instanceof Request && input.url.includes('/epop')) {
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return answering(input, init);
+    }) as typeof fetch;
+    renderAt('/checkout', <CheckoutPage user={broker} />);
+    await screen.findByRole('complementary', { name: 'Order Summary' });
+    await type('Company', 'Typed Company');
+    await act(async () => release());
+    await waitFor(() => expect(field('City').value).toBe('Portland'));
+    expect(field('Company').value).toBe('Typed Company');
+  });
+
+  it('shows no error before a field is typed in or left, then each under its field, tied to it', async () => {
+    const server = checkoutServer(approved, { document: null });
+    renderAt('/checkout', <CheckoutPage user={broker} />);
+    await screen.findByRole('complementary', { name: 'Order Summary' });
+    await type('Card Number', '4111');
+    expect(errorOf('Card Number')).toBeNull();
+    expect(errorOf('Company')).toBeNull();
+
+    await leave('Company');
+    expect(errorOf('Company')).toBe('Company is required');
+    expect(errorOf('Street')).toBeNull();
+
     await processPayment();
-    expect(await screen.findByText('Please select a payment method')).toBeTruthy();
+    await waitFor(() => expect(errorOf('Street')).toBe('Street is required'));
+    for (const [label, message] of [
+      ['Company', 'Company is required'],
+      ['City', 'City is required'],
+      ['State', 'State is required'],
+      ['Zip Code', 'Zip Code is required'],
+      ['CVV Code', 'CVV Code is required'],
+    ]) {
+      expect(errorOf(label!)).toBe(message);
+    }
+    expect(errorOf('Card Number')).toMatch(/card number/i);
+    // The profile filled these.
+    expect(errorOf('First Name')).toBeNull();
+    expect(errorOf('Email')).toBeNull();
+    // The first field in error takes the focus, so the user lands on what to fix.
+    expect(document.activeElement).toBe(field('Company'));
     expect(server.purchases()).toEqual([]);
   });
 
-  it('shows the card form with its selects and says which required fields are missing', async () => {
-    const server = checkoutServer(approved);
+  it('starts the other method clean: no field of ACH is red after a Process Payment by card', async () => {
+    checkoutServer(approved, { document: null });
     renderAt('/checkout', <CheckoutPage user={broker} />);
     await screen.findByRole('complementary', { name: 'Order Summary' });
-    await choose('Payment Type', 'Credit Card');
+    await processPayment();
+    await waitFor(() => expect(errorOf('Company')).toBe('Company is required'));
+
+    await payBy('ACH');
+    expect(screen.getByRole('radio', { name: 'ACH' })).toHaveProperty('checked', true);
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+    expect(screen.queryByText(/is required/)).toBeNull();
+  });
+
+  it('shows the card form with its selects', async () => {
+    checkoutServer(approved);
+    renderAt('/checkout', <CheckoutPage user={broker} />);
+    await screen.findByRole('complementary', { name: 'Order Summary' });
 
     expect(field('Country').value).toBe('US');
     const months = within(field('Exp Month')).getAllByRole('option').slice(1);
@@ -180,23 +346,6 @@ describe('CheckoutPage', () => {
     expect(years[0]!.textContent).toBe(String(thisYear));
     expect(within(field('State')).getAllByRole('option')).toHaveLength(52);
     expect(field('Telephone').required).toBe(false);
-
-    await processPayment();
-    for (const message of [
-      'First Name is required',
-      'Last Name is required',
-      'Company is required',
-      'Street is required',
-      'City is required',
-      'State is required',
-      'Zip Code is required',
-      'Email is required',
-      'Card Number is required',
-      'CVV Code is required',
-    ]) {
-      expect(await screen.findByText(message)).toBeTruthy();
-    }
-    expect(server.purchases()).toEqual([]);
   });
 
   it('says a card held for review is being reviewed by the card processor, not settling at a bank', async () => {
@@ -216,7 +365,6 @@ describe('CheckoutPage', () => {
     checkoutServer(approved);
     renderAt('/checkout', <CheckoutPage user={broker} />);
     await screen.findByRole('complementary', { name: 'Order Summary' });
-    await choose('Payment Type', 'Credit Card');
     await choose('Country', 'CA');
     expect(field('State').tagName).toBe('INPUT');
     expect(field('Postal Code').required).toBe(false);
@@ -256,6 +404,18 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('link', { name: 'View the receipt page' }).getAttribute('href')).toBe(
       '/orders/o-1/receipt',
     );
+    // The way to the documents just bought (only this order's: not the older one's).
+    const documents = screen.getByRole('region', { name: 'Your documents' });
+    expect(
+      (await within(documents).findByRole('link', { name: 'Download Acme Tools' })).getAttribute('href'),
+    ).toBe('/document/d-1/download');
+    expect(
+      within(documents)
+        .getByRole('link', { name: 'Non-discrimination Testing Acme Tools' })
+        .getAttribute('href'),
+    ).toBe('/document/d-1/ndt');
+    expect(within(documents).getByRole('link', { name: 'My POP Documents' }).getAttribute('href')).toBe('/');
+    expect(within(documents).queryByText('Older Co')).toBeNull();
     expect(screen.queryByRole('complementary', { name: 'Order Summary' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Process Payment' })).toBeNull();
 
@@ -324,13 +484,12 @@ describe('CheckoutPage', () => {
     const server = checkoutServer(accepted);
     renderAt('/checkout', <CheckoutPage user={broker} />);
     await screen.findByRole('complementary', { name: 'Order Summary' });
-    await choose('Payment Type', 'ACH');
+    await payBy('ACH');
     expect(screen.getByRole('img', { name: /Where to find your routing and account numbers/ })).toBeTruthy();
     await processPayment();
     for (const message of [
       'ABA Routing Number is required',
       'Bank Name is required',
-      'Email is required',
       'Account Number is required',
       'Name on Account is required',
     ]) {
@@ -348,6 +507,13 @@ describe('CheckoutPage', () => {
     await processPayment();
     expect(await screen.findByText('Payment Successful, Thank you your order is now complete')).toBeTruthy();
     expect(screen.getByTestId('payment-processing').textContent).toBe(PAYMENT_SUCCESS_TEXT.processing);
+    // Being processed: the document is listed with its status, neither downloadable nor testable yet.
+    const documents = await screen.findByRole('region', { name: 'Your documents' });
+    expect(await within(documents).findByText('Processing')).toBeTruthy();
+    expect(within(documents).getByText('Acme Tools')).toBeTruthy();
+    expect(within(documents).queryByRole('link', { name: /Download/ })).toBeNull();
+    expect(within(documents).queryByRole('link', { name: /Non-discrimination Testing/ })).toBeNull();
+    expect(within(documents).getByRole('link', { name: 'My POP Documents' }).getAttribute('href')).toBe('/');
     expect(server.purchases().map((call) => [call.url, call.body])).toEqual([
       [
         '/api/shopping-cart/u-broker/purchase/ach',
@@ -462,11 +628,11 @@ describe('CheckoutPage', () => {
     await screen.findByRole('complementary', { name: 'Order Summary' });
     expect(screen.getByText(CARD_NOTE)).toBeTruthy();
 
-    await choose('Payment Type', 'ACH');
+    await payBy('ACH');
     expect(screen.getByText(ACH_NOTE)).toBeTruthy();
     expect(screen.queryByText(CARD_NOTE)).toBeNull();
 
-    await choose('Payment Type', 'Credit Card');
+    await payBy('Credit Card');
     expect(screen.getByText(CARD_NOTE)).toBeTruthy();
     expect(screen.queryByText(ACH_NOTE)).toBeNull();
   });
@@ -475,7 +641,7 @@ describe('CheckoutPage', () => {
     checkoutServer(approved);
     renderAt('/checkout', <CheckoutPage user={broker} />);
     await screen.findByRole('complementary', { name: 'Order Summary' });
-    await choose('Payment Type', 'ACH');
+    await payBy('ACH');
     expect(field('ABA Routing Number').inputMode).toBe('numeric');
   });
 });

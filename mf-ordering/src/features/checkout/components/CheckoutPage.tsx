@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Breadcrumb, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { Busy, paths, type PaymentAnswer, type SessionUser } from 'shared-ui';
+import { Busy, paths, useDocumentTitle, type PaymentAnswer, type SessionUser } from 'shared-ui';
 import { useAfterPurchase } from '../../../hooks/use-after-purchase.js';
 import { useRereadCart } from '../../../hooks/use-reread-cart.js';
 import { useCart } from '../../../api/cart.js';
@@ -35,6 +35,7 @@ export function CheckoutPage({ user }: { user: SessionUser }) {
   const afterPurchase = useAfterPurchase(user.userId);
   const rereadCart = useRereadCart(user.userId);
   const [paid, setPaid] = useState<PaidOrder | null>(null);
+  useDocumentTitle('Checkout');
 
   function showPaid(answer: PaymentAnswer, method: 'card' | 'ach') {
     if (answer.orderId && answer.orderNumber) {
@@ -51,7 +52,7 @@ export function CheckoutPage({ user }: { user: SessionUser }) {
 
   let content;
   if (paid) {
-    content = <PaymentSuccess {...paid} />;
+    content = <PaymentSuccess user={user} {...paid} />;
   } else if (isLoading || !cart) {
     content = <Busy />;
   } else if (cart.items.length === 0) {
@@ -66,6 +67,11 @@ export function CheckoutPage({ user }: { user: SessionUser }) {
   } else {
     content = (
       <Row className="g-4">
+        {/* First in the page (a phone shows it above the form and its Pay button), right of the form
+            from lg up. */}
+        <Col lg={{ span: 4, order: 'last' }}>
+          <CheckoutSummary cart={cart} />
+        </Col>
         <Col lg={8}>
           {cart.total === 0 ? (
             <Alert variant="info">
@@ -78,24 +84,25 @@ export function CheckoutPage({ user }: { user: SessionUser }) {
           ) : (
             <PaymentForm
               user={user}
+              cartItemId={cart.items[0]?.cartItemId}
               total={cart.total}
               onPaid={showPaid}
               onCartChanged={() => void rereadCart()}
             />
           )}
         </Col>
-        <Col lg={4}>
-          <CheckoutSummary cart={cart} />
-        </Col>
       </Row>
     );
   }
 
   return (
-    <section aria-label="Checkout">
+    <section aria-labelledby="checkout-title">
       <Breadcrumb>
         <Breadcrumb.Item active>Checkout - Payment Information</Breadcrumb.Item>
       </Breadcrumb>
+      <h1 id="checkout-title" className="h2 page-header-title mb-4">
+        Checkout
+      </h1>
       {content}
     </section>
   );

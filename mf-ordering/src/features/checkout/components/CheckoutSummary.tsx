@@ -6,7 +6,7 @@ export function CheckoutSummary({ cart }: { cart: Cart }) {
   return (
     <Card as="aside" aria-labelledby="checkout-summary-title">
       <Card.Body>
-        <Card.Title as="h3" className="h5" id="checkout-summary-title">
+        <Card.Title as="h2" className="h5" id="checkout-summary-title">
           Order Summary
         </Card.Title>
       </Card.Body>

@@ -1,7 +1,8 @@
 import { Alert } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from 'shared-domain';
-import { paths } from 'shared-ui';
+import { documentActions, DocumentStatusBadge, paths, type SessionUser } from 'shared-ui';
+import { useOrderDocuments } from '../api/get-order-documents.js';
 import { ReceiptView } from './ReceiptView.js';
 
 export const PAYMENT_SUCCESS_TEXT = {
@@ -14,6 +15,7 @@ export const PAYMENT_SUCCESS_TEXT = {
 } as const;
 
 interface PaymentSuccessProps {
+  user: SessionUser;
   orderId: string;
   orderNumber: string;
   transactionId: string | null;
@@ -24,10 +26,62 @@ interface PaymentSuccessProps {
 }
 
 /**
- * After a payment went through (§2 "Checkout"): the message, the order number, the transaction id and
- * the receipt; for a payment not decided yet, that it is being processed (ACH) or reviewed (a card).
+ * Where the documents just bought are: each one's download page and its non-discrimination testing
+ * (once paid: a document being processed offers neither yet), and My POP Documents, which lists them all.
+ */
+function BoughtDocuments({ user, orderId }: { user: SessionUser; orderId: string }) {
+  const { data: documents } = useOrderDocuments(user.userId, orderId);
+  return (
+    <section aria-labelledby="bought-documents-title" className="mb-4">
+      <h2 id="bought-documents-title" className="h5">
+        Your documents
+      </h2>
+      {documents && documents.length > 0 && (
+        <ul className="list-unstyled mb-3">
+          {documents.map((document) => {
+            const offered = documentActions(user, document);
+            return (
+              <li
+                key={document.documentId}
+                className="d-flex flex-wrap align-items-center gap-2 py-2 border-bottom"
+              >
+                <span className="fw-semibold me-auto text-break">{document.name}</span>
+                {document.status === 'Paid' ? (
+                  <>
+                    <Link className="btn btn-sm btn-primary" to={paths.documentDownload(document.documentId)}>
+                      Download<span className="visually-hidden"> {document.name}</span>
+                    </Link>
+                    {offered.ndt && (
+                      <Link
+                        className="btn btn-sm btn-outline-secondary"
+                        to={paths.documentNdt(document.documentId)}
+                      >
+                        Non-discrimination Testing<span className="visually-hidden"> {document.name}</span>
+                      </Link>
+                    )}
+                  </>
+                ) : (
+                  <DocumentStatusBadge status={document.status} />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Link className="btn btn-outline-primary" to={paths.home()}>
+        My POP Documents
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * After a payment went through (§2 "Checkout"): the message, the order number, the transaction id,
+ * the documents bought and the receipt; for a payment not decided yet, that it is being processed
+ * (ACH) or reviewed (a card).
  */
 export function PaymentSuccess({
+  user,
   orderId,
   orderNumber,
   transactionId,
@@ -37,7 +91,7 @@ export function PaymentSuccess({
   return (
     <section aria-label="Payment Successful">
       <Alert variant="success" role="status">
-        <Alert.Heading as="h3" className="h5 mb-0">
+        <Alert.Heading as="h2" className="h5 mb-0">
           {MESSAGES.paymentSuccessful}
         </Alert.Heading>
       </Alert>
@@ -60,6 +114,7 @@ export function PaymentSuccess({
           </>
         )}
       </dl>
+      <BoughtDocuments user={user} orderId={orderId} />
       <p>
         <Link to={paths.receipt(orderId)}>View the receipt page</Link>
       </p>
