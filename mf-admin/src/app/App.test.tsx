@@ -25,12 +25,14 @@ describe('the admin area', () => {
     ['/admin/strategic-partner/sp-1/details', 'Strategic Partner Details'],
     ['/admin/users', 'Users'],
     ['/admin/utilities', 'Utilities'],
-    ['/admin/utilities/weekly-order-report', 'Utilities'],
+    ['/admin/utilities/weekly-order-report', 'Weekly Order Report'],
     ['/admin/nowhere', 'Page Not Found'],
-  ])('titles %s %s', async (path, title) => {
+    ['/admin/utilities/nowhere', 'Page Not Found'],
+  ])('titles %s %s: its one h1', async (path, title) => {
     stubFetch({});
     renderAt(path, <ShellRoutes />);
-    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 });
 
@@ -55,7 +57,12 @@ describe('the utilities', () => {
     expect(within(menu).getByRole('link', { name: 'Weekly Order Report' }).getAttribute('aria-current')).toBe(
       'page',
     );
-    expect(screen.getByRole('heading', { name: 'Weekly Order Report' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Weekly Order Report', level: 1 })).toBeTruthy();
+    // The section sits under Utilities.
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Utilities' }).getAttribute('href')).toBe(
+      '/admin/utilities',
+    );
   });
 
   it.each([
@@ -65,7 +72,7 @@ describe('the utilities', () => {
   ])('open the settings: %s shows %s, selected in the menu', async (path, title) => {
     stubFetch({ 'GET /bff/user': { body: compliance } });
     renderAt(path, <ShellRoutes />);
-    expect(await screen.findByRole('heading', { name: title, level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Utilities' });
     expect(within(menu).getByRole('link', { name: title }).getAttribute('aria-current')).toBe('page');
     // Each section is a page of its own in the browser's title.
@@ -83,7 +90,7 @@ describe('the utilities', () => {
       'GET /product': { body: [] },
     });
     renderAt(path, <ShellRoutes />);
-    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeTruthy();
     // The editor belongs to Promo Codes in the menu.
     const menu = screen.getByRole('navigation', { name: 'Utilities' });
     expect(within(menu).getByRole('link', { name: 'Promo Codes' }).getAttribute('aria-current')).toBe('page');

@@ -1,6 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { below, patterns } from 'shared-ui';
-import { AdminPage } from '../features/admin-pages/components/AdminPage.js';
+import { below, NotFound, patterns } from 'shared-ui';
 import { ClientPage } from '../features/clients/components/ClientPage.js';
 import { ClientsPage } from '../features/clients/components/ClientsPage.js';
 import { PartnerClients } from '../features/partner-clients/PartnerClients.js';
@@ -29,7 +28,14 @@ export default function App() {
       />
       <Route path={below(patterns.admin, patterns.adminUsers)} element={<AdminUsers />} />
       <Route path={below(patterns.admin, patterns.utilities)} element={<UtilitiesRoutes />} />
-      <Route path="*" element={<AdminPage title="Page Not Found" />} />
+      <Route
+        path="*"
+        element={
+          <div className="py-3">
+            <NotFound />
+          </div>
+        }
+      />
     </Routes>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { below, patterns, UTILITY_SECTIONS, type UtilitySection } from 'shared-ui';
+import { below, NotFound, patterns, UTILITY_SECTIONS, type UtilitySection } from 'shared-ui';
 import { PromoCodeEditor } from '../features/promo-codes/components/PromoCodeEditor.js';
 import { PromoCodeList } from '../features/promo-codes/components/PromoCodeList.js';
 import { PartnerReport } from '../features/partner-report/components/PartnerReport.js';
@@ -12,9 +12,9 @@ import { AppConfigPage } from '../features/settings/components/AppConfigPage.js'
 import { RefreshTokenSetting } from '../features/settings/components/RefreshTokenSetting.js';
 import { SystemMessages } from '../features/settings/components/SystemMessages.js';
 import { UtilitiesLayout } from '../features/utilities/components/UtilitiesLayout.js';
-import { UtilitiesIndex } from '../features/utilities/components/UtilitySectionPage.js';
+import { UtilitiesIndex } from '../features/utilities/components/UtilitiesIndex.js';
 
-/** What each section of the menu shows; the sections not built yet show their name. */
+/** What each section of the menu shows. */
 const SECTIONS: Record<UtilitySection, ReactElement> = {
   'promo-code': <PromoCodeList />,
   'colonial-bill-file': <ColonialBillFile />,
@@ -27,7 +27,7 @@ const SECTIONS: Record<UtilitySection, ReactElement> = {
   'refresh-token': <RefreshTokenSetting />,
 };
 
-/** /admin/utilities/*: the menu, and below it the section its id selects (routes relative to the mount). */
+/** /admin/utilities/*: the menu, and beside it the section its id selects (routes relative to the mount). */
 export function UtilitiesRoutes() {
   return (
     <UtilitiesLayout>
@@ -38,7 +38,7 @@ export function UtilitiesRoutes() {
         ))}
         <Route path={below(patterns.utilities, patterns.newPromoCode)} element={<PromoCodeEditor />} />
         <Route path={below(patterns.utilities, patterns.promoCode)} element={<PromoCodeEditor />} />
-        <Route path="*" element={<h2 className="h4">Page Not Found</h2>} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </UtilitiesLayout>
   );

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
-import { paths } from 'shared-ui';
+import { DataTable, paths, type Column } from 'shared-ui';
 
 /** A column after the name: its header and what a client shows in it. */
 export interface ClientColumn<Client> {
@@ -10,44 +9,42 @@ export interface ClientColumn<Client> {
 }
 
 interface ClientTableProps<Client> {
-  clients: readonly Client[];
+  /** The table's name. */
+  label: string;
+  /** Undefined while they load. */
+  clients: readonly Client[] | undefined;
   columns: readonly ClientColumn<Client>[];
-  /** The table's name: given, or the id of the heading that names it. */
-  label?: string;
-  labelledBy?: string;
+  /** What the list says when there is no client (the specs' text). */
+  empty: ReactNode;
+  busyLabel?: string;
 }
 
 /** A table of clients: the name first (it opens the client page), then `columns`. */
 export function ClientTable<Client extends { clientId: string; name: string }>({
+  label,
   clients,
   columns,
-  label,
-  labelledBy,
+  empty,
+  busyLabel,
 }: ClientTableProps<Client>) {
+  const all: Column<Client>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (client) => <Link to={paths.adminClient(client.clientId)}>{client.name}</Link>,
+    },
+    ...columns.map((column) => ({ key: column.header, ...column })),
+  ];
   return (
-    <Table responsive hover size="sm" aria-label={label} aria-labelledby={labelledBy}>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          {columns.map((column) => (
-            <th key={column.header} scope="col">
-              {column.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {clients.map((client) => (
-          <tr key={client.clientId}>
-            <td>
-              <Link to={paths.adminClient(client.clientId)}>{client.name}</Link>
-            </td>
-            {columns.map((column) => (
-              <td key={column.header}>{column.cell(client)}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      label={label}
+      columns={all}
+      rows={clients ? [...clients] : undefined}
+      rowKey={(client) => client.clientId}
+      empty={empty}
+      busyLabel={busyLabel}
+      size="sm"
+      hover
+    />
   );
 }

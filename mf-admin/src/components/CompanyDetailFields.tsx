@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
+import { TERMS } from 'shared-ui';
 import { FieldFrame, MaskedField, StateSelect, TextField, useFieldFrame } from 'shared-ui/forms';
 
 /** The company detail's notes: a few lines of text. */
@@ -50,7 +51,7 @@ export function CompanyDetailFields({ prefix, nameLabel, besidePhone, children }
           <TextField name={`${prefix}name`} label={nameLabel} required maxLength={200} />
         </Col>
         <Col md={4}>
-          <MaskedField name={`${prefix}federalTaxId`} label="Federal Tax Id" mask="taxId" />
+          <MaskedField name={`${prefix}federalTaxId`} label={TERMS.federalTaxId} mask="taxId" />
         </Col>
       </Row>
       <Row>
@@ -69,7 +70,7 @@ export function CompanyDetailFields({ prefix, nameLabel, besidePhone, children }
           <StateSelect name={`${prefix}state`} label="State" />
         </Col>
         <Col md={3}>
-          <MaskedField name={`${prefix}zipCode`} label="Zip Code" mask="zip" />
+          <MaskedField name={`${prefix}zipCode`} label={TERMS.zipCode} mask="zip" />
         </Col>
       </Row>
       <Row>

@@ -31,7 +31,7 @@ export function EditForm<Values extends object>({
             <Button type="submit" disabled={isSubmitting}>
               Save
             </Button>
-            <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+            <Button variant="outline-secondary" onClick={onCancel} disabled={isSubmitting}>
               Cancel
             </Button>
           </div>

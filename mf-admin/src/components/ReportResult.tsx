@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
-import { Busy } from 'shared-ui';
+import { Busy, DataTable, type Column } from 'shared-ui';
 
 /** §4: what a report's page says while it runs. */
 export const GENERATING = 'Generating Report. Please wait';
@@ -28,63 +27,65 @@ export function ReportResult({ running, children }: { running: boolean; children
   );
 }
 
-interface ReportRowsProps {
-  /** The heading's id, which names the table. */
-  id: string;
-  title: ReactNode;
-  rowCount: number;
+interface ReportRowsProps<Row> {
+  /** The answer's title (a heading), which also names its table. */
+  title: string;
+  rows: Row[];
+  columns: Column<Row>[];
   /** What shows instead of the table when there are no rows. */
   emptyText: string;
   downloading: boolean;
   onDownload(): void;
   /** Without rows the Download Excel button is disabled, or not shown at all. */
   withoutRows?: 'disabled' | 'hidden';
-  /** The header row's cells (`<th scope="col">`). */
-  columns: ReactNode;
-  /** The body's rows (`<tr>`). */
-  children: ReactNode;
 }
 
-/** A report's answer (specs/3-admin.md §4): its title, 'Download Excel', and the rows or `emptyText`. */
-export function ReportRows({
-  id,
+/**
+ * A report's answer (specs/3-admin.md §4): its title, 'Download Excel', and the rows or `emptyText`.
+ * A wide report scrolls inside the table's own focusable box (from md up), or shows each row as a card
+ * (below md): the page never scrolls sideways.
+ */
+export function ReportRows<Row>({
   title,
-  rowCount,
+  rows,
+  columns,
   emptyText,
   downloading,
   onDownload,
   withoutRows = 'disabled',
-  columns,
-  children,
-}: ReportRowsProps) {
+}: ReportRowsProps<Row>) {
+  // A report's rows have no id of their own (two rows may be alike): each is keyed by its place.
+  const indexed = rows.map((row, index) => ({ row, index }));
   return (
     <>
-      <div className="d-flex align-items-center mb-2">
-        <h3 className="h5 mb-0" id={id}>
-          {title}
-        </h3>
-        {(rowCount > 0 || withoutRows === 'disabled') && (
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h2 className="h5 mb-0 me-auto">{title}</h2>
+        {(rows.length > 0 || withoutRows === 'disabled') && (
           <Button
-            variant="outline-success"
+            variant="outline-secondary"
             size="sm"
-            className="ms-auto"
-            disabled={downloading || rowCount === 0}
+            disabled={downloading || rows.length === 0}
             onClick={onDownload}
           >
             {downloading ? 'Downloading…' : 'Download Excel'}
           </Button>
         )}
       </div>
-      {rowCount === 0 ? (
-        <p className="text-muted">{emptyText}</p>
-      ) : (
-        <Table responsive hover size="sm" aria-labelledby={id}>
-          <thead>
-            <tr>{columns}</tr>
-          </thead>
-          <tbody>{children}</tbody>
-        </Table>
-      )}
+      {/* Small print: the widest report (11 columns) fits a laptop's screen beside the utilities menu. */}
+      <div className="small">
+        <DataTable
+          label={title}
+          columns={columns.map((column): Column<{ row: Row; index: number }> => ({
+            ...column,
+            cell: ({ row }) => column.cell(row),
+          }))}
+          rows={indexed}
+          rowKey={({ index }) => String(index)}
+          empty={emptyText}
+          size="sm"
+          hover
+        />
+      </div>
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { PagedList, useDownload } from 'shared-ui';
+import { LoadFailed, PagedList, useDownload } from 'shared-ui';
 import { ClientTable, type ClientColumn } from '../../components/ClientTable.js';
 import { partnerClientsExportUrl, usePartnerClients, type PartnerClient } from './api/get-partner-clients.js';
 
 /** The file name when the answer names none (it does: '{partner} Clients.xlsx'). */
 export const CLIENT_LIST_FILE = 'Client List.xlsx';
+
+const NO_CLIENTS = 'No clients found';
 
 const locationOf = (client: PartnerClient) =>
   [client.city, client.state].filter((part) => part !== '').join(', ');
@@ -29,12 +30,12 @@ export function PartnerClients({ companyId }: { companyId: string }) {
 
   return (
     <section aria-labelledby="partner-clients-title">
-      <div className="d-flex align-items-center mb-2">
-        <h3 id="partner-clients-title" className="h5 mb-0">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h2 id="partner-clients-title" className="h5 mb-0">
           Clients
-        </h3>
+        </h2>
         <Button
-          variant="outline-success"
+          variant="outline-secondary"
           size="sm"
           className="ms-auto"
           disabled={busy}
@@ -44,18 +45,18 @@ export function PartnerClients({ companyId }: { companyId: string }) {
         </Button>
       </div>
       {error && !data ? (
-        <Alert variant="danger">The clients could not be loaded.</Alert>
+        <LoadFailed what="clients" />
       ) : (
         <PagedList
           items={data?.data}
           page={page}
           pages={data?.pages}
           onPageChange={setPage}
-          emptyText="No clients found"
+          emptyText={NO_CLIENTS}
           busyLabel="Loading clients"
         >
           {(clients) => (
-            <ClientTable labelledBy="partner-clients-title" clients={clients} columns={COLUMNS} />
+            <ClientTable label="Clients" clients={clients} columns={COLUMNS} empty={NO_CLIENTS} />
           )}
         </PagedList>
       )}

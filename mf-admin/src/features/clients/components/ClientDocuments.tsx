@@ -1,7 +1,6 @@
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import {
-  Busy,
+  DataTable,
   DocumentActionsMenu,
   DocumentStatusBadge,
   formatDate,
@@ -9,6 +8,7 @@ import {
   useClientDocuments,
   useSession,
   type ClientDocument,
+  type Column,
   type DocumentActionsInput,
 } from 'shared-ui';
 import { CLIENT_MESSAGES } from '../messages.js';
@@ -33,63 +33,52 @@ const actionsInput = (document: ClientDocument): DocumentActionsInput => ({
 export function ClientDocuments({ clientId, onChange }: { clientId: string; onChange?(): void }) {
   const { data: documents } = useClientDocuments(clientId);
   const { user } = useSession();
+  const columns: Column<ClientDocument>[] = [
+    {
+      key: 'documentId',
+      header: 'Document Id',
+      cell: (document) => (
+        <Link to={paths.documentAdmin(document.documentId)} className="font-monospace small">
+          {document.documentId}
+        </Link>
+      ),
+    },
+    {
+      key: 'orderNumber',
+      header: 'Order #',
+      cell: (document) =>
+        document.showUserReceipt && document.orderId ? (
+          <Link to={paths.receipt(document.orderId)}>{document.orderNumber}</Link>
+        ) : (
+          document.orderNumber
+        ),
+    },
+    { key: 'name', header: 'Name', cell: (document) => document.name },
+    { key: 'start', header: 'Start Date', cell: (document) => formatDate(document.currentPlanYearStartDate) },
+    { key: 'end', header: 'End Date', cell: (document) => formatDate(document.currentPlanYearEndDate) },
+    { key: 'created', header: 'Created', cell: (document) => formatDate(document.createdDate) },
+    { key: 'createdBy', header: 'Created By', cell: (document) => document.createdBy },
+    { key: 'status', header: 'Status', cell: (document) => <DocumentStatusBadge status={document.status} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (document) =>
+        user && <DocumentActionsMenu user={user} document={actionsInput(document)} onChange={onChange} />,
+    },
+  ];
   return (
-    <section aria-labelledby="client-documents-title" className="mb-4">
-      <h2 id="client-documents-title" className="h5">
-        Documents
-      </h2>
-      {!documents ? (
-        <Busy label="Loading documents" />
-      ) : documents.length === 0 ? (
-        <p className="text-muted">{CLIENT_MESSAGES.noDocuments}</p>
-      ) : (
-        <Table responsive hover size="sm" className="align-middle" aria-label="Documents">
-          <thead>
-            <tr>
-              <th scope="col">Document Id</th>
-              <th scope="col">Order #</th>
-              <th scope="col">Name</th>
-              <th scope="col">Start Date</th>
-              <th scope="col">End Date</th>
-              <th scope="col">Created</th>
-              <th scope="col">Created By</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {documents.map((document) => (
-              <tr key={document.documentId}>
-                <td>
-                  <Link to={paths.documentAdmin(document.documentId)} className="font-monospace small">
-                    {document.documentId}
-                  </Link>
-                </td>
-                <td>
-                  {document.showUserReceipt && document.orderId ? (
-                    <Link to={paths.receipt(document.orderId)}>{document.orderNumber}</Link>
-                  ) : (
-                    document.orderNumber
-                  )}
-                </td>
-                <td>{document.name}</td>
-                <td>{formatDate(document.currentPlanYearStartDate)}</td>
-                <td>{formatDate(document.currentPlanYearEndDate)}</td>
-                <td>{formatDate(document.createdDate)}</td>
-                <td>{document.createdBy}</td>
-                <td>
-                  <DocumentStatusBadge status={document.status} />
-                </td>
-                <td>
-                  {user && (
-                    <DocumentActionsMenu user={user} document={actionsInput(document)} onChange={onChange} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+    <section className="mb-4">
+      <h2 className="h5">Documents</h2>
+      <DataTable
+        label="Documents"
+        columns={columns}
+        rows={documents}
+        rowKey={(document) => document.documentId}
+        empty={CLIENT_MESSAGES.noDocuments}
+        busyLabel="Loading documents"
+        size="sm"
+        hover
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Col } from 'react-bootstrap';
 import { clientSchema } from 'shared-domain/forms';
-import type { ClientDetails } from 'shared-ui';
+import { TERMS, type ClientDetails } from 'shared-ui';
 import { LegalEntitySelect, StateSelect, YesNoField } from 'shared-ui/forms';
 import { CompanyDetailFields } from '../../../components/CompanyDetailFields.js';
 import { EditForm } from '../../../components/EditForm.js';
@@ -52,14 +52,14 @@ export function ClientForm({ client, onSave, onCancel }: ClientFormProps) {
     >
       <CompanyDetailFields
         prefix="companyDetail."
-        nameLabel="Company Name"
+        nameLabel={TERMS.companyName}
         besidePhone={
           <>
             <Col md={4}>
-              <LegalEntitySelect name="legalEntityType" label="Legal Entity Type" />
+              <LegalEntitySelect name="legalEntityType" label={TERMS.legalEntityType} />
             </Col>
             <Col md={4}>
-              <StateSelect name="stateOfLegalConstruction" label="State of Legal Construction" />
+              <StateSelect name="stateOfLegalConstruction" label={TERMS.stateOfLegalConstruction} />
             </Col>
           </>
         }

@@ -346,4 +346,17 @@ describe('/admin/client/{clientId}', () => {
     expect(await screen.findByRole('heading', { name: 'Client not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Clients' }).getAttribute('href')).toBe('/admin/clients');
   });
+
+  it('a client that fails to load says that, not that it does not exist', async () => {
+    stubFetch({
+      'GET /bff/user': { body: compliance },
+      'GET /client/{clientId}': { status: 500, body: { errorText: 'Database unavailable' } },
+    });
+    renderAt('/admin/client/cl-1', page());
+    // The page's heading over the load-failure state.
+    expect(await screen.findByText('The client could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Client Details', level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Client not found' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Clients' }).getAttribute('href')).toBe('/admin/clients');
+  });
 });

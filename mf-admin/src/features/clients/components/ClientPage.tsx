@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useParams } from 'react-router-dom';
 import {
-  Busy,
   CompanyUsers,
   ConfirmDialog,
-  isNotFound,
+  LoadingState,
   notifySuccess,
+  PageHeader,
   paths,
   queryKey,
+  Unavailable,
   useClient,
   useRevalidate,
 } from 'shared-ui';
@@ -26,14 +26,32 @@ import { ClientSummary } from './ClientSummary.js';
 const RELOADED = [queryKey('/client/{clientId}')[0], queryKey('/client/{clientId}/change-log')[0]];
 const CHANGE_LOG = queryKey('/client/{clientId}/change-log')[0];
 
-function Unavailable({ notFound }: { notFound: boolean }) {
+/** The breadcrumb of a client's page: it sits under Clients. */
+const TRAIL = [{ label: 'Clients', to: paths.adminClients() }];
+
+/**
+ * What the page says instead of the client: a 404 (missing, or not the caller's: the API answers both
+ * alike) is the kit's not-found; any other failure says the client could not be loaded.
+ */
+function ClientUnavailable({ error }: { error: unknown }) {
   return (
-    <Alert variant={notFound ? 'warning' : 'danger'} className="mt-3">
-      <Alert.Heading as="h1" className="h4">
-        {notFound ? 'Client not found' : 'The client could not be loaded'}
-      </Alert.Heading>
-      <Link to={paths.adminClients()}>Back to Clients</Link>
-    </Alert>
+    <section className="py-3">
+      <Unavailable
+        error={error}
+        what="client"
+        title="Client Details"
+        breadcrumb={TRAIL}
+        notFound={{
+          title: 'Client not found',
+          message: 'This client does not exist, or it is not yours to open.',
+        }}
+        action={
+          <Link className="btn btn-primary" to={paths.adminClients()}>
+            Back to Clients
+          </Link>
+        }
+      />
+    </section>
   );
 }
 
@@ -50,8 +68,8 @@ export function ClientPage() {
   const [editing, setEditing] = useState(false);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
 
-  if (error && !client) return <Unavailable notFound={isNotFound(error)} />;
-  if (!client) return <Busy label="Loading client" size="md" />;
+  if (error && !client) return <ClientUnavailable error={error} />;
+  if (!client) return <LoadingState label="Loading client" />;
 
   async function save(values: ClientFormValues) {
     try {
@@ -77,10 +95,7 @@ export function ClientPage() {
 
   return (
     <section className="py-3">
-      <nav aria-label="Back">
-        <Link to={paths.adminClients()}>Back to Clients</Link>
-      </nav>
-      <h1>{client.companyDetail.name}</h1>
+      <PageHeader title={client.companyDetail.name} breadcrumb={TRAIL} />
       <Card className="mb-4">
         <Card.Body>
           <div className="d-flex justify-content-between align-items-start mb-2">
@@ -96,7 +111,12 @@ export function ClientPage() {
       </Card>
       <ChangeLog clientId={clientId} />
       <ClientDocuments clientId={clientId} onChange={() => void revalidate([CHANGE_LOG], clientId)} />
-      <CompanyUsers companyId={clientId} canManage onChange={() => void revalidate([CHANGE_LOG], clientId)} />
+      <CompanyUsers
+        companyId={clientId}
+        canManage
+        headingLevel={2}
+        onChange={() => void revalidate([CHANGE_LOG], clientId)}
+      />
       <ConfirmDialog
         show={confirmingRemoval}
         message={CLIENT_MESSAGES.confirmRemoveBroker}

@@ -7,7 +7,15 @@ const COLUMNS: ClientColumn<ClientSearchRow>[] = [
   { header: 'State', cell: (client) => client.state },
 ];
 
+interface ClientRowsProps {
+  label: string;
+  /** Undefined while they load. */
+  clients: ClientSearchRow[] | undefined;
+  empty: string;
+  busyLabel: string;
+}
+
 /** Clients as the search and Recently Viewed list them: name (opens the client), address, city, state. */
-export function ClientRows({ label, clients }: { label: string; clients: ClientSearchRow[] }) {
-  return <ClientTable label={label} clients={clients} columns={COLUMNS} />;
+export function ClientRows(props: ClientRowsProps) {
+  return <ClientTable {...props} columns={COLUMNS} />;
 }

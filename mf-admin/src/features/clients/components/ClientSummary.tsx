@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router-dom';
-import { CompanyAddress, paths, stateName, type ClientDetails } from 'shared-ui';
+import { CompanyAddress, paths, stateName, TERMS, type ClientDetails } from 'shared-ui';
 
 interface ClientSummaryProps {
   client: ClientDetails;
@@ -18,14 +18,14 @@ export function ClientSummary({ client, onRemoveBroker }: ClientSummaryProps) {
   const rows: [label: string, value: ReactNode][] = [
     ['Address', <CompanyAddress detail={detail} />],
     ['Phone', detail.phone],
-    ['Federal Tax Id', detail.federalTaxId],
-    ['Legal Entity Type', client.legalEntityType],
+    [TERMS.federalTaxId, detail.federalTaxId],
+    [TERMS.legalEntityType, client.legalEntityType],
     [
-      'State of Legal Construction',
+      TERMS.stateOfLegalConstruction,
       client.stateOfLegalConstruction && stateName(client.stateOfLegalConstruction),
     ],
     [
-      'Strategic Partner',
+      TERMS.strategicPartner,
       client.strategicPartnerId && (
         <Link to={paths.strategicPartner(client.strategicPartnerId)}>{client.strategicPartner}</Link>
       ),
@@ -38,7 +38,7 @@ export function ClientSummary({ client, onRemoveBroker }: ClientSummaryProps) {
         <>
           <span className="d-block">{client.broker || 'Unknown user'}</span>
           {client.brokerEmail && <span className="d-block">{client.brokerEmail}</span>}
-          <Button variant="link" size="sm" className="p-0" onClick={onRemoveBroker}>
+          <Button variant="danger" size="sm" className="mt-1" onClick={onRemoveBroker}>
             Remove Broker
           </Button>
         </>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { Busy, useDebouncedValue } from 'shared-ui';
+import { PageHeader, useDebouncedValue } from 'shared-ui';
 import { useRecentlyViewed } from '../api/get-recently-viewed.js';
 import { useClientSearch } from '../api/search-clients.js';
 import { CLIENT_MESSAGES } from '../messages.js';
@@ -12,9 +12,14 @@ const SEARCH_DELAY_MS = 400;
 
 function SearchResults({ searchText }: { searchText: string }) {
   const { data: clients, isLoading } = useClientSearch(searchText);
-  if (isLoading || !clients) return <Busy label="Searching clients" />;
-  if (clients.length === 0) return <p className="text-muted mb-0">{CLIENT_MESSAGES.noResults}</p>;
-  return <ClientRows label="Search results" clients={clients} />;
+  return (
+    <ClientRows
+      label="Search results"
+      clients={isLoading ? undefined : clients}
+      empty={CLIENT_MESSAGES.noResults}
+      busyLabel="Searching clients"
+    />
+  );
 }
 
 function RecentlyViewed() {
@@ -25,13 +30,12 @@ function RecentlyViewed() {
         <h2 id="recently-viewed-title" className="h5">
           Recently Viewed
         </h2>
-        {!clients ? (
-          <Busy label="Loading recently viewed clients" />
-        ) : clients.length === 0 ? (
-          <p className="text-muted mb-0">{CLIENT_MESSAGES.noRecent}</p>
-        ) : (
-          <ClientRows label="Recently Viewed" clients={clients} />
-        )}
+        <ClientRows
+          label="Recently Viewed"
+          clients={clients}
+          empty={CLIENT_MESSAGES.noRecent}
+          busyLabel="Loading recently viewed clients"
+        />
       </Card.Body>
     </Card>
   );
@@ -46,7 +50,7 @@ export function ClientsPage() {
   const searchText = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
   return (
     <section className="py-3">
-      <h1>Clients</h1>
+      <PageHeader title="Clients" />
       <Card className="mb-3">
         <Card.Body>
           <Form role="search" onSubmit={(event) => event.preventDefault()} className="mb-3">

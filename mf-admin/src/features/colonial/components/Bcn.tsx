@@ -1,10 +1,24 @@
 import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
-import { notifySuccess, paths, useRevalidate, type ClientSearchRow } from 'shared-ui';
-import { addTestBcn, searchClientsByBcn, useTestBcns } from '../api/bcn.js';
+import {
+  DataTable,
+  EmptyState,
+  notifySuccess,
+  paths,
+  useRevalidate,
+  type ClientSearchRow,
+  type Column,
+} from 'shared-ui';
+import { UtilityHeader } from '../../../components/UtilityHeader.js';
+import { addTestBcn, searchClientsByBcn, useTestBcns, type TestBcn } from '../api/bcn.js';
+
+const COLUMNS: Column<TestBcn>[] = [
+  { key: 'bcn', header: 'BCN', cell: (row) => row.bcn },
+  { key: 'addedBy', header: 'Added By', cell: (row) => row.addedBy },
+];
 
 /** The items of the comma-separated list, as typed (blanks included: the server refuses each). */
 export const bcnItems = (list: string) => (list.trim() === '' ? [] : list.split(','));
@@ -15,7 +29,7 @@ export const bcnItems = (list: string) => (list.trim() === '' ? [] : list.split(
  * the client search by BCN.
  */
 export function Bcn() {
-  const { bcns } = useTestBcns();
+  const { bcns, error } = useTestBcns();
   const revalidate = useRevalidate();
   const [list, setList] = useState('');
   const [adding, setAdding] = useState(false);
@@ -53,13 +67,11 @@ export function Bcn() {
   }
 
   return (
-    <section aria-labelledby="bcn-title">
-      <h2 id="bcn-title" className="h4 mb-3">
-        Test Billing Numbers (BCN)
-      </h2>
+    <section>
+      <UtilityHeader section="bcn" />
       <div className="row g-4">
         <div className="col-lg-6">
-          <h3 className="h5">Test BCNs</h3>
+          <h2 className="h5">Test BCNs</h2>
           <Form onSubmit={(event) => void add(event)} className="mb-3">
             <Form.Group controlId="bcn-add">
               <Form.Label>Add BCNs</Form.Label>
@@ -76,29 +88,23 @@ export function Bcn() {
               <Form.Text>A comma-separated list</Form.Text>
             </Form.Group>
           </Form>
-          {bcns.length === 0 ? (
-            <p className="text-muted">No test BCNs yet</p>
+          {error && !bcns ? (
+            <Alert variant="danger">The test BCNs could not be loaded.</Alert>
           ) : (
-            <Table size="sm" hover aria-label="Test BCNs">
-              <thead>
-                <tr>
-                  <th scope="col">BCN</th>
-                  <th scope="col">Added By</th>
-                </tr>
-              </thead>
-              <tbody>
-                {bcns.map((row) => (
-                  <tr key={row.bcn}>
-                    <td>{row.bcn}</td>
-                    <td>{row.addedBy}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+            <DataTable
+              label="Test BCNs"
+              columns={COLUMNS}
+              rows={bcns}
+              rowKey={(row) => row.bcn}
+              empty="No test BCNs yet"
+              busyLabel="Loading test BCNs"
+              size="sm"
+              hover
+            />
           )}
         </div>
         <div className="col-lg-6">
-          <h3 className="h5">Find a Client by BCN</h3>
+          <h2 className="h5">Find a Client by BCN</h2>
           <Form onSubmit={(event) => void search(event)} className="d-flex gap-2 mb-3" role="search">
             <Form.Control
               aria-label="BCN to search"
@@ -106,13 +112,13 @@ export function Bcn() {
               placeholder="BCN"
               onChange={(event) => setBcn(event.target.value)}
             />
-            <Button type="submit" variant="outline-primary" disabled={bcn.trim() === ''}>
+            <Button type="submit" variant="outline-secondary" disabled={bcn.trim() === ''}>
               Search
             </Button>
           </Form>
           {found ? (
             found.clients.length === 0 ? (
-              <p>No results found</p>
+              <EmptyState>No results found</EmptyState>
             ) : (
               <ul aria-label={`Clients with BCN ${found.bcn}`}>
                 {found.clients.map((client) => (

@@ -1,7 +1,16 @@
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
-import { Busy, ConfirmDialog, FileUpload, formatDate, notifyError, notifySuccess } from 'shared-ui';
-import { uploadReturnFile } from '../api/return-file.js';
+import {
+  Busy,
+  ConfirmDialog,
+  DataTable,
+  FileUpload,
+  formatDate,
+  notifyError,
+  notifySuccess,
+  type Column,
+} from 'shared-ui';
+import { UtilityHeader } from '../../../components/UtilityHeader.js';
+import { uploadReturnFile, type ReturnFileRow } from '../api/return-file.js';
 import { useReturnFileJob } from '../hooks/use-return-file-job.js';
 
 /** specs/3-admin.md §8. */
@@ -15,6 +24,44 @@ export const TOO_LARGE = 'The file is too large: upload a file of at most 10 MB'
 const day = (value: string | null) =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : (value ?? '');
 
+type IndexedRow = { row: ReturnFileRow; index: number };
+
+const COLUMNS: Column<IndexedRow>[] = [
+  { key: 'bcnVendor', header: 'BCN Vendor', cell: ({ row }) => row.bcnVendor },
+  { key: 'bcn', header: 'BCN', cell: ({ row }) => row.bcn },
+  { key: 'qualifyDate', header: 'Qualify Date', cell: ({ row }) => day(row.qualifyDate) },
+  { key: 'noPay', header: 'No Pay', cell: ({ row }) => row.noPay },
+  { key: 'result', header: 'Result', cell: ({ row }) => row.result },
+  { key: 'success', header: 'Success', cell: ({ row }) => (row.success ? 'Yes' : 'No') },
+  {
+    key: 'clientId',
+    header: 'Client Id',
+    cell: ({ row }) => row.clientId ?? '',
+    className: 'font-monospace small',
+  },
+];
+
+/** A finished job's rows, a failed row in red (cart-api README "Colonial return file"). */
+function ResultRows({ fileName, rows }: { fileName: string; rows: ReturnFileRow[] }) {
+  const title = `Results: ${fileName} (${rows.filter((row) => row.success).length} of ${rows.length} rows applied)`;
+  return (
+    <>
+      <h2 className="h5 mt-4">{title}</h2>
+      <DataTable
+        label={title}
+        columns={COLUMNS}
+        // The rows have no id of their own: each is keyed by its place in the file.
+        rows={rows.map((row, index) => ({ row, index }))}
+        rowKey={({ index }) => String(index)}
+        rowClassName={({ row }) => (row.success ? undefined : 'table-danger')}
+        empty="The file had no rows"
+        size="sm"
+        hover
+      />
+    </>
+  );
+}
+
 /**
  * /admin/utilities/return-file-upload (specs/3-admin.md §2, §4, §5): the file upload control (XLSX
  * only; the server checks the content), then the job's result rows once it is done (cart-api README
@@ -27,10 +74,8 @@ export function ReturnFileUpload() {
     phase === 'stopped' && job !== undefined && longRunning.some((j) => j.jobId === job.jobId);
 
   return (
-    <section aria-labelledby="return-file-upload-title">
-      <h2 id="return-file-upload-title" className="h4 mb-3">
-        Return File Upload
-      </h2>
+    <section>
+      <UtilityHeader section="return-file-upload" />
       <p className="text-muted small">
         An Excel workbook (.xlsx) with the columns BCN Vendor, BCN, Qualify Date and No Pay (Account Id
         optional). An old .xls file must be saved as .xlsx first.
@@ -69,7 +114,7 @@ export function ReturnFileUpload() {
 
       {longRunning.length > 0 ? (
         <div className="mt-3">
-          <h3 className="h6">Long-running uploads</h3>
+          <h2 className="h6">Long-running uploads</h2>
           <ul className="list-unstyled mb-0">
             {longRunning.map((waiting) => (
               <li key={waiting.jobId}>
@@ -83,40 +128,7 @@ export function ReturnFileUpload() {
         </div>
       ) : null}
 
-      {phase === 'done' && rows ? (
-        <>
-          <h3 className="h5 mt-4" id="return-file-rows">
-            Results: {job?.fileName} ({rows.filter((row) => row.success).length} of {rows.length} rows
-            applied)
-          </h3>
-          <Table responsive hover size="sm" aria-labelledby="return-file-rows">
-            <thead>
-              <tr>
-                <th scope="col">BCN Vendor</th>
-                <th scope="col">BCN</th>
-                <th scope="col">Qualify Date</th>
-                <th scope="col">No Pay</th>
-                <th scope="col">Result</th>
-                <th scope="col">Success</th>
-                <th scope="col">Client Id</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={index} className={row.success ? undefined : 'table-danger'}>
-                  <td>{row.bcnVendor}</td>
-                  <td>{row.bcn}</td>
-                  <td>{day(row.qualifyDate)}</td>
-                  <td>{row.noPay}</td>
-                  <td>{row.result}</td>
-                  <td>{row.success ? 'Yes' : 'No'}</td>
-                  <td className="font-monospace small">{row.clientId ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </>
-      ) : null}
+      {phase === 'done' && rows ? <ResultRows fileName={job?.fileName ?? ''} rows={rows} /> : null}
 
       <ConfirmDialog
         show={phase === 'asking'}

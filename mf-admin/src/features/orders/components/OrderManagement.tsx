@@ -1,24 +1,214 @@
-import Alert from 'react-bootstrap/Alert';
-import { PagedList, SearchBox, usePagedSearch } from 'shared-ui';
+import { useEffect, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Badge from 'react-bootstrap/Badge';
+import {
+  DataTable,
+  EmptyState,
+  formatDate,
+  formatMoney,
+  LoadFailed,
+  LoadingState,
+  notifyError,
+  notifySuccess,
+  PageHeader,
+  Pagination,
+  SearchBox,
+  useDebouncedValue,
+  type Column,
+  type Order,
+} from 'shared-ui';
 import { useOrders } from '../api/get-orders.js';
+import { markReviewed } from '../api/mark-reviewed.js';
+import { NO_FILTERS, useOrderFilters } from '../hooks/use-order-filters.js';
+import { ORDER_MESSAGES } from '../messages.js';
 import { NewDocumentDropdown } from './NewDocumentDropdown.js';
-import { OrderPanel } from './OrderPanel.js';
+import { OrderFilterBar } from './OrderFilterBar.js';
+import { OrderActions, OrderClients, OrderProducts } from './OrderCells.js';
 
 /** How long typing must pause before the orders are searched. */
 const SEARCH_DEBOUNCE_MS = 400;
 
-/** The compliance home (specs/1-foundation.md §2 "Admin Orders"), exposed as mf_admin/OrderManagement. */
-export default function OrderManagement() {
-  const { searchInput, setSearchInput, searchText, page, setPage } = usePagedSearch(SEARCH_DEBOUNCE_MS);
-  const { data, error, mutate } = useOrders(page, searchText);
+/** The search box's text, searched once typing pauses; it follows the address when that changes (Back). */
+function useSearchInput(searchText: string, apply: (searchText: string) => void) {
+  const [input, setInput] = useState(searchText);
+  const settled = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
+  const applied = useRef(searchText);
+  useEffect(() => {
+    if (settled === applied.current) return;
+    applied.current = settled;
+    apply(settled);
+  }, [settled, apply]);
+  useEffect(() => {
+    if (searchText === applied.current) return;
+    applied.current = searchText;
+    setInput(searchText);
+  }, [searchText]);
+  return [input, setInput] as const;
+}
 
+/** The orders of the page as one dense table; new orders can be selected for the bulk Mark as Reviewed. */
+function OrdersTable({
+  orders,
+  selected,
+  onSelect,
+  onReviewed,
+}: {
+  orders: Order[];
+  selected: ReadonlySet<string>;
+  onSelect(orderIds: string[], selected: boolean): void;
+  onReviewed(): void;
+}) {
+  const selectable = orders.filter((order) => order.new).map((order) => order.orderId);
+  const selectedHere = selectable.filter((orderId) => selected.has(orderId));
+  const all = selectable.length > 0 && selectedHere.length === selectable.length;
+  const columns: Column<Order>[] = [
+    {
+      key: 'select',
+      header: 'Select',
+      hideHeader: true,
+      headerContent: (
+        <input
+          type="checkbox"
+          className="form-check-input"
+          aria-label="Select all new orders on this page"
+          checked={all}
+          ref={(box) => {
+            if (box) box.indeterminate = selectedHere.length > 0 && !all;
+          }}
+          disabled={selectable.length === 0}
+          onChange={(event) => onSelect(selectable, event.target.checked)}
+        />
+      ),
+      cell: (order) =>
+        order.new && (
+          <input
+            type="checkbox"
+            className="form-check-input"
+            aria-label={`Select order ${order.orderNumber}`}
+            checked={selected.has(order.orderId)}
+            onChange={(event) => onSelect([order.orderId], event.target.checked)}
+          />
+        ),
+    },
+    {
+      key: 'date',
+      header: 'Order Date',
+      className: 'text-nowrap',
+      cell: (order) => formatDate(order.orderDate),
+    },
+    {
+      key: 'number',
+      header: 'Order #',
+      rowHeader: true,
+      className: 'text-nowrap',
+      cell: (order) => order.orderNumber,
+    },
+    {
+      key: 'orderedBy',
+      header: 'Ordered By',
+      cell: (order) => (
+        <span>
+          {order.orderedBy}
+          <span className="d-block small text-body-secondary text-break">{order.orderedByEmail}</span>
+        </span>
+      ),
+    },
+    { key: 'company', header: 'Company', cell: (order) => <OrderClients order={order} /> },
+    { key: 'products', header: 'Products', cell: (order) => <OrderProducts order={order} /> },
+    {
+      key: 'total',
+      header: 'Total',
+      className: 'text-end text-nowrap',
+      cell: (order) => formatMoney(order.total),
+    },
+    {
+      key: 'transaction',
+      header: 'Transaction #',
+      className: 'text-break',
+      cell: (order) => order.transactionId,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (order) =>
+        order.new && (
+          <Badge bg="warning" text="dark">
+            New
+          </Badge>
+        ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (order) => <OrderActions order={order} onReviewed={onReviewed} />,
+    },
+  ];
+  return (
+    <DataTable
+      label="Orders"
+      columns={columns}
+      rows={orders}
+      rowKey={(order) => order.orderId}
+      empty={ORDER_MESSAGES.noOrders}
+      size="sm"
+      hover
+      rowClassName={(order) => (order.new ? 'data-table-row-new' : undefined)}
+    />
+  );
+}
+
+/**
+ * The compliance home (specs/1-foundation.md §2 "Admin Orders"), exposed as mf_admin/OrderManagement:
+ * one dense table of the orders with filters (issue 24 item 7), the search and the filters in the
+ * address, and a bulk Mark as Reviewed of the new orders selected on the page.
+ */
+export default function OrderManagement() {
+  const { filters, filtered, update } = useOrderFilters();
+  const [searchInput, setSearchInput] = useSearchInput(filters.searchText, (searchText) =>
+    update({ searchText }, { replace: true }),
+  );
+  const { data, error, mutate } = useOrders(filters);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [marking, setMarking] = useState(false);
+
+  // A selection belongs to the page shown: another page, search or filter starts without one.
+  const listKey = JSON.stringify(filters);
+  useEffect(() => setSelected(new Set()), [listKey]);
+
+  function select(orderIds: string[], checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const orderId of orderIds) {
+        if (checked) next.add(orderId);
+        else next.delete(orderId);
+      }
+      return next;
+    });
+  }
+
+  async function markSelected() {
+    setMarking(true);
+    try {
+      const { reviewed, notFound } = await markReviewed([...selected]);
+      if (reviewed.length > 0) notifySuccess(ORDER_MESSAGES.reviewed(reviewed.length));
+      if (notFound.length > 0) notifyError(ORDER_MESSAGES.notFound(notFound.length));
+      setSelected(new Set());
+      await mutate();
+    } catch {
+      // The api client has already told the user.
+    } finally {
+      setMarking(false);
+    }
+  }
+
+  const orders = data?.data;
   return (
     <section className="py-3">
-      <h1>Order Management</h1>
+      <PageHeader title="Order Management" />
       <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
         <SearchBox
           className="flex-grow-1"
-          style={{ maxWidth: '32rem' }}
+          style={{ maxWidth: '32rem', minWidth: 0 }}
           placeholder="Order #, Transaction #, or Company Name"
           label="Search orders"
           value={searchInput}
@@ -28,25 +218,48 @@ export default function OrderManagement() {
           <NewDocumentDropdown />
         </div>
       </div>
+      <OrderFilterBar filters={filters} onChange={(changes) => update(changes)} />
+
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
+        <Button
+          variant="warning"
+          size="sm"
+          disabled={selected.size === 0 || marking}
+          onClick={() => void markSelected()}
+        >
+          Mark as Reviewed ({selected.size})
+        </Button>
+      </div>
 
       {error && !data ? (
-        <Alert variant="danger">The orders could not be loaded.</Alert>
-      ) : (
-        <PagedList
-          items={data?.data}
-          page={page}
-          pages={data?.pages}
-          onPageChange={setPage}
-          emptyText="No orders found"
-          busyLabel="Loading orders"
-        >
-          {(orders) =>
-            orders.map((order) => (
-              <OrderPanel key={order.orderId} order={order} onReviewed={() => void mutate()} />
-            ))
+        <LoadFailed what="orders" />
+      ) : orders === undefined ? (
+        <LoadingState label="Loading orders" />
+      ) : orders.length === 0 ? (
+        <EmptyState
+          action={
+            filtered && (
+              <Button
+                variant="link"
+                onClick={() => {
+                  setSearchInput('');
+                  update({ ...NO_FILTERS, searchText: '' });
+                }}
+              >
+                Clear search and filters
+              </Button>
+            )
           }
-        </PagedList>
+        >
+          {ORDER_MESSAGES.noOrders}
+          {filtered && <span className="d-block">{ORDER_MESSAGES.noMatch}</span>}
+        </EmptyState>
+      ) : (
+        <OrdersTable orders={orders} selected={selected} onSelect={select} onReviewed={() => void mutate()} />
       )}
+      <div className="overflow-auto">
+        <Pagination page={filters.page} pages={data?.pages ?? 0} onChange={(page) => update({ page })} />
+      </div>
     </section>
   );
 }

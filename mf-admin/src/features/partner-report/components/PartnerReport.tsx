@@ -1,15 +1,37 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { productToday } from 'shared-domain';
-import { formatDate, formatMoney, useDownload, useStrategicPartners } from 'shared-ui';
+import { formatDate, formatMoney, TERMS, useDownload, useStrategicPartners, type Column } from 'shared-ui';
 import { PeriodSelect } from '../../../components/PeriodSelect.js';
 import { ReportResult, ReportRows, RunReportButton } from '../../../components/ReportResult.js';
+import { UtilityHeader } from '../../../components/UtilityHeader.js';
 import { useReportRun } from '../../../hooks/use-report-run.js';
 import { currentPeriod, periodName, type ReportPeriod } from '../../../lib/report-period.js';
-import { getPartnerReport, partnerReportExcelUrl } from '../api/get-partner-report.js';
+import { getPartnerReport, partnerReportExcelUrl, type PartnerReportRow } from '../api/get-partner-report.js';
 
 /** A timestamp's day as compliance reads it (the product's time zone), MM/DD/YYYY. */
 const productDate = (timestamp: string) => formatDate(productToday(new Date(timestamp)));
+
+const COLUMNS: Column<PartnerReportRow>[] = [
+  {
+    key: 'documentId',
+    header: 'Document Id',
+    cell: (row) => row.documentId,
+    className: 'font-monospace small',
+  },
+  { key: 'client', header: 'Client', cell: (row) => row.clientCompanyName },
+  { key: 'city', header: 'City', cell: (row) => row.city },
+  { key: 'state', header: 'State', cell: (row) => row.state },
+  { key: 'created', header: 'Created', cell: (row) => productDate(row.createdDate) },
+  {
+    key: 'planYearStart',
+    header: 'Plan Year Start',
+    cell: (row) => formatDate(row.currentPlanYearStartDate),
+  },
+  { key: 'price', header: 'Price', cell: (row) => formatMoney(row.price), className: 'text-end' },
+  { key: 'paymentMethod', header: 'Payment Method', cell: (row) => row.paymentMethod },
+  { key: 'newOrRenewal', header: 'New or Renewal', cell: (row) => row.newOrRenewal },
+];
 
 /** The report's question: a partner and a month. */
 type PartnerReportQuery = { partnerId: string; period: ReportPeriod };
@@ -35,13 +57,11 @@ export function PartnerReport() {
   const partnerName = (id: string) => partners.find((partner) => partner.companyId === id)?.name ?? '';
 
   return (
-    <section aria-labelledby="partner-report-title">
-      <h2 id="partner-report-title" className="h4 mb-3">
-        Strategic Partner Report
-      </h2>
+    <section>
+      <UtilityHeader section="strategic-partner-report" />
       <Form className="row g-3 align-items-end mb-3" onSubmit={submit}>
         <Form.Group className="col-md-5" controlId="partner-report-partner">
-          <Form.Label>Strategic Partner</Form.Label>
+          <Form.Label>{TERMS.strategicPartner}</Form.Label>
           <Form.Select value={partnerId} onChange={(event) => setPartnerId(event.target.value)} required>
             <option value="">Select a strategic partner</option>
             {partners
@@ -60,9 +80,7 @@ export function PartnerReport() {
       <ReportResult running={running}>
         {result && (
           <ReportRows
-            id="partner-report-rows"
             title={`${partnerName(result.query.partnerId)}: ${periodName(result.query.period)}`}
-            rowCount={result.rows.length}
             emptyText="No documents were sold through this partner in that month"
             downloading={downloading}
             onDownload={() =>
@@ -71,36 +89,9 @@ export function PartnerReport() {
                 'Strategic Partner Report.xlsx',
               )
             }
-            columns={
-              <>
-                <th scope="col">Document Id</th>
-                <th scope="col">Client</th>
-                <th scope="col">City</th>
-                <th scope="col">State</th>
-                <th scope="col">Created</th>
-                <th scope="col">Plan Year Start</th>
-                <th scope="col" className="text-end">
-                  Price
-                </th>
-                <th scope="col">Payment Method</th>
-                <th scope="col">New or Renewal</th>
-              </>
-            }
-          >
-            {result.rows.map((row, index) => (
-              <tr key={`${row.documentId}-${index}`}>
-                <td className="font-monospace small">{row.documentId}</td>
-                <td>{row.clientCompanyName}</td>
-                <td>{row.city}</td>
-                <td>{row.state}</td>
-                <td>{productDate(row.createdDate)}</td>
-                <td>{formatDate(row.currentPlanYearStartDate)}</td>
-                <td className="text-end">{formatMoney(row.price)}</td>
-                <td>{row.paymentMethod}</td>
-                <td>{row.newOrRenewal}</td>
-              </tr>
-            ))}
-          </ReportRows>
+            rows={result.rows}
+            columns={COLUMNS}
+          />
         )}
       </ReportResult>
     </section>

@@ -5,7 +5,8 @@ import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PROMO_CODE_MESSAGES } from 'shared-domain';
-import { Busy, notifySuccess, paths, useRevalidate } from 'shared-ui';
+import { LoadingState, notifySuccess, paths, useRevalidate } from 'shared-ui';
+import { UtilityHeader } from '../../../components/UtilityHeader.js';
 import { ChoiceField, DateField, Form, Formik, SelectField, TextField } from 'shared-ui/forms';
 import { createPromoCode } from '../api/create-promo-code.js';
 import { usePromoCode } from '../api/get-promo-code.js';
@@ -105,7 +106,7 @@ function PromoCodeForm({
             <Button type="submit" disabled={isSubmitting}>
               Save
             </Button>
-            <Link className="btn btn-secondary" to={LIST}>
+            <Link className="btn btn-outline-secondary" to={LIST}>
               Cancel
             </Link>
           </div>
@@ -134,7 +135,7 @@ export function PromoCodeEditor() {
       </Alert>
     );
   } else if ((id !== undefined && !promoCode) || productsLoading) {
-    body = <Busy label="Loading promo code" size="md" />;
+    body = <LoadingState label="Loading promo code" />;
   } else {
     body = (
       <Card>
@@ -150,10 +151,8 @@ export function PromoCodeEditor() {
   }
 
   return (
-    <section aria-labelledby="promo-code-title">
-      <h2 id="promo-code-title" className="h4 mb-3">
-        {id === undefined ? 'New Promo Code' : 'Edit Promo Code'}
-      </h2>
+    <section>
+      <UtilityHeader section="promo-code" title={id === undefined ? 'New Promo Code' : 'Edit Promo Code'} />
       {body}
     </section>
   );

@@ -94,7 +94,7 @@ describe('the promo code list', () => {
       '0',
       'Delete',
     ]);
-    expect(screen.getByRole('link', { name: 'New' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'New Promo Code' }).getAttribute('href')).toBe(
       '/admin/utilities/promo-code/new',
     );
     expect(screen.getByRole('link', { name: 'SPRING15' }).getAttribute('href')).toBe(

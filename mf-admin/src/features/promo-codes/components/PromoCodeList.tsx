@@ -1,10 +1,18 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { PROMO_CODE_MESSAGES } from 'shared-domain';
-import { Busy, ConfirmDialog, formatDate, formatMoney, notifySuccess, paths } from 'shared-ui';
+import {
+  ConfirmDialog,
+  DataTable,
+  formatDate,
+  formatMoney,
+  notifySuccess,
+  paths,
+  type Column,
+} from 'shared-ui';
+import { RowLinks } from '../../../components/RowLinks.js';
+import { UtilityHeader } from '../../../components/UtilityHeader.js';
 import { deletePromoCode } from '../api/delete-promo-code.js';
 import { usePromoCodes, type PromoCode } from '../api/get-promo-codes.js';
 
@@ -14,42 +22,6 @@ const percent = (value: number | null) => (value ? `${value}%` : EMPTY);
 const dollars = (value: number | null) => (value ? formatMoney(value) : EMPTY);
 
 export const confirmDeleteText = (code: string) => `Delete the promo code ${code}?`;
-
-function PromoCodeRow({ promoCode, onDelete }: { promoCode: PromoCode; onDelete(): void }) {
-  const navigate = useNavigate();
-  const editor = paths.promoCode(promoCode.id);
-  return (
-    // The whole row opens the editor; the code is its link for the keyboard and screen readers.
-    <tr style={{ cursor: 'pointer' }} onClick={() => navigate(editor)}>
-      <td>
-        <Link to={editor} onClick={(event) => event.stopPropagation()}>
-          {promoCode.code}
-        </Link>
-      </td>
-      <td>{promoCode.type}</td>
-      <td className="text-end">{percent(promoCode.percentage)}</td>
-      <td className="text-end">{dollars(promoCode.amount)}</td>
-      <td className="text-end">{dollars(promoCode.maxDollarAmount)}</td>
-      <td>{promoCode.product ?? 'All products'}</td>
-      <td>{formatDate(promoCode.startDate)}</td>
-      <td>{formatDate(promoCode.endDate)}</td>
-      <td className="text-end">{promoCode.usage}</td>
-      <td className="text-end">
-        <Button
-          variant="outline-danger"
-          size="sm"
-          aria-label={`Delete ${promoCode.code}`}
-          onClick={(event) => {
-            event.stopPropagation();
-            onDelete();
-          }}
-        >
-          Delete
-        </Button>
-      </td>
-    </tr>
-  );
-}
 
 /** /admin/utilities/promo-code (specs/3-admin.md §2): every promo code, New, open one, Delete. */
 export function PromoCodeList() {
@@ -67,59 +39,87 @@ export function PromoCodeList() {
     await mutate();
   }
 
+  const columns: Column<PromoCode>[] = [
+    {
+      key: 'code',
+      header: 'Code',
+      // The whole row opens the editor (RowLinks); the code is its link for the keyboard.
+      cell: (promoCode) => <Link to={paths.promoCode(promoCode.id)}>{promoCode.code}</Link>,
+    },
+    { key: 'type', header: 'Type', cell: (promoCode) => promoCode.type },
+    {
+      key: 'percentage',
+      header: 'Percentage',
+      cell: (promoCode) => percent(promoCode.percentage),
+      className: 'text-end',
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      cell: (promoCode) => dollars(promoCode.amount),
+      className: 'text-end',
+    },
+    {
+      key: 'maximum',
+      header: 'Maximum',
+      cell: (promoCode) => dollars(promoCode.maxDollarAmount),
+      className: 'text-end',
+    },
+    { key: 'product', header: 'Product', cell: (promoCode) => promoCode.product ?? 'All products' },
+    {
+      key: 'start',
+      header: 'Start Date',
+      cell: (promoCode) => formatDate(promoCode.startDate),
+      className: 'text-nowrap',
+    },
+    {
+      key: 'end',
+      header: 'End Date',
+      cell: (promoCode) => formatDate(promoCode.endDate),
+      className: 'text-nowrap',
+    },
+    { key: 'usage', header: 'Usage', cell: (promoCode) => promoCode.usage, className: 'text-end' },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      className: 'text-end',
+      cell: (promoCode) => (
+        <Button
+          variant="danger"
+          size="sm"
+          aria-label={`Delete ${promoCode.code}`}
+          onClick={() => setDeleting(promoCode)}
+        >
+          Delete
+        </Button>
+      ),
+    },
+  ];
+
   return (
-    <section aria-labelledby="promo-codes-title">
-      <div className="d-flex align-items-center mb-3">
-        <h2 id="promo-codes-title" className="h4 mb-0">
-          Promo Codes
-        </h2>
-        <Link className="btn btn-success ms-auto" to={paths.newPromoCode()}>
-          New
-        </Link>
-      </div>
-      {error && !promoCodes ? (
-        <Alert variant="danger">The promo codes could not be loaded.</Alert>
-      ) : !promoCodes ? (
-        <Busy label="Loading promo codes" size="md" />
-      ) : promoCodes.length === 0 ? (
-        <p className="text-muted">No promo codes found</p>
-      ) : (
-        <Table responsive hover size="sm" aria-labelledby="promo-codes-title">
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Type</th>
-              <th scope="col" className="text-end">
-                Percentage
-              </th>
-              <th scope="col" className="text-end">
-                Amount
-              </th>
-              <th scope="col" className="text-end">
-                Maximum
-              </th>
-              <th scope="col">Product</th>
-              <th scope="col">Start Date</th>
-              <th scope="col">End Date</th>
-              <th scope="col" className="text-end">
-                Usage
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {promoCodes.map((promoCode) => (
-              <PromoCodeRow
-                key={promoCode.id}
-                promoCode={promoCode}
-                onDelete={() => setDeleting(promoCode)}
-              />
-            ))}
-          </tbody>
-        </Table>
-      )}
+    <section>
+      <UtilityHeader
+        section="promo-code"
+        actions={
+          <Link className="btn btn-primary" to={paths.newPromoCode()}>
+            New Promo Code
+          </Link>
+        }
+      />
+      <RowLinks>
+        <DataTable
+          label="Promo Codes"
+          columns={columns}
+          rows={promoCodes}
+          rowKey={(promoCode) => promoCode.id}
+          empty="No promo codes found"
+          busyLabel="Loading promo codes"
+          loadError={error && 'promo codes'}
+          size="sm"
+          hover
+        />
+      </RowLinks>
       <ConfirmDialog
         show={deleting !== undefined}
         message={deleting ? confirmDeleteText(deleting.code) : ''}

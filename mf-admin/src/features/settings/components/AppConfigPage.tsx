@@ -1,10 +1,10 @@
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
-import { Busy, notifySuccess, useAppConfig } from 'shared-ui';
+import { LoadFailed, LoadingState, notifySuccess, useAppConfig } from 'shared-ui';
 import { Form, Formik, MaskedField, TextAreaField, TextField, useFormikContext } from 'shared-ui/forms';
+import { UtilityHeader } from '../../../components/UtilityHeader.js';
 import { saveAppConfig } from '../api/save-app-config.js';
 import { useRevalidateSettings } from '../api/revalidate.js';
 import { SETTINGS_MESSAGES } from '../messages.js';
@@ -47,7 +47,7 @@ function Videos() {
           </Col>
           <Col sm={2} className="mb-3">
             <Button
-              variant="outline-danger"
+              variant="outline-secondary"
               aria-label={`Remove video ${index + 1}`}
               onClick={() => set(values.videos.filter((_, other) => other !== index))}
             >
@@ -145,14 +145,12 @@ function ConfigForm({ initialValues }: { initialValues: AppConfigFormValues }) {
 export function AppConfigPage() {
   const { data: config, error } = useAppConfig();
   return (
-    <section aria-labelledby="app-config-title">
-      <h2 id="app-config-title" className="h4 mb-3">
-        App Configuration
-      </h2>
+    <section>
+      <UtilityHeader section="app-config" />
       {error && !config ? (
-        <Alert variant="danger">The app configuration could not be loaded.</Alert>
+        <LoadFailed what="app configuration" />
       ) : !config ? (
-        <Busy label="Loading the app configuration" size="md" />
+        <LoadingState label="Loading the app configuration" />
       ) : (
         <Card>
           <Card.Body>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { Busy, ConfirmDialog, notifySuccess } from 'shared-ui';
+import { ConfirmDialog, LoadFailed, LoadingState, notifySuccess } from 'shared-ui';
+import { UtilityHeader } from '../../../components/UtilityHeader.js';
 import { saveRefreshTokenSetting, useRefreshTokenSetting } from '../api/refresh-token.js';
 import { useRevalidateSettings } from '../api/revalidate.js';
 import { SETTINGS_MESSAGES } from '../messages.js';
@@ -37,14 +37,12 @@ export function RefreshTokenSetting() {
   }
 
   return (
-    <section aria-labelledby="refresh-token-title">
-      <h2 id="refresh-token-title" className="h4 mb-3">
-        Token Refresh
-      </h2>
+    <section>
+      <UtilityHeader section="refresh-token" />
       {error && !setting ? (
-        <Alert variant="danger">The setting could not be loaded.</Alert>
+        <LoadFailed what="setting" />
       ) : !setting ? (
-        <Busy label="Loading the setting" size="md" />
+        <LoadingState label="Loading the setting" />
       ) : (
         <Card>
           <Card.Body>
@@ -56,7 +54,7 @@ export function RefreshTokenSetting() {
               The gateway reads this setting when it starts: a change applies to sessions from its next start.
             </p>
             {setting.enabled ? (
-              <Button variant="outline-danger" disabled={saving} onClick={() => setConfirming(true)}>
+              <Button variant="danger" disabled={saving} onClick={() => setConfirming(true)}>
                 Turn Off
               </Button>
             ) : (

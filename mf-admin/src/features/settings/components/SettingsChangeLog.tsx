@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Table from 'react-bootstrap/Table';
-import { Busy, formatDateTime, Pagination } from 'shared-ui';
+import { DataTable, formatDateTime, Pagination, type Column } from 'shared-ui';
 import { useSettingsChangeLog, type SettingsChange, type SettingsSubject } from '../api/get-change-log.js';
 import { SETTINGS_MESSAGES } from '../messages.js';
 
@@ -20,48 +18,36 @@ function Changes({ changes }: { changes: SettingsChange['changes'] }) {
   );
 }
 
+const COLUMNS: Column<SettingsChange>[] = [
+  {
+    key: 'date',
+    header: 'Date',
+    cell: (entry) => formatDateTime(entry.changedAt),
+    className: 'text-nowrap',
+  },
+  { key: 'user', header: 'User', cell: (entry) => entry.user },
+  { key: 'change', header: 'Change', cell: (entry) => entry.description },
+  { key: 'values', header: 'Before → after', cell: (entry) => <Changes changes={entry.changes} /> },
+];
+
 /** The change log of one setting, newest first: when, who, what changed (each field before and after). */
 export function SettingsChangeLog({ subject }: { subject: SettingsSubject }) {
   const [page, setPage] = useState(1);
   const { data, error } = useSettingsChangeLog(subject, page);
   return (
-    <section aria-labelledby={`change-log-${subject}`} className="mt-4">
-      <h3 id={`change-log-${subject}`} className="h5">
-        Change Log
-      </h3>
-      {error && !data ? (
-        <Alert variant="danger">The change log could not be loaded.</Alert>
-      ) : !data ? (
-        <Busy label="Loading change log" />
-      ) : data.data.length === 0 ? (
-        <p className="text-muted">{SETTINGS_MESSAGES.noChanges}</p>
-      ) : (
-        <>
-          <Table responsive size="sm" aria-label="Change Log">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">User</th>
-                <th scope="col">Change</th>
-                <th scope="col">Before → after</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="text-nowrap">{formatDateTime(entry.changedAt)}</td>
-                  <td>{entry.user}</td>
-                  <td>{entry.description}</td>
-                  <td>
-                    <Changes changes={entry.changes} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pagination page={page} pages={data.pages} onChange={setPage} />
-        </>
-      )}
+    <section className="mt-4">
+      <h2 className="h5">Change Log</h2>
+      <DataTable
+        label="Change Log"
+        columns={COLUMNS}
+        rows={data?.data}
+        rowKey={(entry) => entry.id}
+        empty={SETTINGS_MESSAGES.noChanges}
+        busyLabel="Loading change log"
+        loadError={error && 'change log'}
+        size="sm"
+      />
+      {data && <Pagination page={page} pages={data.pages} onChange={setPage} />}
     </section>
   );
 }

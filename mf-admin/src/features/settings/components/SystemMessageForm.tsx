@@ -77,7 +77,7 @@ export function SystemMessageForm({
             <Button type="submit" disabled={isSubmitting}>
               Save
             </Button>
-            <Button variant="secondary" onClick={onCancel}>
+            <Button variant="outline-secondary" onClick={onCancel}>
               Cancel
             </Button>
           </div>

@@ -3,8 +3,8 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Table from 'react-bootstrap/Table';
-import { Busy, ConfirmDialog, notifySuccess } from 'shared-ui';
+import { ConfirmDialog, DataTable, notifySuccess, type Column } from 'shared-ui';
+import { UtilityHeader } from '../../../components/UtilityHeader.js';
 import { createSystemMessage } from '../api/create-system-message.js';
 import { deleteSystemMessage } from '../api/delete-system-message.js';
 import { useSystemMessages, type ManagedSystemMessage } from '../api/get-system-messages.js';
@@ -27,41 +27,6 @@ const STATUS_VARIANTS = {
   ended: 'secondary',
   inactive: 'secondary',
 } as const;
-
-function MessageRow({
-  message,
-  onEdit,
-  onDelete,
-}: {
-  message: ManagedSystemMessage;
-  onEdit(): void;
-  onDelete(): void;
-}) {
-  return (
-    <tr>
-      <td>{LOCATION_LABELS[message.location]}</td>
-      <td>
-        <Alert variant={message.style} className="py-1 px-2 mb-0 small">
-          {message.message}
-        </Alert>
-      </td>
-      <td>{LEVEL_LABELS[message.style]}</td>
-      <td className="text-nowrap">{windowBound(message.from)}</td>
-      <td className="text-nowrap">{windowBound(message.to)}</td>
-      <td>
-        <Badge bg={STATUS_VARIANTS[message.status]}>{STATUS_LABELS[message.status]}</Badge>
-      </td>
-      <td className="text-end text-nowrap">
-        <Button variant="outline-primary" size="sm" className="me-2" onClick={onEdit}>
-          Edit
-        </Button>
-        <Button variant="outline-danger" size="sm" onClick={onDelete}>
-          Delete
-        </Button>
-      </td>
-    </tr>
-  );
-}
 
 /**
  * /admin/utilities/system-messages: the messages of the sign-in page and of the signed-in home
@@ -99,21 +64,54 @@ export function SystemMessages() {
     await revalidate();
   }
 
+  const columns: Column<ManagedSystemMessage>[] = [
+    { key: 'location', header: 'Location', cell: (message) => LOCATION_LABELS[message.location] },
+    {
+      key: 'message',
+      header: 'Message',
+      // The message as it will show: an alert of its level.
+      cell: (message) => (
+        <Alert variant={message.style} className="py-1 px-2 mb-0 small text-break">
+          {message.message}
+        </Alert>
+      ),
+    },
+    { key: 'level', header: 'Level', cell: (message) => LEVEL_LABELS[message.style] },
+    { key: 'from', header: 'From', cell: (message) => windowBound(message.from) },
+    { key: 'to', header: 'To', cell: (message) => windowBound(message.to) },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (message) => <Badge bg={STATUS_VARIANTS[message.status]}>{STATUS_LABELS[message.status]}</Badge>,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      className: 'text-end text-nowrap',
+      cell: (message) => (
+        <div className="d-inline-flex gap-2">
+          <Button variant="outline-secondary" size="sm" onClick={() => setEditing(message)}>
+            Edit
+          </Button>
+          <Button variant="danger" size="sm" onClick={() => setDeleting(message)}>
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
-    <section aria-labelledby="system-messages-title">
-      <div className="d-flex align-items-center mb-2">
-        <h2 id="system-messages-title" className="h4 mb-0">
-          System Messages
-        </h2>
-        <Button
-          variant="success"
-          className="ms-auto"
-          onClick={() => setEditing('new')}
-          disabled={editing === 'new'}
-        >
-          New Message
-        </Button>
-      </div>
+    <section>
+      <UtilityHeader
+        section="system-messages"
+        actions={
+          <Button variant="primary" onClick={() => setEditing('new')} disabled={editing === 'new'}>
+            New Message
+          </Button>
+        }
+      />
       <p className="text-muted small">
         A message shows above the sign-in form or above the signed-in home, styled by its level, while it is
         active and between From and To (New York time). The sign-in page shows a change within 30 seconds.
@@ -121,7 +119,7 @@ export function SystemMessages() {
       {editing && (
         <Card className="mb-3">
           <Card.Body>
-            <h3 className="h5">{editing === 'new' ? 'New Message' : 'Edit Message'}</h3>
+            <h2 className="h5">{editing === 'new' ? 'New Message' : 'Edit Message'}</h2>
             <SystemMessageForm
               key={editing === 'new' ? 'new' : editing.id}
               initialValues={editing === 'new' ? BLANK_SYSTEM_MESSAGE : formValuesOf(editing)}
@@ -131,39 +129,16 @@ export function SystemMessages() {
           </Card.Body>
         </Card>
       )}
-      {error && !messages ? (
-        <Alert variant="danger">The system messages could not be loaded.</Alert>
-      ) : !messages ? (
-        <Busy label="Loading system messages" size="md" />
-      ) : messages.length === 0 ? (
-        <p className="text-muted">{SETTINGS_MESSAGES.noMessages}</p>
-      ) : (
-        <Table responsive size="sm" aria-labelledby="system-messages-title">
-          <thead>
-            <tr>
-              <th scope="col">Location</th>
-              <th scope="col">Message</th>
-              <th scope="col">Level</th>
-              <th scope="col">From</th>
-              <th scope="col">To</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {messages.map((message) => (
-              <MessageRow
-                key={message.id}
-                message={message}
-                onEdit={() => setEditing(message)}
-                onDelete={() => setDeleting(message)}
-              />
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <DataTable
+        label="System Messages"
+        columns={columns}
+        rows={messages}
+        rowKey={(message) => message.id}
+        empty={SETTINGS_MESSAGES.noMessages}
+        busyLabel="Loading system messages"
+        loadError={error && 'system messages'}
+        size="sm"
+      />
       <ConfirmDialog
         show={deleting !== undefined}
         message={

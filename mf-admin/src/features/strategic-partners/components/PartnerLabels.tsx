@@ -1,11 +1,58 @@
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
-import { Busy, notifySuccess } from 'shared-ui';
+import { DataTable, LoadFailed, LoadingState, notifySuccess, type Column } from 'shared-ui';
 import { Field, Form as FormikForm, Formik } from 'shared-ui/forms';
 import { savePartnerLabels, usePartnerLabels, type PartnerLabel } from '../api/labels.js';
 import { PARTNER_MESSAGES } from '../messages.js';
+
+/** A label with its place in the form's values (the fields' names). */
+type LabelRow = { label: PartnerLabel; index: number };
+
+const COLUMNS: Column<LabelRow>[] = [
+  {
+    key: 'internalName',
+    header: 'Internal Field Name',
+    cell: ({ label }) => <code>{label.internalName}</code>,
+  },
+  {
+    key: 'label',
+    header: 'Label',
+    cell: ({ label, index }) => (
+      <Field
+        as={Form.Control}
+        size="sm"
+        name={`labels.${index}.label`}
+        aria-label={`Label of ${label.internalName}`}
+        maxLength={200}
+      />
+    ),
+  },
+  {
+    key: 'helpText',
+    header: 'Help Text',
+    cell: ({ label, index }) => (
+      <Field
+        as={Form.Control}
+        size="sm"
+        name={`labels.${index}.helpText`}
+        aria-label={`Help text of ${label.internalName}`}
+        maxLength={1000}
+      />
+    ),
+  },
+  {
+    key: 'visible',
+    header: 'Visible',
+    cell: ({ label, index }) => (
+      <Field
+        as={Form.Check}
+        type="checkbox"
+        name={`labels.${index}.visible`}
+        aria-label={`${label.internalName} visible`}
+      />
+    ),
+  },
+];
 
 /**
  * The partner's custom labels (specs/3-admin.md §2 "Custom labels table", §4): internal field name,
@@ -29,58 +76,21 @@ export function PartnerLabels({ companyId }: { companyId: string }) {
         Fields
       </h2>
       {error && !labels ? (
-        <Alert variant="danger">The labels could not be loaded.</Alert>
+        <LoadFailed what="labels" />
       ) : !labels ? (
-        <Busy label="Loading labels" size="sm" />
+        <LoadingState label="Loading labels" />
       ) : (
         <Formik initialValues={{ labels }} enableReinitialize onSubmit={save}>
           {({ values, isSubmitting }) => (
             <FormikForm noValidate aria-label="Labels">
-              <Table size="sm" aria-labelledby="partner-labels-title">
-                <thead>
-                  <tr>
-                    <th scope="col">Internal Field Name</th>
-                    <th scope="col">Label</th>
-                    <th scope="col">Help Text</th>
-                    <th scope="col">Visible</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {values.labels.map((label, index) => (
-                    <tr key={label.internalName}>
-                      <th scope="row" className="fw-normal">
-                        <code>{label.internalName}</code>
-                      </th>
-                      <td>
-                        <Field
-                          as={Form.Control}
-                          size="sm"
-                          name={`labels.${index}.label`}
-                          aria-label={`Label of ${label.internalName}`}
-                          maxLength={200}
-                        />
-                      </td>
-                      <td>
-                        <Field
-                          as={Form.Control}
-                          size="sm"
-                          name={`labels.${index}.helpText`}
-                          aria-label={`Help text of ${label.internalName}`}
-                          maxLength={1000}
-                        />
-                      </td>
-                      <td>
-                        <Field
-                          as={Form.Check}
-                          type="checkbox"
-                          name={`labels.${index}.visible`}
-                          aria-label={`${label.internalName} visible`}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
+              <DataTable
+                label="Fields"
+                columns={COLUMNS}
+                rows={values.labels.map((label, index) => ({ label, index }))}
+                rowKey={({ label }) => label.internalName}
+                empty="No fields to label"
+                size="sm"
+              />
               <Button type="submit" size="sm" disabled={isSubmitting}>
                 Save Labels
               </Button>

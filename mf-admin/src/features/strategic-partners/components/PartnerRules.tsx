@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
-import { Busy } from 'shared-ui';
-import { useAssignedRules, useRuleTypes } from '../api/rules.js';
+import { DataTable, LoadFailed, type Column } from 'shared-ui';
+import { useAssignedRules, useRuleTypes, type AssignedRule } from '../api/rules.js';
 import { RuleDetail } from './RuleDetail.js';
 
 /**
@@ -19,6 +17,26 @@ export function PartnerRules({ companyId }: { companyId: string }) {
   const available = (types ?? []).filter((type) => !(assigned ?? []).some((rule) => rule.id === type.id));
   const openType = types?.find((type) => type.id === openTypeId);
   const openAssigned = (assigned ?? []).some((rule) => rule.id === openTypeId);
+  const columns: Column<AssignedRule>[] = [
+    { key: 'rule', header: 'Rule', cell: (rule) => rule.displayName },
+    { key: 'settings', header: 'Settings', cell: (rule) => rule.summary },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      className: 'text-end',
+      cell: (rule) => (
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          aria-label={`Open ${rule.displayName}`}
+          onClick={() => setOpenTypeId(rule.id)}
+        >
+          Open
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <section aria-labelledby="partner-rules-title" className="mb-4">
@@ -26,44 +44,20 @@ export function PartnerRules({ companyId }: { companyId: string }) {
         Rules
       </h2>
       {(error && !assigned) || (typesError && !types) ? (
-        <Alert variant="danger">The rules could not be loaded.</Alert>
-      ) : !assigned || !types ? (
-        <Busy label="Loading rules" size="sm" />
+        <LoadFailed what="rules" />
       ) : (
         <>
-          {assigned.length === 0 ? (
-            <p className="text-muted">No rules assigned</p>
-          ) : (
-            <Table size="sm" hover aria-label="Assigned rules">
-              <thead>
-                <tr>
-                  <th scope="col">Rule</th>
-                  <th scope="col">Settings</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {assigned.map((rule) => (
-                  <tr key={rule.id} className={rule.id === openTypeId ? 'table-active' : undefined}>
-                    <td>{rule.displayName}</td>
-                    <td>{rule.summary}</td>
-                    <td className="text-end">
-                      <Button
-                        variant="link"
-                        size="sm"
-                        aria-label={`Open ${rule.displayName}`}
-                        onClick={() => setOpenTypeId(rule.id)}
-                      >
-                        Open
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+          <DataTable
+            label="Assigned rules"
+            columns={columns}
+            rows={types ? assigned : undefined}
+            rowKey={(rule) => String(rule.id)}
+            rowClassName={(rule) => (rule.id === openTypeId ? 'table-active' : undefined)}
+            empty="No rules assigned"
+            busyLabel="Loading rules"
+            size="sm"
+            hover
+          />
           {available.length > 0 && (
             <Form.Group controlId="partner-rule-add" style={{ maxWidth: '24rem' }}>
               <Form.Label>Add a rule</Form.Label>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { Busy, ConfirmDialog, notifySuccess, useRevalidate } from 'shared-ui';
+import { Busy, ConfirmDialog, LoadFailed, notifySuccess, useRevalidate } from 'shared-ui';
 import {
   Field,
   Form as FormikForm,
@@ -161,7 +160,7 @@ export function RuleDetail({ companyId, ruleType, assigned, onClose }: RuleDetai
         </h3>
         <p className="text-muted small">{ruleType.description}</p>
         {error && !rows ? (
-          <Alert variant="danger">The rule could not be loaded.</Alert>
+          <LoadFailed what="rule" />
         ) : !loaded ? (
           <Busy label="Loading rule" size="sm" />
         ) : (
@@ -219,7 +218,7 @@ export function RuleDetail({ companyId, ruleType, assigned, onClose }: RuleDetai
                       Remove
                     </Button>
                   )}
-                  <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+                  <Button variant="outline-secondary" onClick={onClose} disabled={isSubmitting}>
                     Close
                   </Button>
                 </div>

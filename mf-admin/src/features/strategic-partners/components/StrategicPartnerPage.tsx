@@ -3,7 +3,16 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Busy, CompanyUsers, ConfirmDialog, notifySuccess, paths, useRevalidate } from 'shared-ui';
+import {
+  CompanyUsers,
+  ConfirmDialog,
+  LoadingState,
+  notifySuccess,
+  PageHeader,
+  paths,
+  TERMS,
+  useRevalidate,
+} from 'shared-ui';
 import {
   deletePartner,
   savePartner,
@@ -19,6 +28,8 @@ import { ReferralLink } from './ReferralLink.js';
 
 type Mode = 'view' | 'edit' | 'delete';
 const LIST = paths.strategicPartners();
+/** A partner's page sits under the list. */
+const TRAIL = [{ label: 'Strategic Partners', to: LIST }];
 /** What a change to a partner makes stale: the list (and the New POP Document dropdown) and the record. */
 const PARTNER_READS = ['/strategic-partner', '/strategic-partner/{id}'] as const;
 
@@ -26,11 +37,11 @@ function PartnerSummary({ partner }: { partner: PartnerRecord }) {
   const detail = partner.companyDetail;
   const rows: [string, string][] = [
     ['Name', detail.name],
-    ['Federal Tax Id', detail.federalTaxId],
+    [TERMS.federalTaxId, detail.federalTaxId],
     ['Address', [detail.addressLine1, detail.addressLine2].filter(Boolean).join(', ')],
     ['City', detail.city],
     ['State', detail.state],
-    ['Zip Code', detail.zipCode],
+    [TERMS.zipCode, detail.zipCode],
     ['Phone', detail.phone],
     ['Custom URL', partner.customUrl],
     ['Notes', detail.notes],
@@ -67,20 +78,19 @@ export function StrategicPartnerPage({
   const { data: partner, error } = useStrategicPartner(companyId);
   const [mode, setMode] = useState<Mode>(isNew ? 'edit' : 'view');
 
-  const back = (
-    <nav aria-label="Back">
-      <Link to={LIST}>Back to Strategic Partners</Link>
-    </nav>
-  );
   if (!partner) {
     return (
       <section className="py-3">
-        {back}
-        <h1>{isNew ? 'New Strategic Partner' : 'Strategic Partner Details'}</h1>
+        <PageHeader
+          title={isNew ? 'New Strategic Partner' : 'Strategic Partner Details'}
+          breadcrumb={TRAIL}
+        />
         {error ? (
-          <Alert variant="warning">The strategic partner could not be opened.</Alert>
+          <Alert variant="warning">
+            The strategic partner could not be opened. <Link to={LIST}>Back to Strategic Partners</Link>
+          </Alert>
         ) : (
-          <Busy label="Loading strategic partner" size="md" />
+          <LoadingState label="Loading strategic partner" />
         )}
       </section>
     );
@@ -112,8 +122,7 @@ export function StrategicPartnerPage({
 
   return (
     <section className="py-3">
-      {back}
-      <h1>{isNew ? 'New Strategic Partner' : partner.name}</h1>
+      <PageHeader title={isNew ? 'New Strategic Partner' : partner.name} breadcrumb={TRAIL} />
       <Card className="mb-4">
         <Card.Body>
           <div className="d-flex justify-content-between align-items-start mb-2">
@@ -121,7 +130,7 @@ export function StrategicPartnerPage({
             {mode !== 'edit' && (
               <div className="d-flex gap-2">
                 <Button onClick={() => setMode('edit')}>Edit</Button>
-                <Button variant="outline-danger" onClick={() => setMode('delete')}>
+                <Button variant="danger" onClick={() => setMode('delete')}>
                   Delete
                 </Button>
               </div>

@@ -124,7 +124,7 @@ describe('the strategic partner page', () => {
     type('Name', 'Northwind Benefits', form);
     type('Phone', '3035550199', form);
     type('Zip Code', '802021234', form);
-    type('Federal Tax Id', '847654321', form);
+    type('Federal Tax ID', '847654321', form);
     fireEvent.change(within(form).getByLabelText('State'), { target: { value: 'CO' } });
     type('Custom URL', 'https://northwind.example', form);
     // A new partner has no rules, labels or clients yet.

@@ -2,8 +2,17 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
-import { Busy, notifySuccess, UserSearchModal, type ClientSearchRow, type UserRow } from 'shared-ui';
+import {
+  DataTable,
+  EmptyState,
+  notifySuccess,
+  PageHeader,
+  TERMS,
+  UserSearchModal,
+  type ClientSearchRow,
+  type Column,
+  type UserRow,
+} from 'shared-ui';
 import {
   addCompany,
   linkUser,
@@ -13,6 +22,7 @@ import {
   unlinkUser,
   useLinkedUsers,
   useUserCompanies,
+  type LinkedUser,
   type UserCompany,
 } from '../api/users.js';
 
@@ -63,57 +73,50 @@ function LinkedUsers({ user }: { user: UserRow }) {
     }
   }
 
+  const linkedColumns: Column<LinkedUser>[] = [
+    { key: 'name', header: 'Name', cell: fullName },
+    { key: 'username', header: 'Username', cell: (other) => other.userName },
+    { key: 'email', header: 'Email', cell: (other) => other.email },
+    { key: 'role', header: 'Role', cell: (other) => other.role },
+    {
+      key: 'unlink',
+      header: 'Unlink',
+      hideHeader: true,
+      className: 'text-end',
+      cell: (other) => (
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          aria-label={`Unlink ${other.userName}`}
+          onClick={() => void unlink(other.userId)}
+        >
+          Unlink
+        </Button>
+      ),
+    },
+  ];
+
   return (
     <Card className="mb-3">
-      <Card.Header className="d-flex align-items-center">
-        <h2 className="h5 mb-0" id="linked-users-title">
+      <Card.Header className="d-flex flex-wrap gap-2 align-items-center">
+        <h2 className="h5 mb-0 me-auto" id="linked-users-title">
           Linked Users
         </h2>
-        <Button size="sm" className="ms-auto" onClick={() => setSearching(true)}>
+        <Button size="sm" onClick={() => setSearching(true)}>
           Link User
         </Button>
       </Card.Header>
       <Card.Body>
-        {!linked ? (
-          <Busy label="Loading linked users" />
-        ) : linked.length === 0 ? (
-          <p className="text-muted mb-0">No linked users</p>
-        ) : (
-          <Table size="sm" hover aria-labelledby="linked-users-title" className="mb-0">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Username</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">
-                  <span className="visually-hidden">Unlink</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {linked.map((other) => (
-                <tr key={other.userId}>
-                  <td>{fullName(other)}</td>
-                  <td>{other.userName}</td>
-                  <td>{other.email}</td>
-                  <td>{other.role}</td>
-                  <td className="text-end">
-                    <Button
-                      variant="link"
-                      size="sm"
-                      className="p-0"
-                      aria-label={`Unlink ${other.userName}`}
-                      onClick={() => void unlink(other.userId)}
-                    >
-                      Unlink
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <DataTable
+          label="Linked Users"
+          columns={linkedColumns}
+          rows={linked}
+          rowKey={(other) => other.userId}
+          empty="No linked users"
+          busyLabel="Loading linked users"
+          size="sm"
+          hover
+        />
         <p className="small text-muted mt-2 mb-0">
           Linked users see each other&apos;s documents and clients.
         </p>
@@ -147,6 +150,9 @@ function AddCompanies({ userId, onAdded }: { userId: string; onAdded(): Promise<
     }
   }
 
+  const toggle = (clientId: string, checked: boolean) =>
+    setChosen(checked ? [...chosen, clientId] : chosen.filter((id) => id !== clientId));
+
   async function add() {
     const clients = (results ?? []).filter((client) => chosen.includes(client.clientId));
     setWorking(true);
@@ -169,40 +175,43 @@ function AddCompanies({ userId, onAdded }: { userId: string; onAdded(): Promise<
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
-        <Button type="submit" variant="outline-primary">
+        <Button type="submit" variant="outline-secondary">
           Search
         </Button>
       </Form>
-      {results && results.length === 0 && <p className="text-muted">{USERS_MESSAGES.noResults}</p>}
+      {results && (
+        <DataTable
+          label="Add Companies"
+          columns={[
+            {
+              key: 'name',
+              header: 'Name',
+              cell: (client) => (
+                <Form.Check
+                  id={`add-company-${client.clientId}`}
+                  label={client.name}
+                  checked={chosen.includes(client.clientId)}
+                  onChange={(event) => toggle(client.clientId, event.target.checked)}
+                />
+              ),
+            },
+            {
+              key: 'location',
+              header: 'Location',
+              cell: (client) => [client.city, client.state].filter(Boolean).join(', '),
+            },
+          ]}
+          rows={results}
+          rowKey={(client) => client.clientId}
+          empty={USERS_MESSAGES.noResults}
+          size="sm"
+          hover
+        />
+      )}
       {results && results.length > 0 && (
-        <>
-          <Table size="sm" hover aria-labelledby="add-companies-title">
-            <tbody>
-              {results.map((client) => (
-                <tr key={client.clientId}>
-                  <td>
-                    <Form.Check
-                      id={`add-company-${client.clientId}`}
-                      label={client.name}
-                      checked={chosen.includes(client.clientId)}
-                      onChange={(event) =>
-                        setChosen(
-                          event.target.checked
-                            ? [...chosen, client.clientId]
-                            : chosen.filter((id) => id !== client.clientId),
-                        )
-                      }
-                    />
-                  </td>
-                  <td>{[client.city, client.state].filter(Boolean).join(', ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Button size="sm" disabled={chosen.length === 0 || working} onClick={() => void add()}>
-            Add Selected
-          </Button>
-        </>
+        <Button size="sm" disabled={chosen.length === 0 || working} onClick={() => void add()}>
+          Add Selected
+        </Button>
       )}
     </div>
   );
@@ -227,14 +236,13 @@ function Companies({ user }: { user: UserRow }) {
 
   return (
     <Card className="mb-3">
-      <Card.Header className="d-flex align-items-center">
-        <h2 className="h5 mb-0" id="user-companies-title">
+      <Card.Header className="d-flex flex-wrap gap-2 align-items-center">
+        <h2 className="h5 mb-0 me-auto" id="user-companies-title">
           Companies
         </h2>
         <Button
           size="sm"
-          variant="outline-danger"
-          className="ms-auto"
+          variant="danger"
           disabled={chosen.length === 0 || working}
           onClick={() => void remove()}
         >
@@ -242,45 +250,38 @@ function Companies({ user }: { user: UserRow }) {
         </Button>
       </Card.Header>
       <Card.Body>
-        {!companies ? (
-          <Busy label="Loading companies" />
-        ) : companies.length === 0 ? (
-          <p className="text-muted mb-0">No companies</p>
-        ) : (
-          <Table size="sm" hover aria-labelledby="user-companies-title" className="mb-0">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">State</th>
-                <th scope="col">Zip Code</th>
-                <th scope="col">Account Id</th>
-              </tr>
-            </thead>
-            <tbody>
-              {companies.map((company) => (
-                <tr key={company.clientId}>
-                  <td>
-                    <Form.Check
-                      id={`company-${company.clientId}`}
-                      label={company.name}
-                      checked={chosen.includes(company.clientId)}
-                      onChange={(event) =>
-                        setChosen(
-                          event.target.checked
-                            ? [...chosen, company.clientId]
-                            : chosen.filter((id) => id !== company.clientId),
-                        )
-                      }
-                    />
-                  </td>
-                  <td>{company.state}</td>
-                  <td>{company.zipCode}</td>
-                  <td>{company.strategicPartnerAccountId}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <DataTable
+          label="Companies"
+          columns={[
+            {
+              key: 'name',
+              header: 'Name',
+              cell: (company) => (
+                <Form.Check
+                  id={`company-${company.clientId}`}
+                  label={company.name}
+                  checked={chosen.includes(company.clientId)}
+                  onChange={(event) =>
+                    setChosen(
+                      event.target.checked
+                        ? [...chosen, company.clientId]
+                        : chosen.filter((id) => id !== company.clientId),
+                    )
+                  }
+                />
+              ),
+            },
+            { key: 'state', header: 'State', cell: (company) => company.state },
+            { key: 'zip', header: TERMS.zipCode, cell: (company) => company.zipCode },
+            { key: 'accountId', header: 'Account Id', cell: (company) => company.strategicPartnerAccountId },
+          ]}
+          rows={companies}
+          rowKey={(company) => company.clientId}
+          empty="No companies"
+          busyLabel="Loading companies"
+          size="sm"
+          hover
+        />
         <AddCompanies userId={user.userId} onAdded={() => mutate()} />
       </Card.Body>
     </Card>
@@ -296,15 +297,15 @@ export function AdminUsers() {
   const [user, setUser] = useState<UserRow>();
 
   return (
-    <section aria-labelledby="admin-users-title">
-      <div className="d-flex align-items-center mb-3">
-        <h1 className="h3 mb-0" id="admin-users-title">
-          Users
-        </h1>
-        <Button className="ms-auto" onClick={() => setSearching(true)}>
-          Find User
-        </Button>
-      </div>
+    <section className="py-3">
+      <PageHeader
+        title="Users"
+        actions={
+          <Button variant="primary" onClick={() => setSearching(true)}>
+            Find User
+          </Button>
+        }
+      />
       {user ? (
         <>
           <Card className="mb-3" aria-label="Selected user">
@@ -319,7 +320,7 @@ export function AdminUsers() {
           <Companies key={`companies-${user.userId}`} user={user} />
         </>
       ) : (
-        <p className="text-muted">Find a user by username, e-mail or full name.</p>
+        <EmptyState>Find a user by username, e-mail or full name.</EmptyState>
       )}
       <UserSearchModal
         show={searching}

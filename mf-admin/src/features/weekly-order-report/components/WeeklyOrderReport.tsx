@@ -1,10 +1,16 @@
 import BootstrapForm from 'react-bootstrap/Form';
 import { addDays, productToday } from 'shared-domain';
-import { formatDate, formatMoney, useDownload } from 'shared-ui';
+import { formatDate, formatMoney, TERMS, useDownload, type Column } from 'shared-ui';
 import { DateField, Form, Formik, useField } from 'shared-ui/forms';
 import { ReportResult, ReportRows, RunReportButton } from '../../../components/ReportResult.js';
+import { UtilityHeader } from '../../../components/UtilityHeader.js';
 import { useReportRun } from '../../../hooks/use-report-run.js';
-import { getWeeklyReport, weeklyReportExcelUrl, type WeeklyReportQuery } from '../api/get-weekly-report.js';
+import {
+  getWeeklyReport,
+  weeklyReportExcelUrl,
+  type WeeklyReportQuery,
+  type WeeklyReportRow,
+} from '../api/get-weekly-report.js';
 
 /**
  * §5: the default range, Monday of last week to this Sunday (weeks run Monday to Sunday), from
@@ -16,6 +22,22 @@ export function defaultRange(today: string = productToday()): { from: string; to
   const monday = addDays(today, -sinceMonday);
   return { from: addDays(monday, -7), to: addDays(monday, 6) };
 }
+
+const optionalDate = (day: string | null) => (day ? formatDate(day) : '');
+
+const COLUMNS: Column<WeeklyReportRow>[] = [
+  { key: 'companyName', header: TERMS.companyName, cell: (row) => row.companyName },
+  { key: 'state', header: 'State', cell: (row) => row.state },
+  { key: 'orderDate', header: 'Order Date', cell: (row) => formatDate(row.orderDate) },
+  { key: 'planStart', header: 'Plan Start Date', cell: (row) => optionalDate(row.planStartDate) },
+  { key: 'planEnd', header: 'Plan End Date', cell: (row) => optionalDate(row.planEndDate) },
+  { key: 'paymentMethod', header: 'Payment Method', cell: (row) => row.paymentMethod },
+  { key: 'transactionId', header: 'Transaction Id', cell: (row) => row.transactionId },
+  { key: 'price', header: 'Price', cell: (row) => formatMoney(row.price), className: 'text-end' },
+  { key: 'commissioned', header: 'Commissioned', cell: (row) => (row.commissioned ? 'Yes' : 'No') },
+  { key: 'broker', header: 'Broker', cell: (row) => row.broker },
+  { key: 'createdBy', header: 'Created By', cell: (row) => row.createdBy },
+];
 
 function ExcludeColonial() {
   const [field] = useField<boolean>({ name: 'excludeColonial', type: 'checkbox' });
@@ -49,10 +71,8 @@ export function WeeklyOrderReport() {
   }
 
   return (
-    <section aria-labelledby="weekly-report-title">
-      <h2 id="weekly-report-title" className="h4 mb-3">
-        Weekly Order Report
-      </h2>
+    <section>
+      <UtilityHeader section="weekly-order-report" />
       <Formik<WeeklyReportQuery>
         initialValues={{ ...defaultRange(), excludeColonial: false }}
         validate={({ from, to }) =>
@@ -79,47 +99,14 @@ export function WeeklyOrderReport() {
       <ReportResult running={running}>
         {result && (
           <ReportRows
-            id="weekly-report-rows"
             title={`Orders ${formatDate(result.query.from)} to ${formatDate(result.query.to)}`}
-            rowCount={result.rows.length}
             emptyText="No orders were placed in these days"
             downloading={downloading}
             onDownload={() => void download(weeklyReportExcelUrl(result.query), fileName(result.query))}
             withoutRows="hidden"
-            columns={
-              <>
-                <th scope="col">Company Name</th>
-                <th scope="col">State</th>
-                <th scope="col">Order Date</th>
-                <th scope="col">Plan Start Date</th>
-                <th scope="col">Plan End Date</th>
-                <th scope="col">Payment Method</th>
-                <th scope="col">Transaction Id</th>
-                <th scope="col" className="text-end">
-                  Price
-                </th>
-                <th scope="col">Commissioned</th>
-                <th scope="col">Broker</th>
-                <th scope="col">Created By</th>
-              </>
-            }
-          >
-            {result.rows.map((row, index) => (
-              <tr key={`${row.transactionId}-${index}`}>
-                <td>{row.companyName}</td>
-                <td>{row.state}</td>
-                <td>{formatDate(row.orderDate)}</td>
-                <td>{row.planStartDate ? formatDate(row.planStartDate) : ''}</td>
-                <td>{row.planEndDate ? formatDate(row.planEndDate) : ''}</td>
-                <td>{row.paymentMethod}</td>
-                <td>{row.transactionId}</td>
-                <td className="text-end">{formatMoney(row.price)}</td>
-                <td>{row.commissioned ? 'Yes' : 'No'}</td>
-                <td>{row.broker}</td>
-                <td>{row.createdBy}</td>
-              </tr>
-            ))}
-          </ReportRows>
+            rows={result.rows}
+            columns={COLUMNS}
+          />
         )}
       </ReportResult>
     </section>
