@@ -68,4 +68,15 @@ describe.each([
     expect(await screen.findByRole('heading', { name: 'Acme Landscaping Inc' })).toBeTruthy();
     expect(calls.find((call) => call.url.startsWith('/api/client/'))?.params).toEqual({ clientId: 'cl-9' });
   });
+
+  it.each(['/nowhere', '/document/doc-1/elsewhere', '/client/cl-1/elsewhere'])(
+    'says an unknown address %s is not a page, with the way home',
+    async (path) => {
+      stubFetch({ 'GET /bff/user': { body: broker } });
+      renderAt(path, element());
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+      expect(document.title).toBe('Page Not Found - POP Documents');
+    },
+  );
 });

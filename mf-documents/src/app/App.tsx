@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { patterns, useSession } from 'shared-ui';
+import { NotFound, patterns, useSession } from 'shared-ui';
 import { ClientRoutes } from '../features/client/components/ClientRoutes.js';
 import { DocumentRoutes } from './DocumentRoutes.js';
 
@@ -13,7 +13,7 @@ export default function App() {
     <Routes>
       <Route path={patterns.documentPages} element={<DocumentRoutes />} />
       <Route path={patterns.clientPages} element={<ClientRoutes />} />
-      <Route path="*" element={<p>Page not found.</p>} />
+      <Route path="*" element={<NotFound />} />
     </Routes>
   );
 }

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { below, patterns } from 'shared-ui';
+import { below, NotFound, patterns } from 'shared-ui';
 import { OrderFormPage } from '../features/order-form/components/OrderFormPage.js';
 import { DocumentAdminPage } from '../features/document-admin/components/DocumentAdminPage.js';
 import { DownloadPage } from '../features/download/components/DownloadPage.js';
@@ -23,14 +23,7 @@ export function DocumentRoutes() {
       <Route path={route(patterns.documentNdt)} element={<NdtPage />} />
       <Route path={route(patterns.documentAdmin)} element={<DocumentAdminPage />} />
       <Route path={route(patterns.documentDownload)} element={<DownloadPage />} />
-      <Route
-        path="*"
-        element={
-          <section aria-labelledby="document-page-title">
-            <h2 id="document-page-title">Page not found</h2>
-          </section>
-        }
-      />
+      <Route path="*" element={<NotFound />} />
     </Routes>
   );
 }

@@ -1,4 +1,4 @@
-import { WidgetPreviewRoutes } from 'shared-ui';
+import { EmptyState, PageHeader, WidgetPreviewRoutes } from 'shared-ui';
 import App from './App.js';
 import { ActionItems } from './exposes/ActionItems.js';
 import { DocumentList } from './exposes/DocumentList.js';
@@ -11,7 +11,15 @@ export function StandaloneRoutes() {
       widgets={(user) => (
         <>
           <ActionItems user={user} />
-          <DocumentList user={user} renderEmpty={() => <p>You have no POP documents yet.</p>} />
+          <DocumentList
+            user={user}
+            renderEmpty={() => (
+              <>
+                <PageHeader title="My POP Documents" />
+                <EmptyState>You have no POP documents yet.</EmptyState>
+              </>
+            )}
+          />
         </>
       )}
     />

@@ -1,14 +1,14 @@
 import { Breadcrumb } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { paths, useSession } from 'shared-ui';
+import { paths, useSession, type Crumb } from 'shared-ui';
 
 /**
- * The breadcrumb of a stored document's pages (specs/2-documents.md §2): Home, the document,
- * Download, and Admin Options for compliance only.
+ * The crumbs of a stored document's pages (specs/2-documents.md §2): Home, the document, Download,
+ * and Admin Options for compliance only. A page built on PageHeader takes those above itself.
  */
-export function DocumentBreadcrumb({ documentId, name }: { documentId: string; name: string }) {
+export function useDocumentCrumbs(documentId: string, name: string): Required<Crumb>[] {
   const { user } = useSession();
-  const crumbs = [
+  return [
     { label: 'Home', to: paths.home() },
     { label: name, to: paths.document(documentId) },
     { label: 'Download', to: paths.documentDownload(documentId) },
@@ -16,6 +16,11 @@ export function DocumentBreadcrumb({ documentId, name }: { documentId: string; n
       ? [{ label: 'Admin Options', to: paths.documentAdmin(documentId) }]
       : []),
   ];
+}
+
+/** The document breadcrumb as a row of links (the order form and the testing page). */
+export function DocumentBreadcrumb({ documentId, name }: { documentId: string; name: string }) {
+  const crumbs = useDocumentCrumbs(documentId, name);
   return (
     <Breadcrumb>
       {crumbs.map((crumb) => (

@@ -1,20 +1,20 @@
-import { Alert } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
-import { paths } from 'shared-ui';
+import { Unavailable } from 'shared-ui';
 
-/** What a document's page says instead of itself when the document cannot be shown. */
-export function DocumentUnavailable({ notFound }: { notFound: boolean }) {
+/**
+ * What a document's page says instead of itself when the document cannot be shown: a missing or
+ * foreign document (404) is the kit's not-found page; any other failure keeps the page's heading
+ * and says so in a danger alert (the api client has told the details already).
+ */
+export function DocumentUnavailable({ error, title }: { error: unknown; title: string }) {
   return (
-    <Alert variant={notFound ? 'warning' : 'danger'}>
-      <Alert.Heading as="h2" className="h4">
-        {notFound ? 'Document not found' : 'The document could not be loaded'}
-      </Alert.Heading>
-      <p>
-        {notFound
-          ? 'This document does not exist, or it is not one of yours.'
-          : 'Please try again in a moment.'}
-      </p>
-      <Link to={paths.home()}>Back to My POP Documents</Link>
-    </Alert>
+    <Unavailable
+      error={error}
+      what="document"
+      title={title}
+      notFound={{
+        title: 'Document not found',
+        message: 'This document does not exist, or it is not one of yours.',
+      }}
+    />
   );
 }

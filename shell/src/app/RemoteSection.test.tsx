@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { broker, stubFetch } from 'shared-ui/testing';
 
@@ -61,10 +61,13 @@ describe('sections are routed by /remotes.json', () => {
     expect(currentLocation()).toBe(path);
   });
 
-  it('sends a path no remote owns home', async () => {
+  it('says a path no remote owns is not a page, keeping the address, with the way home', async () => {
     signedInWithRegistry();
     renderShell('/nowhere/1');
-    await waitFor(() => expect(currentLocation()).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+    expect(document.title).toBe('Page Not Found - POP Documents');
+    expect(currentLocation()).toBe('/nowhere/1');
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     expect(loadRemote).not.toHaveBeenCalledWith('mf_ordering/App');
   });
 });

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { RemoteBoundary } from '../components/RemoteBoundary.js';
 import { RemoteSlot } from '../components/RemoteSlot.js';
 import { knownRemoteOfSection, remoteOfSection } from '../lib/federation.js';
-import { paths } from 'shared-ui';
+import { NotFound } from 'shared-ui';
 
 type Lookup = { section: string; attempt: number } & (
   { status: 'none' } | { status: 'failed'; error: unknown }
@@ -18,7 +18,8 @@ function Failed({ error }: { error: unknown }): never {
  * A path outside the shell's own routes: the remote that owns its first segment renders it, as
  * `/remotes.json` says (each remote declares its sections when it is published), so a new section
  * ships with its remote alone. The remote's App is mounted at the root, so it matches the same full
- * paths inside the shell as on its standalone page. No owner → home.
+ * paths inside the shell as on its standalone page. No owner: the kit's not-found page (the address
+ * stays, so the person sees what they opened).
  */
 export function RemoteSection() {
   const section = useLocation().pathname.split('/')[1] ?? '';
@@ -46,7 +47,7 @@ export function RemoteSection() {
   // Keyed by the remote: moving between its sections (/basket → /checkout) keeps its App mounted.
   if (known) return <RemoteSlot key={known} id={`${known}/App`} />;
   if (lookup?.section === section && lookup.attempt === attempt) {
-    if (lookup.status === 'none') return <Navigate to={paths.home()} replace />;
+    if (lookup.status === 'none') return <NotFound />;
     return (
       <RemoteBoundary
         key={attempt}

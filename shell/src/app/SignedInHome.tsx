@@ -1,9 +1,18 @@
-import type { SessionUser } from 'shared-ui';
+import { PageHeader, type SessionUser } from 'shared-ui';
 import { RemoteSlot } from '../components/RemoteSlot.js';
 import { HomeMessages } from '../features/home-messages/components/HomeMessages.js';
 import { Overview } from '../features/overview/components/Overview.js';
 
-const renderOverview = () => <Overview />;
+/**
+ * A broker or employer without documents: the overview in place of My POP Documents (§4 Home
+ * content), under the same page heading, so the home is titled alike whatever it holds.
+ */
+const renderOverview = () => (
+  <>
+    <PageHeader title="My POP Documents" lead="You have no POP documents yet." />
+    <Overview />
+  </>
+);
 
 /** The role's own home below the home's system messages (every role sees those). */
 function RoleHome({ user }: { user: SessionUser }) {
@@ -19,7 +28,12 @@ function RoleHome({ user }: { user: SessionUser }) {
     );
   }
   // Roles outside the three groups have no home of their own.
-  return <Overview />;
+  return (
+    <>
+      <PageHeader title="Overview" />
+      <Overview />
+    </>
+  );
 }
 
 /** '/' for a signed-in user: the role's home (specs/1-foundation.md §2 Home), loaded after sign-in. */

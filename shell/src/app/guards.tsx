@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { matchPath, Navigate, useLocation } from 'react-router-dom';
 import type { RoleGroup } from 'shared-domain';
-import { patterns, paths, Busy, useSession } from 'shared-ui';
+import { LoadingState, patterns, paths, useSession } from 'shared-ui';
 
 /**
  * What a guest may open (specs/1-foundation.md §2 Route guard). /referral, /auth and /logout are
@@ -33,11 +33,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   // /auth works without knowing the session yet: its token must leave the address bar at once.
   if (status === 'loading' && pathname !== paths.auth()) {
-    return (
-      <div className="d-flex justify-content-center p-5">
-        <Busy label="Loading" size="md" />
-      </div>
-    );
+    return <LoadingState />;
   }
   if (status === 'guest' && !isGuestPath(pathname)) return <Navigate to={paths.home()} replace />;
   return children;

@@ -43,6 +43,36 @@ describe('page views (§2: each navigation records one)', () => {
   });
 });
 
+describe('every page has one h1 and titles the browser tab after it', () => {
+  it.each([
+    ['/', 'Sign In'],
+    ['/about', 'Overview'],
+    ['/create-account', 'Create Account'],
+    ['/forgot-password', 'Forgot Password'],
+    ['/first-time-setup/bad-token', 'Welcome'],
+  ])('a guest at %s: %s', async (path, title) => {
+    stubFetch({
+      'GET /bff/user': guest,
+      'GET /temporary-user-token': { status: 400, body: { message: 'Invalid link' } },
+      'POST /page-view': { status: 204 },
+    });
+    renderShell(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe(`${title} - POP Documents`);
+  });
+
+  it.each([
+    ['/profile', 'Your Profile'],
+    ['/tutorials/ndt', 'Non-Discrimination Testing'],
+  ])('signed in at %s: %s', async (path, title) => {
+    stubFetch({ 'GET /bff/user': { body: broker }, 'POST /page-view': { status: 204 } });
+    renderShell(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(document.title).toBe(`${title} - POP Documents`);
+  });
+});
+
 describe('the session ending while the page is open', () => {
   it('a 401 from /api while signed in → guest, back to /', async () => {
     stubFetch({

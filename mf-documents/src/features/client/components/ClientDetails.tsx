@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CompanyAddress, stateName, type ClientDetails as Client } from 'shared-ui';
+import { CompanyAddress, stateName, TERMS, type ClientDetails as Client } from 'shared-ui';
 
 /** The client's company: address, phone, federal tax id, legal entity type, state of legal construction. */
 export function ClientDetails({ client }: { client: Client }) {
@@ -7,10 +7,10 @@ export function ClientDetails({ client }: { client: Client }) {
   const rows: [label: string, value: ReactNode][] = [
     ['Address', <CompanyAddress detail={detail} />],
     ['Phone', detail.phone],
-    ['Federal Tax ID', detail.federalTaxId],
-    ['Legal Entity Type', detail.legalEntityType],
+    [TERMS.federalTaxId, detail.federalTaxId],
+    [TERMS.legalEntityType, detail.legalEntityType],
     [
-      'State of Legal Construction',
+      TERMS.stateOfLegalConstruction,
       detail.stateOfLegalConstruction && stateName(detail.stateOfLegalConstruction),
     ],
   ];

@@ -81,7 +81,10 @@ describe('the client details page', () => {
     });
     renderAt('/client/cl-1', page());
 
-    expect(await screen.findByRole('heading', { name: 'Harbor View Dental LLC' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbor View Dental LLC' })).toBeTruthy();
+    expect(document.title).toBe('Harbor View Dental LLC - POP Documents');
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     expect(calls.find((call) => call.url === '/api/client/cl-1')).toBeDefined();
     const details = screen.getByLabelText('Client details');
     for (const text of [
@@ -197,9 +200,10 @@ describe('the client details page', () => {
       'GET /company/{companyId}/user': { status: 404, body: { message: 'Company not found' } },
     });
     renderAt('/client/someone-elses', page());
-    expect(await screen.findByRole('heading', { name: 'Client not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client not found' })).toBeTruthy();
+    expect(document.title).toBe('Client not found - POP Documents');
     expect(screen.getByText('This client does not exist, or it is not one of your clients.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to My POP Documents' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     // No toast says it again (a toast would show the API's message).
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getAllByText('Client not found')).toHaveLength(1);
@@ -214,7 +218,10 @@ describe('the client details page', () => {
       'GET /company/{companyId}/user': { body: [] },
     });
     renderAt('/client/cl-1', page());
-    expect(await screen.findByText('The client could not be loaded')).toBeTruthy();
+    expect(await screen.findByText('The client could not be loaded.')).toBeTruthy();
+    // Not the not-found page: a danger alert under the page's own heading.
+    expect(screen.getByText('The client could not be loaded.').closest('.alert-danger')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Client Details' })).toBeTruthy();
     expect(await screen.findByText('It appears something is amiss!')).toBeTruthy();
     expect(screen.getByText('Database down')).toBeTruthy();
   });

@@ -1,10 +1,10 @@
-import Alert from 'react-bootstrap/Alert';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
-  Busy,
   CompanyUsers,
-  isNotFound,
+  LoadingState,
+  PageHeader,
   paths,
+  Unavailable,
   useClient,
   useClientDocuments,
   useCompanyUsers,
@@ -13,20 +13,22 @@ import {
 import { ClientDetails } from './ClientDetails.js';
 import { ClientDocuments } from './ClientDocuments.js';
 
-/** What the page says instead of itself when the client cannot be shown. */
-function Unavailable({ notFound }: { notFound: boolean }) {
+/**
+ * What the page says instead of itself when the client cannot be shown: a client that is missing or
+ * not the caller's is the kit's not-found page; any other failure (told already by the api client)
+ * a danger alert under the page's generic heading.
+ */
+function ClientUnavailable({ error }: { error: unknown }) {
   return (
-    <Alert variant={notFound ? 'warning' : 'danger'}>
-      <Alert.Heading as="h2" className="h4">
-        {notFound ? 'Client not found' : 'The client could not be loaded'}
-      </Alert.Heading>
-      <p>
-        {notFound
-          ? 'This client does not exist, or it is not one of your clients.'
-          : 'Please try again in a moment.'}
-      </p>
-      <Link to={paths.home()}>Back to My POP Documents</Link>
-    </Alert>
+    <Unavailable
+      error={error}
+      what="client"
+      title="Client Details"
+      notFound={{
+        title: 'Client not found',
+        message: 'This client does not exist, or it is not one of your clients.',
+      }}
+    />
   );
 }
 
@@ -42,16 +44,21 @@ export function ClientPage() {
   useClientDocuments(clientId);
   useCompanyUsers(clientId);
 
-  if (error) return <Unavailable notFound={isNotFound(error)} />;
-  if (!client) return <Busy label="Loading client" />;
+  if (error) return <ClientUnavailable error={error} />;
+  if (!client) return <LoadingState label="Loading client" />;
   // The client's broker and compliance grant access; a linked employer sees who else has it.
   const canManage = user?.roleGroup === 'compliance' || user?.roleGroup === 'broker';
   return (
     <section aria-labelledby="client-page-title">
-      <h2 id="client-page-title">{client.companyDetail.name}</h2>
+      <PageHeader
+        title={client.companyDetail.name}
+        headingId="client-page-title"
+        // The client is reached from the home's document list (its Client Company Name).
+        breadcrumb={[{ label: 'Home', to: paths.home() }]}
+      />
       <ClientDetails client={client} />
       <ClientDocuments clientId={client.clientId} />
-      <CompanyUsers companyId={client.clientId} canManage={canManage} />
+      <CompanyUsers companyId={client.clientId} canManage={canManage} headingLevel={2} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { below, patterns } from 'shared-ui';
+import { below, NotFound, patterns } from 'shared-ui';
 import { ClientPage } from './ClientPage.js';
 
 /** /client/{clientId}, relative to /client. */
@@ -7,7 +7,7 @@ export function ClientRoutes() {
   return (
     <Routes>
       <Route path={below(patterns.clientPages, patterns.client)} element={<ClientPage />} />
-      <Route path="*" element={<p>Page not found.</p>} />
+      <Route path="*" element={<NotFound />} />
     </Routes>
   );
 }

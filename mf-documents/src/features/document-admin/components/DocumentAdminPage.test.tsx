@@ -67,12 +67,26 @@ describe('DocumentAdminPage', () => {
   it('is for compliance only: others get a clear message and no call', async () => {
     const { calls } = renderPage(broker);
     expect(await screen.findByText('The admin options are for compliance only.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Options' })).toBeTruthy();
     expect(calls.filter((call) => call.url.startsWith('/api/'))).toEqual([]);
   });
 
   it('shows the client link, the empty tables, the notes and the partner settings', async () => {
     renderPage(compliance);
-    expect(await screen.findByRole('heading', { name: 'Admin Options' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Options' })).toBeTruthy();
+    expect(document.title).toBe('Admin Options - POP Documents');
+    // The specs' document breadcrumb (Home, the document, Download), this page last.
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      within(trail)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Home', '/'],
+      ['Acme Landscaping Inc', '/document/doc-1'],
+      ['Download', '/document/doc-1/download'],
+    ]);
+    expect(within(trail).getByText('Admin Options').getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'View Client Profile' }).getAttribute('href')).toBe(
       '/client/cl-1',
     );

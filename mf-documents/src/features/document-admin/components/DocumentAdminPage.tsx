@@ -1,17 +1,17 @@
-import { Alert, Col, Row } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { Link, useParams } from 'react-router-dom';
 import {
-  Busy,
   DocumentActionsMenu,
   formatDate,
-  isNotFound,
+  LoadingState,
+  PageHeader,
   paths,
   useSession,
   type DocumentActionsInput,
   type EpopDocument,
   type SessionUser,
 } from 'shared-ui';
-import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
+import { useDocumentCrumbs } from '../../../components/DocumentBreadcrumb.js';
 import { DocumentUnavailable } from '../../../components/DocumentUnavailable.js';
 import { useDocument } from '../../../api/document.js';
 import { companyOf, isColonial } from '../../../components/document-facts.js';
@@ -22,6 +22,9 @@ import { NoPayReason } from './NoPayReason.js';
 import { PartnerSettings } from './PartnerSettings.js';
 
 export const COMPLIANCE_ONLY = 'The admin options are for compliance only.';
+
+/** The page's h1 (specs/2-documents.md §2: the breadcrumb's Admin Options). */
+const TITLE = 'Admin Options';
 
 /** The document's status as the admin sees it ('Inactive (deactivated)'). */
 function statusOf(document: EpopDocument) {
@@ -41,42 +44,57 @@ const actionsInput = (document: EpopDocument): DocumentActionsInput => ({
 
 function AdminOptions({ documentId, user }: { documentId: string; user: SessionUser }) {
   const { data: document, error } = useDocument(documentId);
-  if (error) return <DocumentUnavailable notFound={isNotFound(error)} />;
-  if (!document) return <Busy label="Loading document" />;
+  if (error) return <DocumentUnavailable error={error} title={TITLE} />;
+  if (!document) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <LoadingState label="Loading document" />
+      </>
+    );
+  }
+  return <AdminPanels document={document} user={user} />;
+}
+
+function AdminPanels({ document, user }: { document: EpopDocument; user: SessionUser }) {
   const company = companyOf(document);
+  // Home, the document and Download are above this page, the breadcrumb's last link (§2).
+  const crumbs = useDocumentCrumbs(document.documentId, company).filter((crumb) => crumb.label !== TITLE);
   // A Colonial document still paid for may be taken out of Colonial with a no-pay reason.
   const noPay = isColonial(document) && document.status !== 'Inactive' && !document.deactivated;
   return (
-    <>
-      <DocumentBreadcrumb documentId={document.documentId} name={company} />
-      <h2 id="document-admin-title">Admin Options</h2>
-      <Row className="mb-3 align-items-center">
-        <Col md>
-          <dl className="row mb-0" aria-label="Document">
-            <dt className="col-sm-3">Company</dt>
-            <dd className="col-sm-9">{company}</dd>
-            <dt className="col-sm-3">Plan Year</dt>
-            <dd className="col-sm-9">
-              {formatDate(document.currentPlanYearStartDate)} - {formatDate(document.currentPlanYearEndDate)}
-            </dd>
-            <dt className="col-sm-3">Status</dt>
-            <dd className="col-sm-9">{statusOf(document)}</dd>
-          </dl>
-        </Col>
-        <Col md="auto" className="d-flex gap-2">
-          <Link className="btn btn-outline-primary" to={paths.client(document.clientId)}>
-            View Client Profile
-          </Link>
-          {/* Everything else compliance does with the document: renew, test, send, (de)activate. */}
-          <DocumentActionsMenu user={user} document={actionsInput(document)} />
-        </Col>
-      </Row>
+    <section aria-labelledby="document-admin-title">
+      <PageHeader
+        title={TITLE}
+        headingId="document-admin-title"
+        breadcrumb={crumbs}
+        actions={
+          // One row, centred: the menu's small toggle beside a full-size link.
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <Link className="btn btn-outline-primary" to={paths.client(document.clientId)}>
+              View Client Profile
+            </Link>
+            {/* Everything else compliance does with the document: renew, test, send, (de)activate. */}
+            <DocumentActionsMenu user={user} document={actionsInput(document)} />
+          </div>
+        }
+      />
+      <dl className="row mb-4" aria-label="Document">
+        <dt className="col-sm-3 col-lg-2">Company</dt>
+        <dd className="col-sm-9 col-lg-10">{company}</dd>
+        <dt className="col-sm-3 col-lg-2">Plan Year</dt>
+        <dd className="col-sm-9 col-lg-10">
+          {formatDate(document.currentPlanYearStartDate)} - {formatDate(document.currentPlanYearEndDate)}
+        </dd>
+        <dt className="col-sm-3 col-lg-2">Status</dt>
+        <dd className="col-sm-9 col-lg-10">{statusOf(document)}</dd>
+      </dl>
       <NdtResults documentId={document.documentId} />
       <GenerationHistory documentId={document.documentId} />
       <DocumentNotes key={`notes-${document.documentId}`} document={document} />
       <PartnerSettings key={`partner-${document.documentId}`} document={document} />
       {noPay && <NoPayReason document={document} />}
-    </>
+    </section>
   );
 }
 
@@ -89,17 +107,12 @@ function AdminOptions({ documentId, user }: { documentId: string; user: SessionU
 export function DocumentAdminPage() {
   const { documentId = '' } = useParams();
   const { user, status } = useSession();
-  if (status === 'loading') return <Busy />;
+  if (status === 'loading') return <LoadingState />;
+  if (user?.roleGroup === 'compliance') return <AdminOptions documentId={documentId} user={user} />;
   return (
-    <section aria-labelledby="document-admin-title">
-      {user?.roleGroup === 'compliance' ? (
-        <AdminOptions documentId={documentId} user={user} />
-      ) : (
-        <>
-          <h2 id="document-admin-title">Admin Options</h2>
-          <Alert variant="warning">{COMPLIANCE_ONLY}</Alert>
-        </>
-      )}
-    </section>
+    <>
+      <PageHeader title={TITLE} />
+      <Alert variant="warning">{COMPLIANCE_ONLY}</Alert>
+    </>
   );
 }

@@ -31,9 +31,9 @@ export function DocumentNotes({ document }: { document: EpopDocument }) {
 
   return (
     <section aria-labelledby={`${id}-title`} className="mb-4">
-      <h3 id={`${id}-title`} className="h5">
+      <h2 id={`${id}-title`} className="h5">
         Notes
-      </h3>
+      </h2>
       {draft === null ? (
         <>
           {notes ? (

@@ -39,9 +39,9 @@ export function NoPayReason({ document }: { document: EpopDocument }) {
 
   return (
     <section aria-labelledby={`${id}-title`} className="mb-4">
-      <h3 id={`${id}-title`} className="h5">
+      <h2 id={`${id}-title`} className="h5">
         {partnerName}
-      </h3>
+      </h2>
       <Form.Group className="mb-3" controlId={`${id}-reason`}>
         <Form.Label>No Pay Reason</Form.Label>
         <Form.Select value={reasonCode} onChange={(event) => setReasonCode(event.target.value)}>

@@ -110,9 +110,9 @@ export function PartnerSettings({ document }: { document: EpopDocument }) {
   ];
   return (
     <section aria-labelledby={`${id}-title`} className="mb-4">
-      <h3 id={`${id}-title`} className="h5">
+      <h2 id={`${id}-title`} className="h5">
         Strategic Partner Settings
-      </h3>
+      </h2>
       <Form
         onSubmit={(event) => {
           event.preventDefault();

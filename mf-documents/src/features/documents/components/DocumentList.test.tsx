@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { broker, compliance, employer, renderAt, stubFetch } from 'shared-ui/testing';
 import { DocumentList } from './DocumentList.js';
 import { type DocumentListRow, type DocumentPage } from 'shared-ui';
@@ -43,7 +43,9 @@ describe('DocumentList', () => {
     });
     renderAt('/', <DocumentList user={broker} />);
 
-    expect(await screen.findByRole('heading', { name: 'My POP Documents' })).toBeTruthy();
+    // The home's page heading, which also titles the browser's tab.
+    expect(await screen.findByRole('heading', { level: 1, name: 'My POP Documents' })).toBeTruthy();
+    expect(document.title).toBe('My POP Documents - POP Documents');
     expect(calls.find((call) => call.url.includes('epop-document'))?.params).toEqual({ id: 'u-broker' });
     expect(screen.getByText('1001')).toBeTruthy();
     expect(screen.getByText('1002')).toBeTruthy();
@@ -60,6 +62,15 @@ describe('DocumentList', () => {
       'Status',
       'Actions',
     ]);
+    // On a phone each row is a card whose values carry their column's name.
+    const [firstRow] = within(screen.getByRole('region', { name: 'My POP Documents' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      within(firstRow!)
+        .getAllByRole('cell')
+        .map((cell) => cell.getAttribute('data-label')),
+    ).toEqual(headers);
   });
 
   // An employer is the company whose documents they see: no Client Company Name column for them.

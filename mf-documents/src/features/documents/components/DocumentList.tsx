@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Busy, PagedList, SearchBox, usePagedSearch, type SessionUser } from 'shared-ui';
+import { LoadingState, PageHeader, Pagination, SearchBox, usePagedSearch, type SessionUser } from 'shared-ui';
 import { useDocuments } from '../api/get-documents.js';
 import { DocumentsTable } from './DocumentsTable.js';
 
@@ -12,29 +12,34 @@ interface DocumentListProps {
   renderEmpty?: () => ReactNode;
 }
 
-/** 'My POP Documents' (§2): search by company name, the paginated table, the actions menu. */
+/**
+ * 'My POP Documents' (§2), the home's page heading: search by company name, the paginated table,
+ * the actions menu.
+ */
 export function DocumentList({ user, renderEmpty }: DocumentListProps) {
   const { searchInput, setSearchInput, searchText, page, setPage } = usePagedSearch(SEARCH_DEBOUNCE_MS);
   const { data } = useDocuments(user.userId, { page, searchText });
 
   const unfiltered = page === 1 && searchText === '';
   // Until the first answer, it is not known whether the list or renderEmpty() belongs here.
-  if (unfiltered && !data && searchInput === '') return <Busy />;
+  if (unfiltered && !data && searchInput === '') return <LoadingState label="Loading documents" />;
   if (unfiltered && data && data.data.length === 0 && renderEmpty) return <>{renderEmpty()}</>;
 
   return (
     <section aria-labelledby="my-pop-documents-title">
-      <h2 id="my-pop-documents-title">My POP Documents</h2>
-      <SearchBox value={searchInput} onChange={setSearchInput} placeholder="Search by company name" />
-      <PagedList
-        items={data?.data}
-        page={page}
-        pages={data?.pages}
-        onPageChange={setPage}
-        emptyText="No documents found."
-      >
-        {(documents) => <DocumentsTable user={user} documents={documents} />}
-      </PagedList>
+      <PageHeader title="My POP Documents" headingId="my-pop-documents-title" />
+      <SearchBox
+        value={searchInput}
+        onChange={setSearchInput}
+        placeholder="Search by company name"
+        className="mb-3"
+        style={{ maxWidth: '24rem' }}
+      />
+      <DocumentsTable user={user} documents={data?.data} empty="No documents found." />
+      {/* Many pages scroll inside their own box on a phone, never the page (the links take the focus). */}
+      <div className="overflow-x-auto">
+        {data && <Pagination page={page} pages={data.pages} onChange={setPage} />}
+      </div>
     </section>
   );
 }

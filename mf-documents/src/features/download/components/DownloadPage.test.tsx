@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { below, patterns, type EpopDocument } from 'shared-ui';
-import { broker, PAID_DOCUMENT, renderAt, type StubAnswers, stubFetch } from 'shared-ui/testing';
+import { broker, compliance, PAID_DOCUMENT, renderAt, type StubAnswers, stubFetch } from 'shared-ui/testing';
 import { DownloadPage } from './DownloadPage.js';
 
 /** The names the browser was asked to save files under (jsdom saves nothing). */
@@ -51,14 +51,27 @@ const LABELS = ['Download All', 'Plan Document', 'Summary Plan Description', 'Re
 describe('DownloadPage', () => {
   it("offers the four downloads under the document's breadcrumb", async () => {
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'POP Document Download' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Acme Landscaping Inc' }).getAttribute('href')).toBe(
+    expect(await screen.findByRole('heading', { level: 1, name: 'POP Document Download' })).toBeTruthy();
+    expect(document.title).toBe('POP Document Download - POP Documents');
+    // The breadcrumb: the pages above this one (the specs' Home, then the document), then this page.
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(within(trail).getByRole('link', { name: 'Acme Landscaping Inc' }).getAttribute('href')).toBe(
       '/document/doc-1',
     );
+    expect(within(trail).getByText('POP Document Download').getAttribute('aria-current')).toBe('page');
+    // Admin Options is compliance's only.
+    expect(screen.queryByRole('link', { name: 'Admin Options' })).toBeNull();
     expect(screen.getByText('Acme Landscaping Inc, plan year 01/01/2027 - 12/31/2027')).toBeTruthy();
     for (const label of LABELS) {
       expect((screen.getByRole('button', { name: label }) as HTMLButtonElement).disabled).toBe(false);
     }
+  });
+
+  it("gives compliance the specs' Admin Options link beside the heading", async () => {
+    renderPage({ 'GET /bff/user': { body: compliance } });
+    const link = await screen.findByRole('link', { name: 'Admin Options' });
+    expect(link.getAttribute('href')).toBe('/document/doc-1/admin');
   });
 
   it('fetches each file and saves it under the name the server gives', async () => {
@@ -124,8 +137,10 @@ describe('DownloadPage', () => {
 
   it('says a document that is not the caller’s cannot be found, without a toast', async () => {
     renderPage({ 'GET /epop-document/{id}': { status: 404, body: { message: 'Document not found' } } });
-    expect(await screen.findByRole('heading', { name: 'Document not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Document not found' })).toBeTruthy();
+    expect(document.title).toBe('Document not found - POP Documents');
     expect(screen.getByText('This document does not exist, or it is not one of yours.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     // The page says it; no toast repeats it.
     expect(screen.getAllByText('Document not found')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Plan Document' })).toBeNull();

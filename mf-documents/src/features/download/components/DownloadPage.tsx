@@ -1,7 +1,17 @@
 import { Alert, Button, ListGroup } from 'react-bootstrap';
-import { useParams } from 'react-router-dom';
-import { apiUrl, Busy, formatDate, isNotFound, useDownload, type EpopDocument } from 'shared-ui';
-import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
+import { Link, useParams } from 'react-router-dom';
+import {
+  apiUrl,
+  Busy,
+  formatDate,
+  LoadingState,
+  PageHeader,
+  paths,
+  useDownload,
+  useSession,
+  type EpopDocument,
+} from 'shared-ui';
+import { useDocumentCrumbs } from '../../../components/DocumentBreadcrumb.js';
 import { DocumentUnavailable } from '../../../components/DocumentUnavailable.js';
 import { useDocument } from '../../../api/document.js';
 import { companyOf } from '../../../components/document-facts.js';
@@ -12,6 +22,9 @@ export const NOT_DOWNLOADABLE: Record<Exclude<EpopDocument['status'], 'Paid'>, s
   Processing: 'The payment of this document is being processed: it can be downloaded once it is paid',
   Inactive: 'This document is inactive: it cannot be downloaded',
 };
+
+/** The page's h1 (specs/2-documents.md §2 "Download page"). */
+const TITLE = 'POP Document Download';
 
 type Section = 'plan-doc' | 'plan-description' | 'resolution';
 
@@ -54,7 +67,7 @@ function DownloadAction({
     ? apiUrl('/epop-document/{documentId}/download/{section}', { documentId, section: action.section })
     : apiUrl('/epop-document/{documentId}/download', { documentId });
   return (
-    <ListGroup.Item className="d-flex align-items-center justify-content-between gap-3">
+    <ListGroup.Item className="d-flex flex-wrap align-items-center justify-content-between gap-2">
       <span>{action.what}</span>
       <Button
         variant={action.section ? 'outline-primary' : 'primary'}
@@ -76,18 +89,45 @@ export function DownloadPage() {
   const { documentId = '' } = useParams();
   const { data: document, error } = useDocument(documentId);
 
-  if (error) return <DocumentUnavailable notFound={isNotFound(error)} />;
-  if (!document) return <Busy label="Loading document" />;
+  if (error) return <DocumentUnavailable error={error} title={TITLE} />;
+  if (!document) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <LoadingState label="Loading document" />
+      </>
+    );
+  }
+  return <Downloads document={document} />;
+}
+
+function Downloads({ document }: { document: EpopDocument }) {
+  const { user } = useSession();
   const company = companyOf(document);
+  const crumbs = useDocumentCrumbs(document.documentId, company);
   const unavailable = document.status === 'Paid' ? null : NOT_DOWNLOADABLE[document.status];
   return (
     <section aria-labelledby="download-page-title">
-      <DocumentBreadcrumb documentId={document.documentId} name={company} />
-      <h2 id="download-page-title">POP Document Download</h2>
-      <p className="text-muted">
-        {company}, plan year {formatDate(document.currentPlanYearStartDate)} -{' '}
-        {formatDate(document.currentPlanYearEndDate)}
-      </p>
+      <PageHeader
+        title={TITLE}
+        headingId="download-page-title"
+        // The crumbs above this page (Home, the document); compliance's Admin Options, which the
+        // specs' breadcrumb lists after Download, is the page's action.
+        breadcrumb={crumbs.slice(0, 2)}
+        actions={
+          user?.roleGroup === 'compliance' && (
+            <Link className="btn btn-outline-secondary" to={paths.documentAdmin(document.documentId)}>
+              Admin Options
+            </Link>
+          )
+        }
+        lead={
+          <>
+            {company}, plan year {formatDate(document.currentPlanYearStartDate)} -{' '}
+            {formatDate(document.currentPlanYearEndDate)}
+          </>
+        }
+      />
       {unavailable && <Alert variant="warning">{unavailable}</Alert>}
       <ListGroup aria-label="Documents to download" className="mb-3">
         {ACTIONS.map((action) => (

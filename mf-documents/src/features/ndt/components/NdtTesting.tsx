@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert } from 'react-bootstrap';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { productToday, type NdtStep } from 'shared-domain';
-import { Busy, formatDate, isNotFound, PageTitle, paths, type EpopDocument } from 'shared-ui';
+import { formatDate, isNotFound, LoadingState, PageHeader, Unavailable, type EpopDocument } from 'shared-ui';
 import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';
 import { useDocument } from '../../../api/document.js';
 import { useNdtResult, type StoredNdtResult } from '../api/get-ndt-result.js';
@@ -52,18 +52,16 @@ export function NdtTesting() {
   const [resume, setResume] = useState<{ answers: NdtAnswers; step: NdtStep } | undefined>();
 
   if (error) {
-    // The page's title (its one h1) stays; the alert says why there is nothing under it.
     return (
-      <>
-        <PageTitle>{NDT_TEXT.title}</PageTitle>
-        <Alert variant={isNotFound(error) ? 'warning' : 'danger'}>
-          <p>{isNotFound(error) ? NDT_TEXT.notFound : 'The document could not be loaded.'}</p>
-          <Link to={paths.home()}>Back to My POP Documents</Link>
-        </Alert>
-      </>
+      <Unavailable
+        error={error}
+        what="document"
+        title={NDT_TEXT.title}
+        notFound={{ title: 'Document not found', message: NDT_TEXT.notFound }}
+      />
     );
   }
-  if (!document) return <Busy label="Loading the document" />;
+  if (!document) return <LoadingState label="Loading the document" />;
 
   const company = String(document.form.clientCompanyName || 'POP Document');
   const blocked = blockedReason(document);
@@ -89,7 +87,7 @@ export function NdtTesting() {
     <>
       <DocumentBreadcrumb documentId={document.documentId} name={company} />
       <section>
-        <PageTitle lead={`Testing for ${company}`}>{NDT_TEXT.title}</PageTitle>
+        <PageHeader title={NDT_TEXT.title} lead={`Testing for ${company}`} />
         {resultId ? (
           <StoredResult
             documentId={document.documentId}
@@ -137,7 +135,7 @@ function StoredResult({
       </Alert>
     );
   }
-  if (!result) return <Busy label="Loading the test result" />;
+  if (!result) return <LoadingState label="Loading the test result" />;
   return (
     <NdtResults
       result={result}

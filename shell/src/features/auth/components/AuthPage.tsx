@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
-import { bff, Busy, PageTitle, paths, type TokenExchangeResult, useSession } from 'shared-ui';
+import { bff, LoadingState, PageHeader, paths, type TokenExchangeResult, useSession } from 'shared-ui';
 import { recordLogin } from '../../../lib/record-login.js';
 
 /**
@@ -44,13 +44,16 @@ export function AuthPage() {
 
   return (
     <>
-      <PageTitle>Signing In</PageTitle>
+      <PageHeader title="Signing In" />
       {failed ? (
         <Alert variant="danger">
-          {ACCOUNT_MESSAGES.invalidSignInLink} <Link to={paths.home()}>Sign in</Link>
+          {ACCOUNT_MESSAGES.invalidSignInLink}{' '}
+          <Link className="alert-link" to={paths.home()}>
+            Sign in
+          </Link>
         </Alert>
       ) : (
-        <Busy label="Signing in" size="md" />
+        <LoadingState label="Signing in" />
       )}
     </>
   );

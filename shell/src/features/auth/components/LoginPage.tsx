@@ -2,7 +2,7 @@ import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths, SignInForm } from 'shared-ui';
+import { paths, SignInForm, useDocumentTitle } from 'shared-ui';
 import { markExternalSignIn } from '../api/external-sign-in.js';
 import { useLoginMessages } from '../api/get-login-messages.js';
 import { SystemMessageAlerts } from '../../../components/SystemMessageAlerts.js';
@@ -12,6 +12,8 @@ import { recordLogin } from '../../../lib/record-login.js';
 export function LoginPage() {
   const navigate = useNavigate();
   const messages = useLoginMessages();
+  // The card keeps its own heading (the kit's PageHeader would sit outside it); the tab is named alike.
+  useDocumentTitle('Sign In');
   return (
     <Row className="justify-content-center py-4">
       <Col md={7} lg={5}>
@@ -19,7 +21,7 @@ export function LoginPage() {
         <SystemMessageAlerts messages={messages} className="login-system-message" />
         <Card>
           <Card.Body>
-            <h1 className="h3 mb-3">Sign In</h1>
+            <h1 className="page-header-title mb-3">Sign In</h1>
             <SignInForm
               // §4: an expired password goes to reset step 1.1, which already knows the username.
               onPasswordExpired={(username) =>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { Busy, paths, useSession } from 'shared-ui';
+import { LoadingState, PageHeader, paths, useSession } from 'shared-ui';
 
 /** /logout: ends the session, forgets everything cached for the user, returns to the root. */
 export function LogoutPage() {
@@ -18,5 +18,10 @@ export function LogoutPage() {
       active = false;
     };
   }, [signOut, mutate, navigate]);
-  return <Busy label="Signing out" size="md" />;
+  return (
+    <>
+      <PageHeader title="Signing Out" />
+      <LoadingState label="Signing out" />
+    </>
+  );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
-import { Busy, PageTitle, paths, useSession } from 'shared-ui';
+import { LoadingState, PageHeader, paths, useSession } from 'shared-ui';
 import { verifyEmail, type Verification } from '../api/verify-email.js';
 
 /**
@@ -45,7 +45,7 @@ export function VerifyEmailPage() {
     </Link>
   );
   let body;
-  if (!result) body = <Busy label="Verifying" size="md" />;
+  if (!result) body = <LoadingState label="Verifying" />;
   else if (result.ok) {
     body = (
       <Alert variant="success">
@@ -61,7 +61,7 @@ export function VerifyEmailPage() {
   }
   return (
     <>
-      <PageTitle>Verify Your E-mail Address</PageTitle>
+      <PageHeader title="Verify Your E-mail Address" />
       {body}
     </>
   );

@@ -6,7 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { Form, Formik, TextField } from 'shared-ui/forms';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, firstTimeSetupSchema, type FirstTimeSetupPayload } from 'shared-domain';
-import { Busy, notifySuccess, PageTitle, paths, type TemporaryUserToken } from 'shared-ui';
+import { LoadingState, notifySuccess, PageHeader, paths, type TemporaryUserToken, TERMS } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
 import { NameFields } from '../../../components/form/NameFields.js';
 import { completeFirstTimeSetup, useTemporaryUserToken } from '../api/first-time-setup.js';
@@ -68,11 +68,14 @@ export function FirstTimeSetupPage() {
   if (!token || error) {
     body = (
       <Alert variant="danger">
-        {ACCOUNT_MESSAGES.invalidSetupLink} <Link to={paths.home()}>Back to sign in</Link>
+        {ACCOUNT_MESSAGES.invalidSetupLink}{' '}
+        <Link className="alert-link" to={paths.home()}>
+          Back to sign in
+        </Link>
       </Alert>
     );
   } else if (isLoading || !data) {
-    body = <Busy label="Loading" size="md" />;
+    body = <LoadingState label="Loading" />;
   } else {
     body = (
       <Card>
@@ -93,7 +96,7 @@ export function FirstTimeSetupPage() {
                 <p>Please check your details, then choose a password.</p>
                 <NameFields first="firstname" last="lastname" required />
                 <TextField name="username" label="Username" required autoComplete="username" />
-                <TextField name="email" label="Email Address" type="email" required autoComplete="email" />
+                <TextField name="email" label={TERMS.email} type="email" required autoComplete="email" />
                 <PasswordFields
                   required
                   password={{ name: 'password', label: 'Password' }}
@@ -113,7 +116,7 @@ export function FirstTimeSetupPage() {
   return (
     <Row className="justify-content-center">
       <Col md={9} lg={7}>
-        <PageTitle>Welcome</PageTitle>
+        <PageHeader title="Welcome" />
         {body}
       </Col>
     </Row>

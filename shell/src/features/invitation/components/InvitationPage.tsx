@@ -5,7 +5,7 @@ import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Busy, notifySuccess, PageTitle, paths, SignInForm, useSession } from 'shared-ui';
+import { LoadingState, notifySuccess, PageHeader, paths, SignInForm, useSession } from 'shared-ui';
 import { recordLogin } from '../../../lib/record-login.js';
 import { claimInvitation } from '../api/claim-invitation.js';
 
@@ -55,7 +55,7 @@ export function InvitationPage() {
       </Alert>
     );
   } else if (status === 'loading' || busy) {
-    body = <Busy label="Loading" size="md" />;
+    body = <LoadingState label="Loading" />;
   } else if (user?.roleGroup === 'compliance') {
     // cart-api refuses it too: compliance invites on a client's behalf, it never accepts an invitation.
     body = (
@@ -111,7 +111,7 @@ export function InvitationPage() {
   return (
     <Row className="justify-content-center">
       <Col md={9} lg={7}>
-        <PageTitle>Your Invitation</PageTitle>
+        <PageHeader title="Your Invitation" />
         {body}
       </Col>
     </Row>

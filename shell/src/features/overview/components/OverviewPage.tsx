@@ -1,4 +1,4 @@
-import { PageTitle, useAppConfig } from 'shared-ui';
+import { PageHeader, useAppConfig } from 'shared-ui';
 import { Guides } from '../../../components/Guides.js';
 import { Overview } from './Overview.js';
 
@@ -7,7 +7,7 @@ export function OverviewPage() {
   const { data: config } = useAppConfig();
   return (
     <>
-      <PageTitle>Overview</PageTitle>
+      <PageHeader title="Overview" />
       <Overview />
       {config?.links && <Guides links={config.links} />}
       <section id="other-systems" aria-labelledby="other-systems-title" className="mt-4">

@@ -3,7 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { PageTitle, paths } from 'shared-ui';
+import { PageHeader, paths } from 'shared-ui';
 import { NewPasswordStep } from './NewPasswordStep.js';
 import { UsernameStep } from './UsernameStep.js';
 
@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
   return (
     <Row className="justify-content-center">
       <Col md={8} lg={6}>
-        <PageTitle>Forgot Password</PageTitle>
+        <PageHeader title="Forgot Password" />
         <Card>
           <Card.Body>
             {passcodeFor === null ? (

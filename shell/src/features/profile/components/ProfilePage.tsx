@@ -4,7 +4,7 @@ import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Form, Formik, type FormikHelpers, TextField } from 'shared-ui/forms';
 import { MESSAGES, profileSchema, type ProfileUpdate } from 'shared-domain';
-import { Busy, notifySuccess, PageTitle, type ProfileUser, useSession } from 'shared-ui';
+import { LoadingState, notifySuccess, PageHeader, type ProfileUser, useSession, TERMS } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
 import { NameFields } from '../../../components/form/NameFields.js';
 import { useEmailStatus } from '../api/email-verification.js';
@@ -49,10 +49,10 @@ export function ProfilePage() {
   return (
     <Row className="justify-content-center">
       <Col md={9} lg={7}>
-        <PageTitle>Your Profile</PageTitle>
+        <PageHeader title="Your Profile" />
         {profile && <EmailStatus userId={profile.userId} />}
         {!profile ? (
-          <Busy label="Loading" size="md" />
+          <LoadingState label="Loading" />
         ) : (
           <Card>
             <Card.Body>
@@ -65,7 +65,7 @@ export function ProfilePage() {
                   <Form noValidate aria-label="Your profile">
                     <NameFields first="firstName" last="lastName" />
                     <TextField name="userName" label="Username" autoComplete="username" />
-                    <TextField name="email" label="Email Address" type="email" autoComplete="email" />
+                    <TextField name="email" label={TERMS.email} type="email" autoComplete="email" />
                     <Button
                       variant="link"
                       className="px-0 mb-3"

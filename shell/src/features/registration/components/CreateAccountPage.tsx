@@ -5,7 +5,7 @@ import Row from 'react-bootstrap/Row';
 import { Form, Formik, TextField } from 'shared-ui/forms';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES, registrationSchema } from 'shared-domain';
-import { notifySuccess, PageTitle, paths } from 'shared-ui';
+import { notifySuccess, PageHeader, paths, TERMS } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';
 import { NameFields } from '../../../components/form/NameFields.js';
 import { readReferralId } from '../../../lib/referral.js';
@@ -40,7 +40,7 @@ export function CreateAccountPage() {
   return (
     <Row className="justify-content-center">
       <Col md={9} lg={7}>
-        <PageTitle>Create Account</PageTitle>
+        <PageHeader title="Create Account" />
         <Card>
           <Card.Body>
             <Formik initialValues={EMPTY} validationSchema={registrationSchema} onSubmit={submit}>
@@ -48,9 +48,9 @@ export function CreateAccountPage() {
                 <Form noValidate aria-label="Create account">
                   <AccountTypeField />
                   <NameFields first="firstname" last="lastname" required />
-                  <TextField name="companyName" label="Company Name" autoComplete="organization" />
+                  <TextField name="companyName" label={TERMS.companyName} autoComplete="organization" />
                   <TextField name="username" label="Username" required autoComplete="username" />
-                  <TextField name="email" label="Email Address" type="email" required autoComplete="email" />
+                  <TextField name="email" label={TERMS.email} type="email" required autoComplete="email" />
                   <PasswordFields
                     required
                     password={{ name: 'password', label: 'Password' }}

@@ -1,5 +1,5 @@
 import { calendarPlanYearOf, NDT_QUESTIONS, productToday, type NdtStep } from 'shared-domain';
-import { type AppConfig, NdtDefinitions, PageTitle, ScrollableTable, useAppConfig } from 'shared-ui';
+import { type AppConfig, NdtDefinitions, PageHeader, ScrollableTable, useAppConfig } from 'shared-ui';
 import { Guides } from '../../../components/Guides.js';
 
 /**
@@ -165,9 +165,10 @@ export function NdtTutorialPage() {
   const planYear = calendarPlanYearOf(productToday());
   return (
     <>
-      <PageTitle lead="How to test a plan for non-discrimination, step by step.">
-        Non-Discrimination Testing
-      </PageTitle>
+      <PageHeader
+        title="Non-Discrimination Testing"
+        lead="How to test a plan for non-discrimination, step by step."
+      />
       <Steps />
       <NdtDefinitions
         heading={{ level: 2, className: 'h4' }}
