@@ -78,10 +78,10 @@ describe('apps', () => {
         "export { TopBar } from '../../../../../shell/src/features/top-bar/components/TopBar.js';",
         "export { formatDate } from '../../../../../shared-ui/src/format.js';",
       ],
-      good: "export { OrderPanel } from './OrderPanel.js';",
+      good: "export { OrderActions } from './OrderCells.js';",
     });
     await check('import-x/no-relative-packages', 'shell/src/components/Probe.tsx', {
-      bad: "export { AdminPage } from '../../../mf-admin/src/features/admin-pages/components/AdminPage.js';",
+      bad: "export { ClientTable } from '../../../mf-admin/src/components/ClientTable.js';",
       good: "export { RemoteSlot } from './RemoteSlot.js';",
     });
   });

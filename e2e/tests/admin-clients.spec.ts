@@ -103,7 +103,7 @@ test('compliance searches all clients, opens one (Recently Viewed), edits it, re
   const member = users.getByRole('row', { name: new RegExp(`${employer.firstName} ${employer.lastName}`) });
   await member.getByRole('button', { name: 'Remove Access' }).click();
   await expect(page.getByText('Remove demo.employer?')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('User has been removed from this company')).toBeVisible();
   await expect(users.getByText('No users found')).toBeVisible();
   await expect(log.getByRole('row', { name: /demo\.employer .* added to the company/ })).toBeVisible();

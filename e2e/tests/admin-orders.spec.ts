@@ -8,22 +8,25 @@ import { signIn } from './support.js';
 
 const SEARCH = 'Order #, Transaction #, or Company Name';
 
-/** The order panels of the page shown. */
-const panels = (page: Page) => page.getByRole('article', { name: /^Order / });
+/** The rows of the orders table shown (one per order). */
+const orderRows = (page: Page) => page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
 
-/** The order number of a panel ('Order 100003' is its name). */
-async function orderNumberOf(panel: ReturnType<typeof panels>): Promise<string> {
-  const name = (await panel.getAttribute('aria-label'))!;
-  return name.replace(/^Order /, '');
+/** The row of one order: its number is the row's header. */
+const orderRow = (page: Page, orderNumber: string) =>
+  orderRows(page).filter({ has: page.getByRole('rowheader', { name: orderNumber, exact: true }) });
+
+/** The order number of a row. */
+async function orderNumberOf(row: ReturnType<typeof orderRows>): Promise<string> {
+  return (await row.getByRole('rowheader').textContent())!.trim();
 }
 
-/** Searches the orders for one number and answers its panel. */
+/** Searches the orders for one number and answers its row. */
 async function findOrder(page: Page, orderNumber: string) {
   await page.getByPlaceholder(SEARCH).fill(orderNumber);
-  const panel = page.getByRole('article', { name: `Order ${orderNumber}`, exact: true });
-  await expect(panels(page)).toHaveCount(1);
-  await expect(panel).toBeVisible();
-  return panel;
+  const row = orderRow(page, orderNumber);
+  await expect(orderRows(page)).toHaveCount(1);
+  await expect(row).toBeVisible();
+  return row;
 }
 
 test('compliance sees a new order highlighted and marks it reviewed; the highlight stays gone', async ({
@@ -32,24 +35,24 @@ test('compliance sees a new order highlighted and marks it reviewed; the highlig
   await signIn(page, 'demo.compliance');
   await expect(page.getByRole('heading', { name: 'Order Management' })).toBeVisible();
 
-  // The demo's newest orders are waiting for review: highlighted, with a New badge.
-  const newOrder = page.locator('article[data-new]').first();
+  // The demo's newest orders are waiting for review: highlighted, with a New status.
+  const newOrder = orderRows(page)
+    .filter({ has: page.getByText('New', { exact: true }) })
+    .first();
   await expect(newOrder).toBeVisible();
   const orderNumber = await orderNumberOf(newOrder);
-  const panel = page.getByRole('article', { name: `Order ${orderNumber}`, exact: true });
-  await expect(panel).toHaveClass(/border-warning/);
-  await expect(panel.getByText('New', { exact: true })).toBeVisible();
+  const row = orderRow(page, orderNumber);
+  await expect(row).toHaveClass(/data-table-row-new/);
 
-  await panel.getByRole('button', { name: 'Mark as Reviewed' }).click();
-  await expect(panel).not.toHaveAttribute('data-new');
-  await expect(panel).not.toHaveClass(/border-warning/);
-  await expect(panel.getByText('New', { exact: true })).toHaveCount(0);
-  await expect(panel.getByRole('button', { name: 'Mark as Reviewed' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Mark as Reviewed' }).click();
+  await expect(row).not.toHaveClass(/data-table-row-new/);
+  await expect(row.getByText('New', { exact: true })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Mark as Reviewed' })).toHaveCount(0);
 
   // Reviewed for good: after a reload the order is still not new.
   await page.reload();
   const reloaded = await findOrder(page, orderNumber);
-  await expect(reloaded).not.toHaveAttribute('data-new');
+  await expect(reloaded.getByText('New', { exact: true })).toHaveCount(0);
   await expect(reloaded.getByRole('button', { name: 'Mark as Reviewed' })).toHaveCount(0);
 });
 
@@ -58,16 +61,16 @@ test('Email Purchaser asks first, then the receipt with its PDF arrives in the p
 }) => {
   await signIn(page, 'demo.compliance');
   // A paid order: it has its receipt.
-  const paid = panels(page)
+  const paid = orderRows(page)
     .filter({ has: page.getByRole('link', { name: 'View Receipt' }) })
     .first();
   await expect(paid).toBeVisible();
   const orderNumber = await orderNumberOf(paid);
-  const panel = await findOrder(page, orderNumber);
+  const row = await findOrder(page, orderNumber);
   const subject = `Your POP Documents receipt, order ${orderNumber}`;
 
   // Cancel: nothing is sent.
-  await panel.getByRole('button', { name: 'Email Purchaser' }).click();
+  await row.getByRole('button', { name: 'Email Purchaser' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Are you sure?')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -81,7 +84,7 @@ test('Email Purchaser asks first, then the receipt with its PDF arrives in the p
   const purchaser = (
     (await orders.json()) as { data: { orderNumber: string; orderedByEmail: string }[] }
   ).data.find((order) => order.orderNumber === orderNumber)!.orderedByEmail;
-  await panel.getByRole('button', { name: 'Email Purchaser' }).click();
+  await row.getByRole('button', { name: 'Email Purchaser' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(`Receipt sent to ${purchaser}`)).toBeVisible();
 
@@ -98,7 +101,7 @@ test('Email Purchaser asks first, then the receipt with its PDF arrives in the p
 
 test('View Receipt opens the order’s receipt page', async ({ page }) => {
   await signIn(page, 'demo.compliance');
-  const paid = panels(page)
+  const paid = orderRows(page)
     .filter({ has: page.getByRole('link', { name: 'View Receipt' }) })
     .first();
   await expect(paid).toBeVisible();
@@ -138,4 +141,33 @@ test("New POP Document offers General and each partner; compliance creates a par
     headers: { 'X-CSRF': '1' },
   });
   expect(await saved.json()).toEqual([expect.objectContaining({ name: company })]);
+});
+
+test('compliance narrows the orders to the new ones, marks two reviewed at once, and Back keeps the filter', async ({
+  page,
+}) => {
+  await signIn(page, 'demo.compliance');
+  const filters = page.getByRole('form', { name: 'Filter orders' });
+  await filters.getByLabel('New only').check();
+  await expect(page).toHaveURL(/[?&]new=1/);
+  const rows = orderRows(page);
+  await expect(rows.first()).toBeVisible();
+  // Every row shown is new.
+  await expect(rows.filter({ hasNot: page.getByText('New', { exact: true }) })).toHaveCount(0);
+
+  const [first, second] = [await orderNumberOf(rows.nth(0)), await orderNumberOf(rows.nth(1))];
+  await page.getByRole('checkbox', { name: `Select order ${first}` }).check();
+  await page.getByRole('checkbox', { name: `Select order ${second}` }).check();
+  await page.getByRole('button', { name: 'Mark as Reviewed (2)' }).click();
+  await expect(page.getByText('2 orders marked as reviewed')).toBeVisible();
+  // Reviewed: they leave the list of new orders.
+  await expect(orderRow(page, first)).toHaveCount(0);
+  await expect(orderRow(page, second)).toHaveCount(0);
+
+  // The filter is in the address: Back returns to the unfiltered list, Forward to the new ones.
+  await page.goBack();
+  await expect(filters.getByLabel('New only')).not.toBeChecked();
+  await expect(orderRow(page, first)).toBeVisible();
+  await page.goForward();
+  await expect(filters.getByLabel('New only')).toBeChecked();
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { CHECKOUT_MESSAGES, MESSAGES } from 'shared-domain';
 import { findSecrets, pdfText, readableFiles } from 'shared-domain/testing';
+import { checkScreen } from './accessibility.js';
 import {
   addDocumentToCart,
   applyPromoCode,
@@ -70,6 +71,7 @@ test('a broker pays by card with SAVE10, sees the receipt, downloads its PDF and
   await expect(receiptOnPage).not.toContainText(FULL_CARD_NUMBER);
   await expect(summary).toHaveCount(0);
   await expect(cartMenu(page)).toHaveText('0 item(s) in cart');
+  await checkScreen(page, 'Payment success');
 
   await page.getByRole('link', { name: 'View the receipt page' }).click();
   await expect(page).toHaveURL(/\/orders\/[^/]+\/receipt$/);
@@ -140,7 +142,7 @@ test('a broker pays by ACH', async ({ page }) => {
   await expect(cartMenu(page)).toHaveText('0 item(s) in cart');
 });
 
-test('without a payment method nothing is sent; a declined card is told and changes nothing', async ({
+test('Card is chosen and the billing prefilled; an incomplete form sends nothing; a declined card is told and changes nothing', async ({
   page,
 }) => {
   const company = `Declined Orchard ${Date.now()}`;
@@ -151,8 +153,17 @@ test('without a payment method nothing is sent; a declined card is told and chan
     if (request.url().includes('/purchase/')) purchases.push(request.url());
   });
 
+  // Credit Card is chosen, nothing is red before the user types, and the billing comes from the
+  // profile and the document in the cart.
+  await expect(page.getByRole('radio', { name: 'Credit Card' })).toBeChecked();
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(broker.email);
+  await expect(page.getByLabel('Company', { exact: true })).toHaveValue(company);
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue('Austin');
+
+  // Process Payment on an incomplete form: nothing is sent, the first field to fix takes the focus.
   await page.getByRole('button', { name: 'Process Payment' }).click();
-  await expect(toast(page).filter({ hasText: MESSAGES.noPaymentMethod })).toBeVisible();
+  await expect(page.locator(':focus')).toHaveAttribute('aria-invalid', 'true');
   expect(purchases).toEqual([]);
 
   await fillCard(page, { zip: '46282' });
@@ -222,7 +233,7 @@ test('expired, unknown and repeated codes are refused clearly; FREEPOP makes it 
   // Nothing to pay at /checkout (the server refuses a payment of $0.00): the way back to Complete.
   await page.goto('/checkout');
   await expect(page.getByText('There is nothing to pay: the total of your order is $0.00.')).toBeVisible();
-  await expect(page.getByLabel('Payment Type', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('radiogroup', { name: 'Payment Type' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Process Payment' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to basket' }).click();
   await expect(page).toHaveURL(/\/basket$/);

@@ -59,9 +59,23 @@ export async function applyPromoCode(page: Page, code: string): Promise<void> {
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
+/** Chooses how to pay in the Payment Type control (Credit Card is chosen when the page opens). */
+export const choosePaymentType = (page: Page, type: 'Credit Card' | 'ACH') =>
+  page.getByRole('radiogroup', { name: 'Payment Type' }).getByText(type, { exact: true }).click();
+
+/**
+ * Waits for the billing fields' prefill (the profile's name and e-mail, the cart document's company and
+ * address) to have landed, so what the journey types next is not raced by it.
+ */
+async function prefilled(page: Page): Promise<void> {
+  await expect(field(page, 'Email')).not.toHaveValue('');
+  await page.waitForLoadState('networkidle');
+}
+
 /** The card form as a person fills it; a year ahead, so the card has not expired. */
 export async function fillCard(page: Page, { zip = '62701', cvv = '123' } = {}): Promise<void> {
-  await field(page, 'Payment Type').selectOption('Credit Card');
+  await prefilled(page);
+  await choosePaymentType(page, 'Credit Card');
   await field(page, 'First Name').fill('Bea');
   await field(page, 'Last Name').fill('Broker');
   await field(page, 'Company').fill('Bright Benefits Brokerage');
@@ -69,6 +83,7 @@ export async function fillCard(page: Page, { zip = '62701', cvv = '123' } = {}):
   await field(page, 'Country').selectOption('US');
   await field(page, 'City').fill('Springfield');
   await field(page, 'State').selectOption('IL');
+  await field(page, 'Zip Code').clear();
   await field(page, 'Zip Code').pressSequentially(zip);
   await field(page, 'Telephone').pressSequentially('2175550100');
   await field(page, 'Email').fill(broker.email);
@@ -79,7 +94,8 @@ export async function fillCard(page: Page, { zip = '62701', cvv = '123' } = {}):
 }
 
 export async function fillAch(page: Page, { accountNumber = '123456789' } = {}): Promise<void> {
-  await field(page, 'Payment Type').selectOption('ACH');
+  await prefilled(page);
+  await choosePaymentType(page, 'ACH');
   await field(page, 'ABA Routing Number').pressSequentially('011000015');
   await field(page, 'Bank Name').fill('First Bank of Springfield');
   await field(page, 'Email').fill(broker.email);

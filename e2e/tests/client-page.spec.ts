@@ -51,7 +51,7 @@ test('a broker opens a client, sees its details and documents, and adds and remo
   // Remove Access, after the confirmation.
   await row.getByRole('button', { name: 'Remove Access' }).click();
   await expect(page.getByText('Remove demo.employer?')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('User has been removed from this company')).toBeVisible();
   await expect(users.getByText('No users found')).toBeVisible();
 });
@@ -67,6 +67,6 @@ test("another's client or an unknown id shows a clear message, not the page", as
     ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Company Users', exact: true })).toHaveCount(0);
   }
-  await page.getByRole('link', { name: 'Back to My POP Documents' }).click();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page.getByRole('heading', { name: 'My POP Documents' })).toBeVisible();
 });

@@ -25,7 +25,11 @@ const stepHeading = (page: Page, step: NdtStep) =>
 /** Answers the yes/no question of `step` and goes on (Next stays disabled, with its reason, until then). */
 async function yesNo(page: Page, step: NdtStep, choice: 'Yes' | 'No', button: 'Next' | 'Submit' = 'Next') {
   await expect(stepHeading(page, step)).toBeVisible();
-  await expect(page.getByRole('button', { name: button })).toHaveAttribute('aria-disabled', 'true');
+  // Unanswered, the step's button is Next, disabled (it reads Submit once the answer makes it send).
+  await expect(page.getByRole('button', { name: /^(Next|Submit)$/ })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
   await answer(page, NDT_QUESTIONS[step], choice);
   await page.getByRole('button', { name: button }).click();
 }

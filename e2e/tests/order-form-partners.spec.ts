@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { demoId } from 'service-kit/server';
-import { answer, fillCompanyStep, fillOrderForm, fillPlanStep, next, stepPanel } from './order-form.js';
+import {
+  answer,
+  fieldError,
+  fillCompanyStep,
+  fillOrderForm,
+  fillPlanStep,
+  next,
+  stepPanel,
+} from './order-form.js';
 import { signIn } from './support.js';
 
 /** The three demo partners (cart-api's demo seed): what each changes on the order form. */
@@ -52,7 +60,7 @@ test("a Colonial partner's form labels the account fields and requires the agent
   await fillCompanyStep(page, `Colonial Client ${Date.now()}`);
   // Step 1 cannot be left without the agent number.
   await next(page);
-  await expect(page.getByText('Agent number is required')).toBeVisible();
+  await expect(fieldError(page, 'Agent number is required')).toBeVisible();
   await expect(stepPanel(page, 'Step 1 - Company Information')).toBeVisible();
   await page.getByLabel('Agent Number', { exact: true }).fill('AG7100');
   await next(page);

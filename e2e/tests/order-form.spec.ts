@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillCompanyStep, fillOrderForm, next, orderedPlanYear, stepPanel } from './order-form.js';
+import {
+  fieldError,
+  fillCompanyStep,
+  fillOrderForm,
+  next,
+  orderedPlanYear,
+  stepPanel,
+} from './order-form.js';
 import { signIn } from './support.js';
 
 /** The plan year the journeys order (from the first of next month: never before the day it is ordered). */
@@ -72,7 +79,7 @@ test('the plan-year and waiting-period messages appear exactly when their rules 
   // A step with errors shows them when the user tries to leave it.
   await next(page);
   await expect(stepPanel(page, 'Step 1 - Company Information')).toBeVisible();
-  await expect(page.getByText('Primary e-mail is required')).toBeVisible();
+  await expect(fieldError(page, 'Primary e-mail is required')).toBeVisible();
   await fillCompanyStep(page, 'Rules Check LLC');
   await next(page);
 
@@ -81,16 +88,16 @@ test('the plan-year and waiting-period messages appear exactly when their rules 
   await start.fill(PLAN_YEAR.start);
   await end.fill(shiftYear(PLAN_YEAR.start, 1));
   await end.blur();
-  await expect(page.getByText(PLAN_YEAR_TOO_LONG)).toBeVisible();
+  await expect(fieldError(page, PLAN_YEAR_TOO_LONG)).toBeVisible();
   await end.fill(PLAN_YEAR.end);
   await end.blur();
-  await expect(page.getByText(PLAN_YEAR_TOO_LONG)).toHaveCount(0);
+  await expect(fieldError(page, PLAN_YEAR_TOO_LONG)).toHaveCount(0);
   await end.fill(shiftYear(PLAN_YEAR.start, -1));
   await end.blur();
-  await expect(page.getByText(START_BEFORE_END)).toBeVisible();
+  await expect(fieldError(page, START_BEFORE_END)).toBeVisible();
   await end.fill(PLAN_YEAR.end);
   await end.blur();
-  await expect(page.getByText(START_BEFORE_END)).toHaveCount(0);
+  await expect(fieldError(page, START_BEFORE_END)).toHaveCount(0);
 
   const period = page.getByLabel('Required Waiting Period', { exact: true });
   const eligibility = page.getByLabel('Date of Eligibility', { exact: true });
@@ -202,4 +209,48 @@ test('a duplicate tax id offers the existing client: Ignore keeps the fields, Co
   // The adopted company's fields are hidden: they are the client's.
   await expect(page.getByLabel('Phone', { exact: true })).toHaveCount(0);
   await expect(page.getByLabel('City', { exact: true })).toHaveCount(0);
+});
+
+test('the order form keeps the answers: Back and Forward between steps, and in a new browser after signing in again', async ({
+  browser,
+}) => {
+  const baseURL = test.info().project.use.baseURL;
+  const first = await (await browser.newContext({ baseURL })).newPage();
+  await signIn(first, 'demo.broker');
+  await first.goto('/document/new');
+  const company = `Kept Orchard ${Date.now()}`;
+  await fillCompanyStep(first, company);
+  // A step change saves the draft at once (typing saves it a second after the last key).
+  const saved = first.waitForResponse(
+    (answer) => answer.url().includes('/api/document-draft') && answer.request().method() === 'PUT',
+  );
+  await next(first);
+  expect((await saved).status()).toBe(200);
+  await expect(first).toHaveURL(/[?&]step=2/);
+  await expect(stepPanel(first, 'Step 2 - Plan Details')).toBeVisible();
+
+  // The browser's Back is the previous step, with every answer; Forward is step 2 again.
+  await first.goBack();
+  await expect(stepPanel(first, 'Step 1 - Company Information')).toBeVisible();
+  await expect(first.getByLabel('Company Name', { exact: true })).toHaveValue(company);
+  await expect(first.getByLabel('City', { exact: true })).toHaveValue('Austin');
+  await first.goForward();
+  await expect(stepPanel(first, 'Step 2 - Plan Details')).toBeVisible();
+  await first.context().close();
+
+  // Another browser, signed in again: the form opens with the answers and says so.
+  const second = await (await browser.newContext({ baseURL })).newPage();
+  await signIn(second, 'demo.broker', undefined, { keepDrafts: true });
+  await second.goto('/document/new');
+  await expect(second.getByText(/^We restored your unsaved answers from /)).toBeVisible();
+  await second.getByRole('tab', { name: /Step 1 - Company Information/ }).click();
+  await expect(second.getByLabel('Company Name', { exact: true })).toHaveValue(company);
+
+  // Discard: the form as it was loaded, and no draft the next time.
+  await second.getByRole('button', { name: 'Discard' }).click();
+  await expect(second.getByLabel('Company Name', { exact: true })).toHaveValue('');
+  await second.goto('/document/new');
+  await expect(stepPanel(second, 'Step 1 - Company Information')).toBeVisible();
+  await expect(second.getByText(/^We restored your unsaved answers from /)).toHaveCount(0);
+  await second.context().close();
 });

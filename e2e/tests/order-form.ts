@@ -56,6 +56,10 @@ export async function fillPlanStep(page: Page): Promise<void> {
   await answer(page, 'Dental', 'Yes');
 }
 
+/** A field's error message under the field (the error summary above the step links to it too). */
+export const fieldError = (page: Page, message: string) =>
+  page.locator('.invalid-feedback').filter({ hasText: message });
+
 export const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 export const stepPanel = (page: Page, title: string) => page.getByRole('tabpanel', { name: title });
 

@@ -56,7 +56,7 @@ test("compliance exports a partner's client list from its details page", async (
     'City',
     'State',
     'Zip Code',
-    'Federal Tax Id',
+    'Federal Tax ID',
   ]);
   // Every client of the partner, as the list pages them, in the same order.
   const expected = await allClients(page);

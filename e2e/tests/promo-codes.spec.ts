@@ -43,7 +43,7 @@ test('compliance creates, edits and deletes a promo code', async ({ page }) => {
   await expect(list(page)).toBeVisible();
 
   // New: 15% off the total, at most $100.00, for all products.
-  await page.getByRole('link', { name: 'New', exact: true }).click();
+  await page.getByRole('link', { name: 'New Promo Code', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/utilities\/promo-code\/new$/);
   await expect(page.getByRole('heading', { name: 'New Promo Code' })).toBeVisible();
   await page.getByLabel('Code', { exact: true }).fill(code);
@@ -140,7 +140,7 @@ test("the server's refusal keeps the editor open with its reason", async ({ page
   // A code that exists already, typed in another case (codes are matched case-insensitively).
   await page.goto('/admin/utilities/promo-code');
   const existing = (await list(page).getByRole('row').nth(1).getByRole('link').first().textContent())!.trim();
-  await page.getByRole('link', { name: 'New', exact: true }).click();
+  await page.getByRole('link', { name: 'New Promo Code', exact: true }).click();
   await page.getByLabel('Code', { exact: true }).fill(existing.toLowerCase());
   await page.getByLabel('Percentage', { exact: true }).fill('5');
   await page.getByLabel('Start Date', { exact: true }).fill('2026-01-01');

@@ -46,8 +46,8 @@ test('compliance creates a partner with labels and the five rules, and a broker 
   await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Phone', { exact: true }).pressSequentially('3035550199');
   await expect(form.getByLabel('Phone', { exact: true })).toHaveValue('(303) 555-0199');
-  await form.getByLabel('Federal Tax Id', { exact: true }).pressSequentially('847654321');
-  await expect(form.getByLabel('Federal Tax Id', { exact: true })).toHaveValue('84-7654321');
+  await form.getByLabel('Federal Tax ID', { exact: true }).pressSequentially('847654321');
+  await expect(form.getByLabel('Federal Tax ID', { exact: true })).toHaveValue('84-7654321');
   await form.getByLabel('Address Line 1', { exact: true }).fill('1 Market Street');
   await form.getByLabel('City', { exact: true }).fill('Denver');
   await form.getByLabel('State', { exact: true }).selectOption('CO');

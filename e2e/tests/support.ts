@@ -1,13 +1,36 @@
 import { expect, type Page } from '@playwright/test';
+import { demoId } from 'service-kit/server';
 import { DEMO_PASSWORD } from 'shared-domain';
 
-/** Signs in through the login screen as a person would. */
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+/** The forms of a new document whose unsaved answers are kept (cart-api README "Order form drafts"). */
+const NEW_DOCUMENT_FORMS = [
+  'new',
+  ...['colonial', 'summit', 'harbor'].map((key) => `new:${demoId(`partner ${key}`)}`),
+];
+
+/**
+ * Signs in through the login screen as a person would. A journey starts from a blank order form: the
+ * unsaved answers an earlier journey left in a new document's form are discarded (as its Discard
+ * would), unless `keepDrafts` (the journey about drafts).
+ */
+export async function signIn(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+  { keepDrafts = false }: { keepDrafts?: boolean } = {},
+): Promise<void> {
   await page.goto('/');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Secure Sign In' }).click();
   await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeHidden();
+  if (keepDrafts) return;
+  for (const form of NEW_DOCUMENT_FORMS) {
+    const discarded = await page.request.delete(`/api/document-draft?form=${encodeURIComponent(form)}`, {
+      headers: { 'X-CSRF': '1' },
+    });
+    expect(discarded.status(), await discarded.text()).toBe(204);
+  }
 }
 
 /** Signs out through /logout and waits for the sign-in page. */
