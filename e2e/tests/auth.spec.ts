@@ -24,11 +24,15 @@ test('an empty submit explains what is missing and sends nothing', async ({ page
     if (request.url().includes('/bff/login')) loginCalls.push(request.url());
   });
   await page.goto('/');
+  const form = page.getByRole('form', { name: 'Sign in' });
   await page.getByRole('button', { name: 'Secure Sign In' }).click();
-  await expect(page.getByText(MESSAGES.missingLogin)).toBeVisible();
+  // Told beside the fields (and in the toast), the missing field marked.
+  await expect(form.getByText(MESSAGES.missingLogin)).toBeVisible();
   await page.getByLabel('Username').fill('demo.broker');
   await page.getByRole('button', { name: 'Secure Sign In' }).click();
-  await expect(page.getByText(MESSAGES.missingLogin)).toBeVisible();
+  await expect(form.getByText(MESSAGES.missingLogin)).toBeVisible();
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Username')).not.toHaveAttribute('aria-invalid', 'true');
   expect(loginCalls).toEqual([]);
 });
 
@@ -39,7 +43,7 @@ test('a wrong password is refused with the invalid-login message, the right one 
   await page.getByLabel('Username').fill('demo.employer');
   await page.getByLabel('Password').fill('NotThePassword1');
   await page.getByRole('button', { name: 'Secure Sign In' }).click();
-  await expect(page.getByText(MESSAGES.invalidLogin)).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByText(MESSAGES.invalidLogin)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeVisible();
 
   // The right password signs in, and the failed attempt's error does not linger over the home page.

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
@@ -26,14 +27,24 @@ export function SignInForm({ onPasswordExpired, onSignedIn, onExternalSignIn }: 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  /** Why the last press did not sign in, and which fields it is about (both: wrong credentials). */
+  const [problem, setProblem] = useState<{ text: string; username: boolean; password: boolean } | null>(null);
   const id = useId();
+  const errorId = `${id}-error`;
+
+  // Told twice: the specs' toast, and beside the fields (announced, tied to them) where the eye is.
+  function refuse(text: string, fields: { username: boolean; password: boolean }) {
+    setProblem({ text, ...fields });
+    notifyError(text);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (username.trim() === '' || password === '') {
-      notifyError(MESSAGES.missingLogin);
+      refuse(MESSAGES.missingLogin, { username: username.trim() === '', password: password === '' });
       return;
     }
+    setProblem(null);
     setBusy(true);
     const name = username.trim();
     const result = await signIn(name, password).finally(() => setBusy(false));
@@ -49,12 +60,22 @@ export function SignInForm({ onPasswordExpired, onSignedIn, onExternalSignIn }: 
       onExternalSignIn?.();
       browserLocation.assign(result.redirectUrl);
     } else if (result.message) {
-      notifyError(result.message);
+      refuse(result.message, { username: true, password: true });
     }
   }
 
+  const described = (invalid: boolean | undefined) =>
+    invalid ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+
   return (
     <Form noValidate onSubmit={submit} aria-label="Sign in">
+      <div aria-live="assertive">
+        {problem && (
+          <Alert variant="danger" id={errorId} className="py-2">
+            {problem.text}
+          </Alert>
+        )}
+      </div>
       <Form.Group className="mb-3" controlId={`${id}-username`}>
         <Form.Label>Username</Form.Label>
         <Form.Control
@@ -62,6 +83,7 @@ export function SignInForm({ onPasswordExpired, onSignedIn, onExternalSignIn }: 
           autoComplete="username"
           value={username}
           onChange={(event) => setUsername(event.target.value)}
+          {...described(problem?.username)}
         />
       </Form.Group>
       <Form.Group className="mb-3" controlId={`${id}-password`}>
@@ -72,6 +94,7 @@ export function SignInForm({ onPasswordExpired, onSignedIn, onExternalSignIn }: 
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
+          {...described(problem?.password)}
         />
       </Form.Group>
       <Button type="submit" variant="primary" className="w-100" disabled={busy}>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ACCOUNT_MESSAGES, BOOT_BLOCK_ID, MESSAGES } from 'shared-domain';
 import { resetBootData } from 'shared-ui';
 import { broker, browserLocation, stubFetch, type RecordedCall } from 'shared-ui/testing';
@@ -111,21 +111,45 @@ describe('login screen', () => {
     );
   });
 
-  it('locked out, invalid and throttled attempts show their messages', async () => {
+  it('locked out, invalid and throttled attempts show their messages, in the toast and beside the fields', async () => {
     let answer = { status: 400, body: { error: 'locked_out', message: MESSAGES.lockedOut } as object };
     stubFetch({ 'GET /bff/user': guest, 'POST /bff/login': () => answer });
     renderShell('/');
     await screen.findByLabelText('Username');
+    const form = screen.getByRole('form', { name: 'Sign in' });
+    const told = async (message: string) => {
+      await waitFor(() => expect(within(form).getByText(message)).toBeTruthy());
+      expect(screen.getAllByText(message)).toHaveLength(2);
+      // Both fields carry the error: wrong credentials are about the two of them.
+      for (const label of ['Username', 'Password']) {
+        const field = within(form).getByLabelText(label);
+        expect(field.getAttribute('aria-invalid')).toBe('true');
+        expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(message);
+      }
+    };
     await signInAs('demo.broker');
-    expect(await screen.findByText(MESSAGES.lockedOut)).toBeTruthy();
+    await told(MESSAGES.lockedOut);
 
     answer = { status: 400, body: { error: 'invalid', message: MESSAGES.invalidLogin } };
     await signInAs('demo.broker');
-    expect(await screen.findByText(MESSAGES.invalidLogin)).toBeTruthy();
+    await told(MESSAGES.invalidLogin);
 
     answer = { status: 429, body: { message: ACCOUNT_MESSAGES.tooManyAttempts } };
     await signInAs('demo.broker');
-    expect(await screen.findByText(ACCOUNT_MESSAGES.tooManyAttempts)).toBeTruthy();
+    await told(ACCOUNT_MESSAGES.tooManyAttempts);
+  });
+
+  it('a missing password is told beside the password field, and nothing is sent', async () => {
+    const { calls } = stubFetch({ 'GET /bff/user': guest });
+    renderShell('/');
+    await screen.findByLabelText('Username');
+    await fillIn('Username', 'demo.broker');
+    await clickOn(screen.getByRole('button', { name: 'Secure Sign In' }));
+    const form = screen.getByRole('form', { name: 'Sign in' });
+    await waitFor(() => expect(within(form).getByText(MESSAGES.missingLogin)).toBeTruthy());
+    expect(within(form).getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('Username').getAttribute('aria-invalid')).toBeNull();
+    expect(calls.filter((call) => call.url.includes('/bff/login'))).toEqual([]);
   });
 
   it('an organization (gsuite) account leaves for the external sign-in page', async () => {
