@@ -4,11 +4,15 @@ import { paths, useSession, type Crumb } from 'shared-ui';
 
 /**
  * The crumbs of a stored document's pages (specs/2-documents.md §2): Home, the document, Download,
- * and Admin Options for compliance only. A page built on PageHeader takes those above itself.
+ * and Admin Options for compliance only, the same trail on each; `current` marks the page shown.
  */
-export function useDocumentCrumbs(documentId: string, name: string): Required<Crumb>[] {
+export function useDocumentCrumbs(
+  documentId: string,
+  name: string,
+  current?: 'Download' | 'Admin Options',
+): Crumb[] {
   const { user } = useSession();
-  return [
+  const trail: Required<Omit<Crumb, 'current'>>[] = [
     { label: 'Home', to: paths.home() },
     { label: name, to: paths.document(documentId) },
     { label: 'Download', to: paths.documentDownload(documentId) },
@@ -16,6 +20,7 @@ export function useDocumentCrumbs(documentId: string, name: string): Required<Cr
       ? [{ label: 'Admin Options', to: paths.documentAdmin(documentId) }]
       : []),
   ];
+  return trail.map((crumb) => (crumb.label === current ? { ...crumb, current: true } : crumb));
 }
 
 /** The document breadcrumb as a row of links (the order form and the testing page). */
@@ -24,7 +29,7 @@ export function DocumentBreadcrumb({ documentId, name }: { documentId: string; n
   return (
     <Breadcrumb>
       {crumbs.map((crumb) => (
-        <Breadcrumb.Item key={crumb.label} linkAs={Link} linkProps={{ to: crumb.to }}>
+        <Breadcrumb.Item key={crumb.label} linkAs={Link} linkProps={{ to: crumb.to! }}>
           {crumb.label}
         </Breadcrumb.Item>
       ))}

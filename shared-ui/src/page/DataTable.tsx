@@ -10,8 +10,6 @@ export interface Column<T> {
   cell(row: T): ReactNode;
   /** A visually hidden heading (a checkbox or actions column): the header still names it. */
   hideHeader?: boolean;
-  /** What the heading cell shows instead of `header` (a select-all checkbox named by its own label). */
-  headerContent?: ReactNode;
   /** The row's header cell (`th scope="row"`: the order number that names an order's row). */
   rowHeader?: boolean;
   /** Classes of the column's cells (alignment, `text-nowrap`). */
@@ -74,12 +72,7 @@ export function DataTable<T>({
           <tr role="row">
             {columns.map((column) => (
               <th key={column.key} scope="col" role="columnheader" className={column.className}>
-                {column.headerContent ??
-                  (column.hideHeader ? (
-                    <span className="visually-hidden">{column.header}</span>
-                  ) : (
-                    column.header
-                  ))}
+                {column.hideHeader ? <span className="visually-hidden">{column.header}</span> : column.header}
               </th>
             ))}
           </tr>

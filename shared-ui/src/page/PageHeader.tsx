@@ -18,10 +18,15 @@ export function useDocumentTitle(text: string | null): void {
   }, [text]);
 }
 
-/** A step of the breadcrumb: a page above this one (a link), or a label without a page of its own. */
+/**
+ * A step of the breadcrumb: a page above this one (a link), or a label without a page of its own.
+ * `current`: this page, in a trail that names its own page (the document pages' fixed trail, specs/2
+ * §2: Home, the document, Download, Admin Options); the title is then not added after it.
+ */
 export interface Crumb {
   label: string;
   to?: string;
+  current?: boolean;
 }
 
 export interface PageHeaderProps {
@@ -51,13 +56,25 @@ export function PageHeader({ title, documentTitle, breadcrumb, lead, actions, he
         <nav aria-label="Breadcrumb">
           <ol className="breadcrumb mb-2">
             {breadcrumb.map((crumb) => (
-              <li key={crumb.label} className="breadcrumb-item">
-                {crumb.to ? <Link to={crumb.to}>{crumb.label}</Link> : crumb.label}
+              <li
+                key={crumb.label}
+                className={crumb.current ? 'breadcrumb-item active' : 'breadcrumb-item'}
+                aria-current={crumb.current && !crumb.to ? 'page' : undefined}
+              >
+                {crumb.to ? (
+                  <Link to={crumb.to} aria-current={crumb.current ? 'page' : undefined}>
+                    {crumb.label}
+                  </Link>
+                ) : (
+                  crumb.label
+                )}
               </li>
             ))}
-            <li className="breadcrumb-item active" aria-current="page">
-              {typeof title === 'string' ? title : documentTitle}
-            </li>
+            {!breadcrumb.some((crumb) => crumb.current) && (
+              <li className="breadcrumb-item active" aria-current="page">
+                {typeof title === 'string' ? title : documentTitle}
+              </li>
+            )}
           </ol>
         </nav>
       )}

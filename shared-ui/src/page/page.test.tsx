@@ -44,6 +44,28 @@ describe('the page kit', () => {
     expect(document.title).toBe('POP Documents');
   });
 
+  it("PageHeader: a trail that names its own page (a document's pages) marks it, without the title after it", () => {
+    render(
+      <MemoryRouter>
+        <PageHeader
+          title="POP Document Download"
+          breadcrumb={[
+            { label: 'Home', to: '/' },
+            { label: 'Download', to: '/document/d/download', current: true },
+            { label: 'Admin Options', to: '/document/d/admin' },
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      within(trail)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Home', 'Download', 'Admin Options']);
+    expect(within(trail).getByRole('link', { name: 'Download' }).getAttribute('aria-current')).toBe('page');
+  });
+
   it('PageHeader: a heading that is not text titles the tab with documentTitle', () => {
     render(
       <PageHeader

@@ -60,7 +60,9 @@ export function SignInForm({ onPasswordExpired, onSignedIn, onExternalSignIn }: 
       onExternalSignIn?.();
       browserLocation.assign(result.redirectUrl);
     } else if (result.message) {
-      refuse(result.message, { username: true, password: true });
+      // Wrong credentials, a locked account: about the two fields; too many attempts: about neither.
+      const aboutFields = result.reason !== 'error' || result.message === MESSAGES.invalidLogin;
+      refuse(result.message, { username: aboutFields, password: aboutFields });
     }
   }
 
@@ -69,20 +71,22 @@ export function SignInForm({ onPasswordExpired, onSignedIn, onExternalSignIn }: 
 
   return (
     <Form noValidate onSubmit={submit} aria-label="Sign in">
-      <div aria-live="assertive">
-        {problem && (
-          <Alert variant="danger" id={errorId} className="py-2">
-            {problem.text}
-          </Alert>
-        )}
-      </div>
+      {/* Not a live region: the toast announces it; this one stays where the fields are. */}
+      {problem && (
+        <Alert variant="danger" id={errorId} className="py-2">
+          {problem.text}
+        </Alert>
+      )}
       <Form.Group className="mb-3" controlId={`${id}-username`}>
         <Form.Label>Username</Form.Label>
         <Form.Control
           name="username"
           autoComplete="username"
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            setProblem(null);
+          }}
           {...described(problem?.username)}
         />
       </Form.Group>
@@ -93,7 +97,10 @@ export function SignInForm({ onPasswordExpired, onSignedIn, onExternalSignIn }: 
           name="password"
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setProblem(null);
+          }}
           {...described(problem?.password)}
         />
       </Form.Group>

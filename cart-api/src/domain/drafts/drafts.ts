@@ -6,6 +6,7 @@ import { userPolicy } from '../../policies/user.js';
 import { actionItemPolicy } from '../action-items/policy.js';
 import { cartItemPolicy } from '../cart/policy.js';
 import { documentPolicy } from '../documents/policy.js';
+import { partnerName } from '../partners/partner-queries.js';
 import { DRAFTS_MESSAGES } from './messages.js';
 
 /** A draft not saved for this long is dropped (README "Order form drafts"). */
@@ -23,14 +24,22 @@ const expiredBefore = (now: Date) => new Date(now.getTime() - DRAFT_TTL_DAYS * D
  */
 async function mayOpen(db: Kysely<Database>, caller: Caller, form: string): Promise<boolean> {
   const [kind, id] = form.split(':') as [string, string | undefined];
-  if (kind === 'new' || id === undefined) return true;
+  if (id === undefined) return kind === 'new';
+  if (kind === 'new') {
+    // A partner's new document: the partner must exist (a key naming nothing keeps no row).
+    return (await partnerName(db, id)) !== undefined;
+  }
   if (kind === 'document' || kind === 'renew') return documentPolicy(db).allows(caller, 'read', id);
   if (kind === 'cart-item') return cartItemPolicy(db, userPolicy).allows(caller, 'read', id);
   if (kind === 'action-item') return actionItemPolicy(db, userPolicy).allows(caller, 'read', id);
   return false;
 }
 
-/** The caller's draft of a form, or null; an expired one is removed on the way. */
+/**
+ * The caller's draft of a form, or null. An expired one is removed on the way, and so is one of a
+ * record the caller may no longer open (a client taken from their broker, an invitation withdrawn):
+ * a draft holds what the user typed about that record, which must not outlive the right to see it.
+ */
 export async function getDraft(
   db: Kysely<Database>,
   caller: Caller,
@@ -44,7 +53,7 @@ export async function getDraft(
     .where('form_key', '=', form)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.saved_at < expiredBefore(now)) {
+  if (row.saved_at < expiredBefore(now) || !(await mayOpen(db, caller, form))) {
     await deleteDraft(db, caller, form);
     return null;
   }
@@ -86,7 +95,6 @@ export async function saveDraft(
           .doUpdateSet({ step: body.step, draft_values: draftValues, saved_at: savedAt }),
       )
       .execute();
-    await trx.deleteFrom('document_draft').where('saved_at', '<', expiredBefore(now)).execute();
     const surplus = await trx
       .selectFrom('document_draft')
       .select('form_key')
@@ -108,6 +116,8 @@ export async function saveDraft(
         .execute();
     }
   });
+  // Everyone's expired drafts, after the commit: an indexed delete that holds no lock of this save's.
+  await db.deleteFrom('document_draft').where('saved_at', '<', expiredBefore(now)).execute();
   return { form, step: body.step, values: body.values, savedAt };
 }
 

@@ -89,6 +89,33 @@ describe('document-draft (the order form autosaved, issue 24)', () => {
     ).toBe(200);
   });
 
+  it('drops a draft of a record the caller may no longer open, and refuses a partner that does not exist', async () => {
+    const company = companyRow('Leaving Co', { brokerUserId: brokerB.userId });
+    await ctx.db.insertInto('company').values(company).execute();
+    const document = documentRow(brokerB.userId, company.company_id);
+    await ctx.db.insertInto('epop_document').values(document).execute();
+    const form = `document:${document.document_id}`;
+    await request(brokerB, 'PUT', form, { step: 1, values: { city: 'Typed while it was theirs' } });
+    // The client and its document go to another broker: the draft goes with the right to open them.
+    await ctx.db
+      .updateTable('epop_document')
+      .set({ owner_user_id: brokerA.userId })
+      .where('document_id', '=', document.document_id)
+      .execute();
+    await ctx.db
+      .updateTable('company')
+      .set({ broker_user_id: brokerA.userId })
+      .where('company_id', '=', company.company_id)
+      .execute();
+    expect((await request(brokerB, 'GET', form)).json()).toEqual({ draft: null });
+    expect(
+      await ctx.db.selectFrom('document_draft').select('form_key').where('form_key', '=', form).execute(),
+    ).toEqual([]);
+
+    const nowhere = await request(brokerA, 'PUT', `new:${randomUUID()}`, { step: 1, values: {} });
+    expect(nowhere.statusCode).toBe(404);
+  });
+
   it('answers a guest 401', async () => {
     expect((await request(null, 'GET', 'new')).statusCode).toBe(401);
     expect((await request(null, 'PUT', 'new', { step: 1, values: {} })).statusCode).toBe(401);
@@ -136,7 +163,12 @@ describe('document-draft (the order form autosaved, issue 24)', () => {
 
   it(`keeps the ${MAX_DRAFTS_PER_USER} most recently saved drafts of a user`, async () => {
     const user = { userId: randomUUID(), roles: ['epop'] };
-    const forms = Array.from({ length: MAX_DRAFTS_PER_USER + 1 }, () => `new:${randomUUID()}`);
+    // A new document of each of 21 partners: 21 forms.
+    const partners = Array.from({ length: MAX_DRAFTS_PER_USER + 1 }, (_, index) =>
+      companyRow(`Partner ${index}`, { kind: 'strategic-partner' }),
+    );
+    await ctx.db.insertInto('company').values(partners).execute();
+    const forms = partners.map((partner) => `new:${partner.company_id}`);
     for (const form of forms) {
       now = new Date(now.getTime() + 1000);
       expect((await request(user, 'PUT', form, { step: 1, values: {} })).statusCode).toBe(200);

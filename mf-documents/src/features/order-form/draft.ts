@@ -31,6 +31,19 @@ export function draftValuesOf(values: FormValues): DraftValues {
   return draft as DraftValues;
 }
 
+/**
+ * What a draft keeps: only the answers that differ from the form as loaded (or last saved). Restored
+ * over the document as it is then, a draft brings back what the user typed and nothing else: a field
+ * someone else changed meanwhile keeps its new value unless the user had changed it too.
+ */
+export function changedAnswers(values: FormValues, baseline: FormValues): DraftValues {
+  const now = draftValuesOf(values) as Record<string, unknown>;
+  const before = draftValuesOf(baseline) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(now).filter(([name, value]) => value !== before[name]),
+  ) as DraftValues;
+}
+
 /** The same answers, whatever else the values hold. */
 export const sameAnswers = (a: FormValues, b: FormValues) =>
   JSON.stringify(draftValuesOf(a)) === JSON.stringify(draftValuesOf(b));

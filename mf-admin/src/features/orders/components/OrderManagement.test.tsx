@@ -83,7 +83,8 @@ describe('Order Management', () => {
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual([
-      '',
+      // The check boxes' column, named for screen readers (its select-all is above the table).
+      'Select',
       'Order Date',
       'Order #',
       'Ordered By',
@@ -94,7 +95,7 @@ describe('Order Management', () => {
       'Status',
       'Actions',
     ]);
-    // The table scrolls in its own focusable box, never the page.
+    // Too wide for the screen, the table scrolls in its own focusable box, never the page.
     expect(screen.getByRole('region', { name: 'Orders' }).getAttribute('tabindex')).toBe('0');
     const row = await rowOf('1001');
     expect(within(row).getByText('03/04/2026')).toBeTruthy();

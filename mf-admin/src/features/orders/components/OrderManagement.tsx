@@ -1,13 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Badge from 'react-bootstrap/Badge';
+import Form from 'react-bootstrap/Form';
 import {
   DataTable,
   EmptyState,
   formatDate,
   formatMoney,
-  LoadFailed,
-  LoadingState,
   notifyError,
   notifySuccess,
   PageHeader,
@@ -49,36 +48,24 @@ function useSearchInput(searchText: string, apply: (searchText: string) => void)
 /** The orders of the page as one dense table; new orders can be selected for the bulk Mark as Reviewed. */
 function OrdersTable({
   orders,
+  loadError,
+  empty,
   selected,
   onSelect,
   onReviewed,
 }: {
-  orders: Order[];
+  orders: Order[] | undefined;
+  loadError: string | false;
+  empty: ReactNode;
   selected: ReadonlySet<string>;
   onSelect(orderIds: string[], selected: boolean): void;
   onReviewed(): void;
 }) {
-  const selectable = orders.filter((order) => order.new).map((order) => order.orderId);
-  const selectedHere = selectable.filter((orderId) => selected.has(orderId));
-  const all = selectable.length > 0 && selectedHere.length === selectable.length;
   const columns: Column<Order>[] = [
     {
       key: 'select',
       header: 'Select',
       hideHeader: true,
-      headerContent: (
-        <input
-          type="checkbox"
-          className="form-check-input"
-          aria-label="Select all new orders on this page"
-          checked={all}
-          ref={(box) => {
-            if (box) box.indeterminate = selectedHere.length > 0 && !all;
-          }}
-          disabled={selectable.length === 0}
-          onChange={(event) => onSelect(selectable, event.target.checked)}
-        />
-      ),
       cell: (order) =>
         order.new && (
           <input
@@ -149,7 +136,9 @@ function OrdersTable({
       columns={columns}
       rows={orders}
       rowKey={(order) => order.orderId}
-      empty={ORDER_MESSAGES.noOrders}
+      empty={empty}
+      busyLabel="Loading orders"
+      loadError={loadError}
       size="sm"
       hover
       rowClassName={(order) => (order.new ? 'data-table-row-new' : undefined)}
@@ -186,10 +175,17 @@ export default function OrderManagement() {
     });
   }
 
+  // What the bulk action sends: the selected orders still new on the page shown (one reviewed
+  // meanwhile, by its own button or by a colleague, drops out when the list is read again).
+  const orders = data?.data;
+  const selectable = (orders ?? []).filter((order) => order.new).map((order) => order.orderId);
+  const chosen = selectable.filter((orderId) => selected.has(orderId));
+  const allChosen = selectable.length > 0 && chosen.length === selectable.length;
+
   async function markSelected() {
     setMarking(true);
     try {
-      const { reviewed, notFound } = await markReviewed([...selected]);
+      const { reviewed, notFound } = await markReviewed(chosen);
       if (reviewed.length > 0) notifySuccess(ORDER_MESSAGES.reviewed(reviewed.length));
       if (notFound.length > 0) notifyError(ORDER_MESSAGES.notFound(notFound.length));
       setSelected(new Set());
@@ -201,7 +197,6 @@ export default function OrderManagement() {
     }
   }
 
-  const orders = data?.data;
   return (
     <section className="py-3">
       <PageHeader title="Order Management" />
@@ -220,43 +215,51 @@ export default function OrderManagement() {
       </div>
       <OrderFilterBar filters={filters} onChange={(changes) => update(changes)} />
 
-      <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
-        <Button
-          variant="warning"
-          size="sm"
-          disabled={selected.size === 0 || marking}
-          onClick={() => void markSelected()}
-        >
-          Mark as Reviewed ({selected.size})
+      {/* The bulk action and its select-all, above the table: visible on a phone too (the table's
+          header row is hidden there, each order a card). */}
+      <div className="d-flex flex-wrap gap-3 align-items-center mb-2">
+        <Form.Check
+          id="select-all-new-orders"
+          label="Select all new orders on this page"
+          checked={allChosen}
+          ref={(box: HTMLInputElement | null) => {
+            if (box) box.indeterminate = chosen.length > 0 && !allChosen;
+          }}
+          disabled={selectable.length === 0}
+          onChange={(event) => select(selectable, event.target.checked)}
+        />
+        <Button size="sm" disabled={chosen.length === 0 || marking} onClick={() => void markSelected()}>
+          Mark as Reviewed ({chosen.length})
         </Button>
       </div>
 
-      {error && !data ? (
-        <LoadFailed what="orders" />
-      ) : orders === undefined ? (
-        <LoadingState label="Loading orders" />
-      ) : orders.length === 0 ? (
-        <EmptyState
-          action={
-            filtered && (
-              <Button
-                variant="link"
-                onClick={() => {
-                  setSearchInput('');
-                  update({ ...NO_FILTERS, searchText: '' });
-                }}
-              >
-                Clear search and filters
-              </Button>
-            )
-          }
-        >
-          {ORDER_MESSAGES.noOrders}
-          {filtered && <span className="d-block">{ORDER_MESSAGES.noMatch}</span>}
-        </EmptyState>
-      ) : (
-        <OrdersTable orders={orders} selected={selected} onSelect={select} onReviewed={() => void mutate()} />
-      )}
+      <OrdersTable
+        orders={orders}
+        loadError={error && !data ? 'orders' : false}
+        empty={
+          <EmptyState
+            action={
+              filtered && (
+                <Button
+                  variant="link"
+                  onClick={() => {
+                    setSearchInput('');
+                    update({ ...NO_FILTERS, searchText: '' });
+                  }}
+                >
+                  Clear search and filters
+                </Button>
+              )
+            }
+          >
+            {ORDER_MESSAGES.noOrders}
+            {filtered && <span className="d-block">{ORDER_MESSAGES.noMatch}</span>}
+          </EmptyState>
+        }
+        selected={selected}
+        onSelect={select}
+        onReviewed={() => void mutate()}
+      />
       <div className="overflow-auto">
         <Pagination page={filters.page} pages={data?.pages ?? 0} onChange={(page) => update({ page })} />
       </div>

@@ -75,7 +75,7 @@ describe('DocumentAdminPage', () => {
     renderPage(compliance);
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Options' })).toBeTruthy();
     expect(document.title).toBe('Admin Options - POP Documents');
-    // The specs' document breadcrumb (Home, the document, Download), this page last.
+    // The specs' document breadcrumb (Home, the document, Download, Admin Options), this page last.
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(
       within(trail)
@@ -85,8 +85,11 @@ describe('DocumentAdminPage', () => {
       ['Home', '/'],
       ['Acme Landscaping Inc', '/document/doc-1'],
       ['Download', '/document/doc-1/download'],
+      ['Admin Options', '/document/doc-1/admin'],
     ]);
-    expect(within(trail).getByText('Admin Options').getAttribute('aria-current')).toBe('page');
+    expect(within(trail).getByRole('link', { name: 'Admin Options' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     expect(screen.getByRole('link', { name: 'View Client Profile' }).getAttribute('href')).toBe(
       '/client/cl-1',
     );

@@ -58,8 +58,8 @@ function AdminOptions({ documentId, user }: { documentId: string; user: SessionU
 
 function AdminPanels({ document, user }: { document: EpopDocument; user: SessionUser }) {
   const company = companyOf(document);
-  // Home, the document and Download are above this page, the breadcrumb's last link (§2).
-  const crumbs = useDocumentCrumbs(document.documentId, company).filter((crumb) => crumb.label !== TITLE);
+  // The specs' trail of a document's pages (§2), this page its last link.
+  const crumbs = useDocumentCrumbs(document.documentId, company, TITLE);
   // A Colonial document still paid for may be taken out of Colonial with a no-pay reason.
   const noPay = isColonial(document) && document.status !== 'Inactive' && !document.deactivated;
   return (

@@ -53,13 +53,18 @@ describe('DownloadPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'POP Document Download' })).toBeTruthy();
     expect(document.title).toBe('POP Document Download - POP Documents');
-    // The breadcrumb: the pages above this one (the specs' Home, then the document), then this page.
+    // The specs' trail of a document's pages: Home, the document, Download (this page).
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      within(trail)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Acme Landscaping Inc', 'Download']);
     expect(within(trail).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     expect(within(trail).getByRole('link', { name: 'Acme Landscaping Inc' }).getAttribute('href')).toBe(
       '/document/doc-1',
     );
-    expect(within(trail).getByText('POP Document Download').getAttribute('aria-current')).toBe('page');
+    expect(within(trail).getByRole('link', { name: 'Download' }).getAttribute('aria-current')).toBe('page');
     // Admin Options is compliance's only.
     expect(screen.queryByRole('link', { name: 'Admin Options' })).toBeNull();
     expect(screen.getByText('Acme Landscaping Inc, plan year 01/01/2027 - 12/31/2027')).toBeTruthy();
@@ -68,9 +73,17 @@ describe('DownloadPage', () => {
     }
   });
 
-  it("gives compliance the specs' Admin Options link beside the heading", async () => {
+  it("gives compliance the specs' Admin Options link, last in the trail", async () => {
     renderPage({ 'GET /bff/user': { body: compliance } });
-    const link = await screen.findByRole('link', { name: 'Admin Options' });
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() =>
+      expect(
+        within(trail)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Home', 'Acme Landscaping Inc', 'Download', 'Admin Options']),
+    );
+    const link = within(trail).getByRole('link', { name: 'Admin Options' });
     expect(link.getAttribute('href')).toBe('/document/doc-1/admin');
   });
 

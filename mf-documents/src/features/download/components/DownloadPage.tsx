@@ -1,14 +1,12 @@
 import { Alert, Button, ListGroup } from 'react-bootstrap';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
   apiUrl,
   Busy,
   formatDate,
   LoadingState,
   PageHeader,
-  paths,
   useDownload,
-  useSession,
   type EpopDocument,
 } from 'shared-ui';
 import { useDocumentCrumbs } from '../../../components/DocumentBreadcrumb.js';
@@ -102,25 +100,17 @@ export function DownloadPage() {
 }
 
 function Downloads({ document }: { document: EpopDocument }) {
-  const { user } = useSession();
   const company = companyOf(document);
-  const crumbs = useDocumentCrumbs(document.documentId, company);
+  const crumbs = useDocumentCrumbs(document.documentId, company, 'Download');
   const unavailable = document.status === 'Paid' ? null : NOT_DOWNLOADABLE[document.status];
   return (
     <section aria-labelledby="download-page-title">
       <PageHeader
         title={TITLE}
         headingId="download-page-title"
-        // The crumbs above this page (Home, the document); compliance's Admin Options, which the
-        // specs' breadcrumb lists after Download, is the page's action.
-        breadcrumb={crumbs.slice(0, 2)}
-        actions={
-          user?.roleGroup === 'compliance' && (
-            <Link className="btn btn-outline-secondary" to={paths.documentAdmin(document.documentId)}>
-              Admin Options
-            </Link>
-          )
-        }
+        // The specs' trail of a document's pages, Download the current one (Admin Options after it
+        // for compliance).
+        breadcrumb={crumbs}
         lead={
           <>
             {company}, plan year {formatDate(document.currentPlanYearStartDate)} -{' '}

@@ -54,9 +54,9 @@ export function ErrorSummary({
   if (problems.length === 0) return null;
   return (
     <div className="alert alert-danger" role="alert" aria-labelledby="order-form-error-summary-title">
-      <h4 className="h6" id="order-form-error-summary-title">
+      <h3 className="h6" id="order-form-error-summary-title">
         {ERROR_SUMMARY_TITLE}
-      </h4>
+      </h3>
       <ul className="mb-0">
         {resolved.map((problem) => (
           <li key={problem.name}>

@@ -51,7 +51,7 @@ import {
   type StepNumber,
 } from '../validate.js';
 import type { SavedDraft } from '../api/document-draft.js';
-import { draftValuesOf, restoredValues, sameAnswers } from '../draft.js';
+import { changedAnswers, restoredValues, sameAnswers } from '../draft.js';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.js';
 import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt.js';
 import { ClientChoice } from './ClientChoice.js';
@@ -232,13 +232,18 @@ function OrderFormSteps({
   const [baseline, setBaseline] = useState<FormValues>(document.form);
   const [restoredAt, setRestoredAt] = useState<string | null>(draft?.savedAt ?? null);
   const [restored] = useState(() =>
-    draft ? { step: draft.step, values: draftValuesOf(restoredValues(document.form, draft.values)) } : null,
+    draft
+      ? {
+          step: draft.step,
+          values: changedAnswers(restoredValues(document.form, draft.values), document.form),
+        }
+      : null,
   );
   const changed = !readOnly && !sameAnswers(formik.values, baseline);
   const autosave = useDraftAutosave({
     formKey: readOnly ? null : draftKey,
     step,
-    wanted: changed ? { step, values: draftValuesOf(formik.values) } : null,
+    wanted: changed ? { step, values: changedAnswers(formik.values, baseline) } : null,
     restored,
   });
   useUnsavedChangesPrompt(changed);

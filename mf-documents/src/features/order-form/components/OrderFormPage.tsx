@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Spinner } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { Navigate, useParams } from 'react-router-dom';
 import {
-  isNotFound,
+  LoadingState,
+  PageHeader,
   paths,
   queryKey,
   useQuery,
@@ -20,7 +21,8 @@ import {
 import { getDraft, type SavedDraft } from '../api/document-draft.js';
 import { draftFormKey } from '../draft.js';
 import type { LoadedDocument } from '../model.js';
-import { OrderForm } from './OrderForm.js';
+import { DocumentUnavailable } from '../../../components/DocumentUnavailable.js';
+import { OrderForm, ORDER_FORM_TEXT } from './OrderForm.js';
 
 /** How a route opens the form (specs/2-documents.md §2 routes, §4 load precedence). */
 export type OpenedBy =
@@ -72,9 +74,12 @@ export function OrderFormPage({ openedBy }: { openedBy: OpenedBy }) {
   // Renewing without purchase is compliance's (the server refuses anyone else a free document too).
   if (openedBy === 'admin-renew' && user.roleGroup !== 'compliance') {
     return (
-      <Alert variant="danger" role="alert">
-        Only compliance can renew a document without purchase.
-      </Alert>
+      <>
+        <PageHeader title={ORDER_FORM_TEXT.title} />
+        <Alert variant="danger" role="alert">
+          Only compliance can renew a document without purchase.
+        </Alert>
+      </>
     );
   }
   return <LoadedOrderForm openedBy={openedBy} user={user} />;
@@ -128,22 +133,9 @@ function LoadedOrderForm({ openedBy, user }: { openedBy: OpenedBy; user: Session
   const { data, error } = useQuery(key, load);
   const formKey = draftKeyOf(openedBy, params);
   const draft = useOpeningDraft(formKey);
-  if (error) {
-    return (
-      <Alert variant="danger" role="alert">
-        {isNotFound(error) ? 'This document was not found, or it is not yours to open.' : error.message}
-      </Alert>
-    );
-  }
-  if (!data || draft === undefined) {
-    return (
-      <div className="text-center my-5">
-        <Spinner animation="border" role="status">
-          <span className="visually-hidden">Loading the document</span>
-        </Spinner>
-      </div>
-    );
-  }
+  // A missing or foreign document reads as not found, as on every document page.
+  if (error) return <DocumentUnavailable error={error} title={ORDER_FORM_TEXT.title} />;
+  if (!data || draft === undefined) return <LoadingState label="Loading the document" />;
   // A renewal reminder opens the renewal of its document (the new-document flow).
   if (data.actionItem?.itemType === 'pop-document-renewal' && data.documentId) {
     return <Navigate replace to={paths.documentRenew(data.documentId)} />;

@@ -20,8 +20,8 @@ interface AutosaveOptions {
 /**
  * Keeps the server's draft of the form up to date: 1 s after the last change, at once on a step
  * change, when the page is hidden and when the form goes away (in-app navigation: the router is not a
- * data router, so leaving cannot be blocked, only kept). Requests go one after another, so a late save
- * never lands after the delete that follows a successful Save.
+ * data router, so leaving cannot be blocked, only kept). The api module sends one form's requests one
+ * after another (api/document-draft.ts).
  */
 export function useDraftAutosave({ formKey, wanted, step, restored }: AutosaveOptions) {
   const text = wanted === null ? 'none' : JSON.stringify(wanted);
@@ -29,14 +29,11 @@ export function useDraftAutosave({ formKey, wanted, step, restored }: AutosaveOp
   const latest = useRef({ text, wanted });
   latest.current = { text, wanted };
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const finished = useRef(false);
   const previousStep = useRef(step);
 
-  const enqueue = useCallback((request: () => Promise<unknown>) => {
-    queue.current = queue.current.then(request).catch(() => undefined);
-    return queue.current;
-  }, []);
+  // Silent calls: a failed save leaves the form as it is (the leave prompt still guards it).
+  const enqueue = useCallback((request: () => Promise<unknown>) => request().catch(() => undefined), []);
 
   const flush = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);

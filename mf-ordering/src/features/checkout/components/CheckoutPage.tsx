@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Breadcrumb, Col, Row } from 'react-bootstrap';
+import { Alert, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { Busy, paths, useDocumentTitle, type PaymentAnswer, type SessionUser } from 'shared-ui';
+import { LoadingState, PageHeader, paths, type PaymentAnswer, type SessionUser } from 'shared-ui';
 import { useAfterPurchase } from '../../../hooks/use-after-purchase.js';
 import { useRereadCart } from '../../../hooks/use-reread-cart.js';
 import { useCart } from '../../../api/cart.js';
@@ -35,7 +35,6 @@ export function CheckoutPage({ user }: { user: SessionUser }) {
   const afterPurchase = useAfterPurchase(user.userId);
   const rereadCart = useRereadCart(user.userId);
   const [paid, setPaid] = useState<PaidOrder | null>(null);
-  useDocumentTitle('Checkout');
 
   function showPaid(answer: PaymentAnswer, method: 'card' | 'ach') {
     if (answer.orderId && answer.orderNumber) {
@@ -54,7 +53,7 @@ export function CheckoutPage({ user }: { user: SessionUser }) {
   if (paid) {
     content = <PaymentSuccess user={user} {...paid} />;
   } else if (isLoading || !cart) {
-    content = <Busy />;
+    content = <LoadingState label="Loading your cart" />;
   } else if (cart.items.length === 0) {
     content = (
       <>
@@ -97,12 +96,12 @@ export function CheckoutPage({ user }: { user: SessionUser }) {
 
   return (
     <section aria-labelledby="checkout-title">
-      <Breadcrumb>
-        <Breadcrumb.Item active>Checkout - Payment Information</Breadcrumb.Item>
-      </Breadcrumb>
-      <h1 id="checkout-title" className="h2 page-header-title mb-4">
-        Checkout
-      </h1>
+      <PageHeader
+        title="Checkout"
+        headingId="checkout-title"
+        // The specs' breadcrumb, naming this page itself.
+        breadcrumb={[{ label: 'Checkout - Payment Information', current: true }]}
+      />
       {content}
     </section>
   );

@@ -1,5 +1,5 @@
 import { Alert, Button } from 'react-bootstrap';
-import { Busy, isNotFound } from 'shared-ui';
+import { isNotFound, LoadingState } from 'shared-ui';
 import { useDownloadReceipt } from '../api/download-receipt.js';
 import { useReceipt } from '../api/get-receipt.js';
 import { ReceiptMarkup } from './ReceiptMarkup.js';
@@ -15,7 +15,7 @@ export function ReceiptView({ orderId }: { orderId: string }) {
   const { data: receipt, error, isLoading } = useReceipt(orderId);
   const { busy, download } = useDownloadReceipt();
 
-  if (isLoading) return <Busy />;
+  if (isLoading) return <LoadingState label="Loading the receipt" />;
   if (error || !receipt) {
     return (
       <Alert variant={isNotFound(error) ? 'warning' : 'danger'}>

@@ -117,12 +117,16 @@ describe('login screen', () => {
     renderShell('/');
     await screen.findByLabelText('Username');
     const form = screen.getByRole('form', { name: 'Sign in' });
-    const told = async (message: string) => {
+    const told = async (message: string, { aboutFields = true } = {}) => {
       await waitFor(() => expect(within(form).getByText(message)).toBeTruthy());
       expect(screen.getAllByText(message)).toHaveLength(2);
-      // Both fields carry the error: wrong credentials are about the two of them.
+      // Wrong credentials or a locked account are about both fields; too many attempts about neither.
       for (const label of ['Username', 'Password']) {
         const field = within(form).getByLabelText(label);
+        if (!aboutFields) {
+          expect(field.getAttribute('aria-invalid')).toBeNull();
+          continue;
+        }
         expect(field.getAttribute('aria-invalid')).toBe('true');
         expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(message);
       }
@@ -136,7 +140,7 @@ describe('login screen', () => {
 
     answer = { status: 429, body: { message: ACCOUNT_MESSAGES.tooManyAttempts } };
     await signInAs('demo.broker');
-    await told(ACCOUNT_MESSAGES.tooManyAttempts);
+    await told(ACCOUNT_MESSAGES.tooManyAttempts, { aboutFields: false });
   });
 
   it('a missing password is told beside the password field, and nothing is sent', async () => {
@@ -150,6 +154,10 @@ describe('login screen', () => {
     expect(within(form).getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
     expect(within(form).getByLabelText('Username').getAttribute('aria-invalid')).toBeNull();
     expect(calls.filter((call) => call.url.includes('/bff/login'))).toEqual([]);
+    // Typing again takes the error away from the field.
+    await fillIn('Password', 'x');
+    expect(within(form).getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
+    expect(within(form).queryByText(MESSAGES.missingLogin)).toBeNull();
   });
 
   it('an organization (gsuite) account leaves for the external sign-in page', async () => {
