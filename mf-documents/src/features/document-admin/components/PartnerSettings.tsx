@@ -19,10 +19,12 @@ interface TextInputProps {
   help?: string;
   value: string;
   maxLength?: number;
+  /** While the chosen partner's settings load: they fill these fields, so nothing typed is lost. */
+  disabled?: boolean;
   onChange(value: string): void;
 }
 
-function TextInput({ label, help, value, maxLength = 50, onChange }: TextInputProps) {
+function TextInput({ label, help, value, maxLength = 50, disabled, onChange }: TextInputProps) {
   const id = useId();
   return (
     <Form.Group className="mb-3" controlId={id}>
@@ -30,6 +32,7 @@ function TextInput({ label, help, value, maxLength = 50, onChange }: TextInputPr
       <Form.Control
         value={value}
         maxLength={maxLength}
+        disabled={disabled}
         aria-describedby={help ? `${id}-help` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
@@ -148,6 +151,7 @@ export function PartnerSettings({ document }: { document: EpopDocument }) {
                 label={identifiers['account-id']?.label || 'Account ID'}
                 help={identifiers['account-id']?.helpText || undefined}
                 value={values.accountId}
+                disabled={loadingPartner}
                 onChange={(accountId) => set({ accountId })}
               />
             </Col>
@@ -156,6 +160,7 @@ export function PartnerSettings({ document }: { document: EpopDocument }) {
                 label={identifiers['account-id-suffix']?.label || 'Account ID Suffix'}
                 help={identifiers['account-id-suffix']?.helpText || undefined}
                 value={values.accountIdSuffix}
+                disabled={loadingPartner}
                 onChange={(accountIdSuffix) => set({ accountIdSuffix })}
               />
             </Col>
@@ -164,13 +169,19 @@ export function PartnerSettings({ document }: { document: EpopDocument }) {
         {values.colonial && (
           <Row>
             <Col md={6}>
-              <TextInput label="Group ID" value={values.groupId} onChange={(groupId) => set({ groupId })} />
+              <TextInput
+                label="Group ID"
+                value={values.groupId}
+                disabled={loadingPartner}
+                onChange={(groupId) => set({ groupId })}
+              />
             </Col>
             <Col md={6}>
               <TextInput
                 label="Agent ID"
                 help="Required for a Colonial document"
                 value={values.agentNumber}
+                disabled={loadingPartner}
                 onChange={(agentNumber) => set({ agentNumber })}
               />
             </Col>
