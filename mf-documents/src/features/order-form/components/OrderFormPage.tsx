@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert } from 'react-bootstrap';
 import { Navigate, useParams } from 'react-router-dom';
 import {
+  ApiError,
+  isNotFound,
   LoadingState,
   PageHeader,
   paths,
@@ -133,8 +135,20 @@ function LoadedOrderForm({ openedBy, user }: { openedBy: OpenedBy; user: Session
   const { data, error } = useQuery(key, load);
   const formKey = draftKeyOf(openedBy, params);
   const draft = useOpeningDraft(formKey);
-  // A missing or foreign document reads as not found, as on every document page.
-  if (error) return <DocumentUnavailable error={error} title={ORDER_FORM_TEXT.title} />;
+  if (error) {
+    // A missing or foreign document reads as not found, and a failure as one, as on every document
+    // page; a refusal of this form for this document is told in the server's words ('This document
+    // is not ready for renewal').
+    const refusal =
+      error instanceof ApiError && error.status !== null && error.status < 500 && !isNotFound(error);
+    if (!refusal) return <DocumentUnavailable error={error} title={ORDER_FORM_TEXT.title} />;
+    return (
+      <>
+        <PageHeader title={ORDER_FORM_TEXT.title} />
+        <Alert variant="danger">{error.message}</Alert>
+      </>
+    );
+  }
   if (!data || draft === undefined) return <LoadingState label="Loading the document" />;
   // A renewal reminder opens the renewal of its document (the new-document flow).
   if (data.actionItem?.itemType === 'pop-document-renewal' && data.documentId) {
