@@ -197,3 +197,26 @@ export const OLD_SHAPE_RESULT: StoredNdtResult = {
     },
   ],
 };
+
+/**
+ * The note's worked utilization Fail, entered through step 3 yes (5a asks the totals): HCE participants
+ * elect $40,000 on $800,000 of pay (5%), non-HCE participants $16,000 on $800,000 (2%).
+ */
+export const UTILIZATION_FAIL = {
+  ndtAnswer1: true,
+  ndtAnswer2: true,
+  ndtAnswer3: true,
+  ndtAnswer4: false,
+  ndtAnswer5: false,
+  totalNonHces: 10,
+  totalHces: 2,
+  participatingHces: 1,
+  grossCompensationHces: 800_000,
+  benefitsElectedHces: 40_000,
+  participatingNonHces: 5,
+  grossCompensationNonHces: 800_000,
+  benefitsElectedNonHces: 16_000,
+  ndtAnswer6: true,
+  totalCostOfBenefits: 100_000,
+  totalCostKeyEmployees: 10_000,
+};

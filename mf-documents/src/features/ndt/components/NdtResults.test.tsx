@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render as renderWithin, screen, within } from '@tes
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { NDT_CITATIONS, NDT_QUESTIONS } from 'shared-domain';
-import { OLD_SHAPE_RESULT, storedResult } from '../test-fixtures.js';
+import { OLD_SHAPE_RESULT, storedResult, UTILIZATION_FAIL } from '../test-fixtures.js';
 import { NdtResults } from './NdtResults.js';
 
 afterEach(cleanup);
@@ -47,29 +47,6 @@ const testB = {
   ndtAnswer6: true,
   totalCostOfBenefits: 100_000,
   totalCostKeyEmployees: 40_000,
-};
-
-/**
- * The note's worked utilization Fail, entered through step 3 yes (5a asks the totals): HCE participants
- * elect $40,000 on $800,000 of pay (5%), non-HCE participants $16,000 on $800,000 (2%).
- */
-const utilizationFail = {
-  ndtAnswer1: true,
-  ndtAnswer2: true,
-  ndtAnswer3: true,
-  ndtAnswer4: false,
-  ndtAnswer5: false,
-  totalNonHces: 10,
-  totalHces: 2,
-  participatingHces: 1,
-  grossCompensationHces: 800_000,
-  benefitsElectedHces: 40_000,
-  participatingNonHces: 5,
-  grossCompensationNonHces: 800_000,
-  benefitsElectedNonHces: 16_000,
-  ndtAnswer6: true,
-  totalCostOfBenefits: 100_000,
-  totalCostKeyEmployees: 10_000,
 };
 
 const table = () => screen.getByRole('table', { name: 'Test results' });
@@ -174,7 +151,7 @@ describe('the NDT results', () => {
     const onChangeAnswers = jest.fn();
     render(
       <NdtResults
-        result={storedResult(utilizationFail)}
+        result={storedResult(UTILIZATION_FAIL)}
         onNewTest={onNewTest}
         onChangeAnswers={onChangeAnswers}
       />,

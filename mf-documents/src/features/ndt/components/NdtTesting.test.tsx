@@ -4,7 +4,14 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { NDT_QUESTIONS, type NdtStep } from 'shared-domain';
 import { patterns } from 'shared-ui';
 import { broker, compliance, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';
-import { APP_CONFIG, NDT_DOCUMENT, OLD_SHAPE_RESULT, storedResult, takeTest } from '../test-fixtures.js';
+import {
+  APP_CONFIG,
+  NDT_DOCUMENT,
+  OLD_SHAPE_RESULT,
+  storedResult,
+  takeTest,
+  UTILIZATION_FAIL,
+} from '../test-fixtures.js';
 import { NdtTesting } from './NdtTesting.js';
 
 afterEach(cleanup);
@@ -382,26 +389,7 @@ describe('the Non-Discrimination Testing page', () => {
     await next('Submit');
 
     // The totals, never eligible counts: after step 3 yes every employee is eligible.
-    expect(posted(stub)).toEqual([
-      {
-        ndtAnswer1: true,
-        ndtAnswer2: true,
-        ndtAnswer3: true,
-        ndtAnswer4: false,
-        ndtAnswer5: false,
-        totalNonHces: 10,
-        totalHces: 2,
-        participatingHces: 1,
-        grossCompensationHces: 800_000,
-        benefitsElectedHces: 40_000,
-        participatingNonHces: 5,
-        grossCompensationNonHces: 800_000,
-        benefitsElectedNonHces: 16_000,
-        ndtAnswer6: true,
-        totalCostOfBenefits: 100_000,
-        totalCostKeyEmployees: 10_000,
-      },
-    ]);
+    expect(posted(stub)).toEqual([UTILIZATION_FAIL]);
     // 5% of pay against 2%: Fail, although half of each group participates.
     expect((await verdict('Fail')).className).toContain('text-danger');
     const table = screen.getByRole('table', { name: 'Test results' });
@@ -551,25 +539,7 @@ describe('the Non-Discrimination Testing page', () => {
   });
 
   it('after a Fail, Change answers opens the failed step with every answer kept; the test taken again passes', async () => {
-    const utilizationFail = {
-      name: 'Pat Doe',
-      ndtAnswer1: true,
-      ndtAnswer2: true,
-      ndtAnswer3: true,
-      ndtAnswer4: false,
-      ndtAnswer5: false,
-      totalNonHces: 10,
-      totalHces: 2,
-      participatingHces: 1,
-      grossCompensationHces: 800_000,
-      benefitsElectedHces: 40_000,
-      participatingNonHces: 5,
-      grossCompensationNonHces: 800_000,
-      benefitsElectedNonHces: 16_000,
-      ndtAnswer6: true,
-      totalCostOfBenefits: 100_000,
-      totalCostKeyEmployees: 10_000,
-    };
+    const utilizationFail = { name: 'Pat Doe', ...UTILIZATION_FAIL };
     const stub = open(
       {
         'GET /epop-document/{documentId}/non-discrimination/{resultId}': {

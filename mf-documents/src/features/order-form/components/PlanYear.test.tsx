@@ -2,29 +2,17 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { addDays, productToday } from 'shared-domain';
-import { blankDocumentForm, firstOfNextMonth, laterPlanYear } from 'shared-domain/forms';
+import { firstOfNextMonth, laterPlanYear } from 'shared-domain/forms';
 import { patterns } from 'shared-ui';
 import { broker, compliance, renderAt, stubFetch } from 'shared-ui/testing';
-import { DOCUMENT, DRAFT, PRODUCT } from '../test-fixtures.js';
+import { companyStepAnswers, DOCUMENT, DRAFT, PRODUCT } from '../test-fixtures.js';
 import { OrderFormPage, type OpenedBy } from './OrderFormPage.js';
 
 afterEach(cleanup);
 
 /** A complete order form (every required answer given), with `overrides` on top. */
 const completeForm = (overrides: Record<string, unknown> = {}) => ({
-  ...blankDocumentForm(),
-  primaryEmail: 'owner@acme.test',
-  federalTaxId: '12-3456789',
-  clientCompanyName: 'Acme Landscaping Inc',
-  phone: '(555) 555-0100',
-  addressLine1: '1 Main Street',
-  city: 'Austin',
-  state: 'TX',
-  zipCode: '73301',
-  benefitsContact: 'Pat Doe',
-  benefitContactEmail: 'pat@acme.test',
-  stateOfLegalConstruction: 'TX',
-  legalEntityType: 'LLC',
+  ...companyStepAnswers(),
   isERISA: true,
   totalNumAtStartPlanYear: 25,
   totalNumBenefitEligible: 20,
