@@ -147,7 +147,11 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
   await app.register(healthRoutes, { upstreams: { identity: config.identityUrl, cart: config.cartApiUrl } });
   // The guides at stable public paths, for a plain link: outside /api (no session, no X-CSRF).
   await app.register(guideRoutes, { cartApiUrl: config.cartApiUrl, timeoutMs: config.upstreamTimeoutMs });
+  // Bound once the session scope below exists: the page routes stay outside it (no session hooks on
+  // every asset request) and read the cookie only for the shell's page.
+  let pageUser: ((request: FastifyRequest) => Promise<unknown>) | undefined;
   await app.register(staticRoutes, {
+    pageUser: (request) => pageUser?.(request) ?? Promise.resolve(undefined),
     shellDir: config.shellDir,
     remotesDir: config.remotesDir,
     loginMessagesUrl: `${config.cartApiUrl}/system-message?location=login`,
@@ -167,6 +171,7 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
       now,
       store,
     });
+    pageUser = (request) => scope.authentication.pageUser(request);
     await scope.register(signInThrottle, {
       perAddress: config.loginRateLimit,
       perAccount: config.loginAccountRateLimit,

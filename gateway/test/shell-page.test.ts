@@ -95,7 +95,7 @@ describe("index.html carries the login page's system messages (the boot block)",
           encoding,
           type: 'text/html; charset=utf-8',
           cache: 'no-cache',
-          vary: 'accept-encoding',
+          vary: 'accept-encoding, cookie',
           boot: { systemMessages: { login: WELCOME } },
           rest: BUILT,
         });

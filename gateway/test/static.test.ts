@@ -239,7 +239,8 @@ describe('precompressed files', () => {
           status: 200,
           encoding,
           type,
-          vary: 'accept-encoding',
+          // The page depends on the session cookie too (a signed-in user's carries the user).
+          vary: type === 'text/html' ? 'accept-encoding, cookie' : 'accept-encoding',
           cache,
           same: true,
         });

@@ -1,5 +1,4 @@
 // Standalone page of the remote (`pnpm --filter mf-admin dev`): the admin area without the shell.
-import 'shared-ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Navigate, Route, Routes } from 'react-router-dom';

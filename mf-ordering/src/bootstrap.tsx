@@ -1,4 +1,3 @@
-import 'shared-ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StandalonePage } from 'shared-ui';

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
@@ -17,22 +18,25 @@ function versionOf(pkg) {
   return require(`${pkg}/package.json`).version;
 }
 
-const singleton = (pkg) => ({ singleton: true, requiredVersion: `^${versionOf(pkg)}` });
-const sharedUi = {
-  singleton: true,
-  version: sharedUiPackage.version,
-  requiredVersion: `^${sharedUiPackage.version}`,
-};
-
 /**
  * The shared singletons, each subpath listed: webpack matches shared modules by request, so
  * `react/jsx-runtime` is not covered by `react`. formik and yup are deliberately not shared.
+ * `eager` (the shell, which provides them): what every page starts with is in the shell's main
+ * chunk, not fetched in waves after it (runtime, then the shared modules, then the app's chunks).
+ * @param {{ eager?: boolean }} [options]
  */
-export function sharedModules() {
+export function sharedModules({ eager = false } = {}) {
+  const singleton = (pkg) => ({ singleton: true, eager, requiredVersion: `^${versionOf(pkg)}` });
+  const sharedUi = {
+    singleton: true,
+    eager,
+    version: sharedUiPackage.version,
+    requiredVersion: `^${sharedUiPackage.version}`,
+  };
   return {
     react: singleton('react'),
     'react/jsx-runtime': singleton('react'),
-    'react/jsx-dev-runtime': singleton('react'),
+    'react/jsx-dev-runtime': { ...singleton('react'), eager: false },
     'react-dom': singleton('react-dom'),
     'react-dom/client': singleton('react-dom'),
     'react-router': singleton('react-router'),
@@ -40,7 +44,7 @@ export function sharedModules() {
     swr: singleton('swr'),
     'shared-ui': sharedUi,
     // The form kit: its own shared module, loaded by the first form on the page (never by the sign-in page).
-    'shared-ui/forms': sharedUi,
+    'shared-ui/forms': { ...sharedUi, eager: false },
   };
 }
 
@@ -145,6 +149,29 @@ function sectionsOf(dirname) {
   return sections;
 }
 
+/** Module Federation and the build's manifest (a remote's `pop-remote.json`, the shell's `pop-shell.json`). */
+function federationPlugins({ dirname, name, exposes, isRemote }) {
+  return [
+    new ModuleFederationPlugin({
+      name,
+      ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
+      // The shell learns its remotes at runtime from /remotes.json (registerRemotes).
+      remotes: {},
+      shared: sharedModules({ eager: !isRemote }),
+      shareStrategy: 'loaded-first',
+      experiments: { asyncStartup: true },
+      dts: false,
+      manifest: false,
+    }),
+    isRemote
+      ? new PopManifestPlugin(REMOTE_MANIFEST_FILE, {
+          sections: sectionsOf(dirname),
+          shared: sharedVersions(dirname),
+        })
+      : new PopManifestPlugin(SHELL_MANIFEST_FILE, { shared: sharedVersions(dirname) }),
+  ];
+}
+
 /**
  * @param {object} options
  * @param {string} options.dirname the app's folder (its package.json, src/, dist/)
@@ -152,9 +179,11 @@ function sectionsOf(dirname) {
  * @param {Record<string, string>} [options.exposes] modules a remote exposes ('./App': './src/app/App.tsx')
  * @param {number} options.devPort dev server port
  * @param {string} [options.title] title of the standalone page
+ * @param {boolean} [options.federation] false: a plain single-page build with the same loaders,
+ *   minifier and compression (the bench's baseline page, bench/README.md "Lighthouse")
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
-export function createWebpackConfig({ dirname, name, exposes, devPort, title = name }) {
+export function createWebpackConfig({ dirname, name, exposes, devPort, title = name, federation = true }) {
   return (_env, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
     const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
@@ -208,23 +237,19 @@ export function createWebpackConfig({ dirname, name, exposes, devPort, title = n
             },
           },
           {
+            // Extracted into .css files: an entry's stylesheet is a <link> in the page's head, loaded
+            // beside the scripts and parsed by the browser, not a string evaluated and injected by JS.
             test: /\.css$/,
-            use: [require.resolve('style-loader'), require.resolve('css-loader')],
+            use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')],
           },
           { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name,
-          ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
-          // The shell learns its remotes at runtime from /remotes.json (registerRemotes).
-          remotes: {},
-          shared: sharedModules(),
-          shareStrategy: 'loaded-first',
-          experiments: { asyncStartup: true },
-          dts: false,
-          manifest: false,
+        ...(federation ? federationPlugins({ dirname, name, exposes, isRemote }) : []),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:10].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
         }),
         new HtmlWebpackPlugin({
           title,
@@ -242,12 +267,6 @@ export function createWebpackConfig({ dirname, name, exposes, devPort, title = n
   </body>
 </html>`,
         }),
-        isRemote
-          ? new PopManifestPlugin(REMOTE_MANIFEST_FILE, {
-              sections: sectionsOf(dirname),
-              shared: sharedVersions(dirname),
-            })
-          : new PopManifestPlugin(SHELL_MANIFEST_FILE, { shared: sharedVersions(dirname) }),
         ...(production ? compressionPlugins() : []),
       ],
       optimization: {

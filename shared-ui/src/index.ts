@@ -6,6 +6,7 @@ export {
   apiKey,
   apiUrl,
   call,
+  prefetchApi,
   queryKey,
   useApi,
   useQuery,
@@ -20,7 +21,7 @@ export {
 } from './api/client.js';
 export { useAppConfig, useClient, useClientDocuments, useStrategicPartners } from './api/reads.js';
 export type * from './api/types.js';
-export { bootData, resetBootData, type BootData } from './api/boot.js';
+export { bootData, resetBootData, type BootData, type RemoteRegistry } from './api/boot.js';
 export {
   bff,
   type Credentials,
@@ -78,7 +79,14 @@ export { ErrorWindowHost } from './feedback/ErrorWindowHost.js';
 export { dismissToasts, notifyError, notifySuccess, ToastHost } from './feedback/toasts.js';
 export { formatDate, formatDateTime, formatMoney } from './format.js';
 export { useDebouncedValue } from './hooks/use-debounced-value.js';
-export { SessionProvider, useSession, type Session, type SessionStatus } from './session/session.js';
+export {
+  PREPARE_SIGNED_IN_MS,
+  SessionProvider,
+  useSession,
+  type Session,
+  type SessionProviderProps,
+  type SessionStatus,
+} from './session/session.js';
 export { SignInForm, type SignInFormProps } from './session/SignInForm.js';
 export { StandalonePage } from './standalone/StandalonePage.js';
 export { WidgetPreviewRoutes } from './standalone/WidgetPreviewRoutes.js';

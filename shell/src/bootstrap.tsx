@@ -1,7 +1,8 @@
-import 'shared-ui/styles.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { bootData } from 'shared-ui';
 import { App } from './app/App.js';
+import { preloadStartPage } from './app/home.js';
 import { rewriteHashAuthUrl } from './app/auth-hash.js';
 import { rewriteHashReferralUrl } from './app/referral-hash.js';
 
@@ -11,6 +12,9 @@ rewriteHashAuthUrl();
 rewriteHashReferralUrl();
 
 // /remotes.json is fetched by the first remote slot (after sign-in): the login page needs no remote.
+// A signed-in page carries the user and the registry: the page's code starts loading now.
+const bootUser = bootData().user;
+if (bootUser) preloadStartPage(bootUser);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from the page');

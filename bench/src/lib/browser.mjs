@@ -6,7 +6,7 @@ import { extname, join, normalize } from 'node:path';
 
 const lighthouseRequire = createRequire(createRequire(import.meta.url).resolve('lighthouse/package.json'));
 const chromeLauncher = lighthouseRequire('chrome-launcher');
-const puppeteer = lighthouseRequire('puppeteer-core');
+export const puppeteer = lighthouseRequire('puppeteer-core');
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROME_FLAGS = [

@@ -1,15 +1,40 @@
 import { BOOT_BLOCK_ID } from 'shared-domain';
+import type { SessionUser } from './bff.js';
 import type { ApiPaths } from './client.js';
 
 type LoginMessages = ApiPaths['/system-message']['get']['responses'][200]['content']['application/json'];
 
+/** What `GET /remotes.json` answers: each remote's current entry and the sections it renders. */
+export interface RemoteRegistry {
+  remotes: { name: string; entry: string; sections?: string[] }[];
+}
+
 /**
- * What the gateway writes into index.html (gateway `routes/static/shell-page.ts`): the login page's
- * system messages, so the sign-in page needs no request to show them. Absent (the webpack dev server,
- * cart-api down at the time): every value is undefined and the screens fetch as usual.
+ * What the gateway writes into index.html (gateway `routes/static/shell-page.ts`): for a guest, the
+ * login page's system messages, so the sign-in page needs no request to show them; for a signed-in
+ * user, the session's user and the remote registry, so the shell starts without asking /bff/user and
+ * /remotes.json. Absent (the webpack dev server, cart-api down at the time, a page opened from another
+ * site, which the SameSite=Strict cookie does not follow): every value is undefined and the app asks.
  */
 export interface BootData {
   systemMessages?: { login?: LoginMessages };
+  user?: SessionUser;
+  remotes?: RemoteRegistry;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+function isUser(value: unknown): value is SessionUser {
+  return isObject(value) && typeof value.userId === 'string' && typeof value.roleGroup === 'string';
+}
+
+function isRegistry(value: unknown): value is RemoteRegistry {
+  return (
+    isObject(value) &&
+    Array.isArray(value.remotes) &&
+    value.remotes.every((r) => isObject(r) && typeof r.name === 'string' && typeof r.entry === 'string')
+  );
 }
 
 let read: BootData | undefined;
@@ -22,8 +47,13 @@ export function bootData(): BootData {
   if (!text) return read;
   try {
     const parsed: unknown = JSON.parse(text);
-    const login = (parsed as BootData | null)?.systemMessages?.login;
-    if (Array.isArray(login)) read = { systemMessages: { login } };
+    if (!isObject(parsed)) return read;
+    const login = (parsed as BootData).systemMessages?.login;
+    read = {
+      ...(Array.isArray(login) ? { systemMessages: { login } } : {}),
+      ...(isUser(parsed.user) ? { user: parsed.user } : {}),
+      ...(isRegistry(parsed.remotes) ? { remotes: parsed.remotes } : {}),
+    };
   } catch {
     // A broken block is no block: the screens fetch.
   }

@@ -1,4 +1,5 @@
 import createClient, { type ClientPathsWithMethod, type MethodResponse } from 'openapi-fetch';
+import { clientFetch, PREFETCH_HEADER } from './prefetch.js';
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr';
 import { useCallback } from 'react';
 import { MESSAGES } from 'shared-domain';
@@ -26,8 +27,9 @@ export const apiClient = createClient<ApiPaths>({
   baseUrl: API_BASE,
   credentials: 'same-origin',
   headers: { 'X-CSRF': '1', Accept: 'application/json' },
-  // Looked up at call time (tests and the browser's own fetch), not captured at start.
-  fetch: (request) => globalThis.fetch(request),
+  // Looked up at call time (tests and the browser's own fetch), not captured at start; a prefetched
+  // answer (prefetch.ts) is handed to its first reader.
+  fetch: clientFetch,
 });
 
 interface ClientAnswer<T> {
@@ -96,6 +98,16 @@ export function apiKey<P extends ApiGetPath>(path: P, params?: ApiParams<P>): Qu
   const named = Array.from(path.matchAll(/\{(\w+)\}/g), ([, name]) => inPath[name!]);
   const hasQuery = Object.values(query).some((value) => value !== undefined);
   return [path, ...named, ...(hasQuery ? [query] : [])];
+}
+
+/**
+ * Starts a read that a screen still loading will make with the same path and parameters (prefetch.ts):
+ * its answer is handed to that screen's first identical GET. Nothing is reported on failure (the
+ * screen's own read reports).
+ */
+export function prefetchApi<P extends ApiGetPath>(path: P, params?: ApiParams<P>): void {
+  const init = { ...(params ? { params } : {}), headers: { [PREFETCH_HEADER]: '1' } };
+  void (apiClient.GET as (p: P, i: typeof init) => Promise<unknown>)(path, init).catch(() => undefined);
 }
 
 /**

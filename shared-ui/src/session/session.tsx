@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { APP_START_FALLBACK_MS, IDLE_CHECK_INTERVAL_MS, SESSION_IDLE_MS } from 'shared-domain';
 import { bff, type SessionUser, type SignInResult } from '../api/bff.js';
+import { bootData } from '../api/boot.js';
 
 export type SessionStatus = 'loading' | 'guest' | 'signed-in';
 
@@ -34,9 +35,23 @@ export interface Session {
  */
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null>(null);
-  const [status, setStatus] = useState<SessionStatus>('loading');
+/** How long a sign-in waits for `prepare` before it shows the signed-in screen anyway. */
+export const PREPARE_SIGNED_IN_MS = 2_000;
+
+export interface SessionProviderProps {
+  children: ReactNode;
+  /**
+   * Loads what the signed-in screen needs (the shell: the home's code and first reads) between the
+   * sign-in's answer and the switch to that screen, for at most PREPARE_SIGNED_IN_MS: the screen then
+   * appears whole, not spinner by spinner. Failures are the screen's own to show.
+   */
+  prepare?: (user: SessionUser) => Promise<unknown>;
+}
+
+export function SessionProvider({ children, prepare }: SessionProviderProps) {
+  // The gateway writes a signed-in user's session into the page (bootData): no check at start then.
+  const [user, setUser] = useState<SessionUser | null>(() => bootData().user ?? null);
+  const [status, setStatus] = useState<SessionStatus>(() => (bootData().user ? 'signed-in' : 'loading'));
   // The time of the last click (or of the sign-in): what the idle check measures from.
   const lastActivity = useRef(Date.now());
 
@@ -58,6 +73,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [apply]);
 
   useEffect(() => {
+    if (bootData().user) return undefined;
     void reload();
     // §4 Session: the app starts (as a guest) after a 5-second fallback if the check is slow.
     const fallback = setTimeout(
@@ -70,13 +86,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (username: string, password: string) => {
       const result = await bff.login({ username, password });
+      if (result.ok && prepare) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          prepare(result.user).catch(() => undefined),
+          new Promise((resolve) => (timer = setTimeout(resolve, PREPARE_SIGNED_IN_MS))),
+        ]);
+        clearTimeout(timer);
+      }
       if (result.ok) {
         generation.current += 1; // any check still in flight predates this session
         apply(result.user);
       }
       return result;
     },
-    [apply],
+    [apply, prepare],
   );
 
   const clear = useCallback(() => {

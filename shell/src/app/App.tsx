@@ -2,6 +2,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from 'shared-ui';
 import { ExternalSignInReturn } from '../features/auth/components/ExternalSignInReturn.js';
 import { AppRoutes } from './AppRoutes.js';
+import { prepareSignedIn } from './home.js';
 import { PageViews } from './PageViews.js';
 import { SessionEndedRedirect } from './SessionEndedRedirect.js';
 import { UnauthorizedHandler } from './UnauthorizedHandler.js';
@@ -21,7 +22,7 @@ export function AppContent() {
 
 export function App() {
   return (
-    <AppProviders>
+    <AppProviders prepareSignedIn={prepareSignedIn}>
       <BrowserRouter>
         <AppContent />
       </BrowserRouter>

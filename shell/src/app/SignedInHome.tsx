@@ -2,6 +2,7 @@ import { PageHeader, type SessionUser } from 'shared-ui';
 import { RemoteSlot } from '../components/RemoteSlot.js';
 import { HomeMessages } from '../features/home-messages/components/HomeMessages.js';
 import { Overview } from '../features/overview/components/Overview.js';
+import { homeSlots } from './home-slots.js';
 
 /**
  * A broker or employer without documents: the overview in place of My POP Documents (§4 Home
@@ -14,16 +15,19 @@ const renderOverview = () => (
   </>
 );
 
+/** What a slot of the home gets besides the user. */
+const SLOT_PROPS: Record<string, object> = { 'mf_documents/DocumentList': { renderEmpty: renderOverview } };
+
 /** The role's own home below the home's system messages (every role sees those). */
 function RoleHome({ user }: { user: SessionUser }) {
-  if (user.roleGroup === 'compliance') return <RemoteSlot id="mf_admin/OrderManagement" props={{ user }} />;
-  if (user.roleGroup === 'broker' || user.roleGroup === 'epop') {
+  const slots = homeSlots(user);
+  if (slots.length === 1) return <RemoteSlot id={slots[0]!} props={{ user }} />;
+  if (slots.length > 1) {
     return (
       <div className="d-flex flex-column gap-3">
-        <RemoteSlot id="mf_ordering/PurchaseCard" props={{ user }} />
-        <RemoteSlot id="mf_ordering/SavedForLaterNotice" props={{ user }} />
-        <RemoteSlot id="mf_documents/ActionItems" props={{ user }} />
-        <RemoteSlot id="mf_documents/DocumentList" props={{ user, renderEmpty: renderOverview }} />
+        {slots.map((id) => (
+          <RemoteSlot key={id} id={id} props={{ user, ...SLOT_PROPS[id] }} />
+        ))}
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
-import { loadRemoteComponent } from '../lib/federation.js';
+import { loadedRemoteComponent, loadRemoteComponent } from '../lib/federation.js';
 import { RemoteBoundary } from './RemoteBoundary.js';
 
 export interface RemoteSlotProps<P extends object> {
@@ -23,13 +23,15 @@ function Loading() {
 
 /**
  * A place on the page filled by a remote module at runtime (loadRemote inside React.lazy), with
- * its own Suspense and error boundary. Retry creates a fresh lazy component, which loads again.
+ * its own Suspense and error boundary. Retry creates a fresh lazy component, which loads again. A
+ * module loaded already (preloaded with its page) renders at once: no spinner, and no wait for
+ * React's pause between a fallback and the content that replaces it (300 ms).
  */
 export function RemoteSlot<P extends object>({ id, props, fallback, compact }: RemoteSlotProps<P>) {
   const [attempt, setAttempt] = useState(0);
   const Remote = useMemo(
     // `attempt` is a dependency on purpose: a new lazy() after Retry.
-    () => lazy(() => loadRemoteComponent<P>(id)),
+    () => loadedRemoteComponent<P>(id) ?? lazy(() => loadRemoteComponent<P>(id)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [id, attempt],
   ) as ComponentType<P>;

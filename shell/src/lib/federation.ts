@@ -1,23 +1,28 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-
-/**
- * `GET /remotes.json` (README "Remotes"): the gateway's pointer to each remote's current build and
- * the sections (first path segments) it renders, recorded when that build was published.
- */
-interface RemoteRegistry {
-  remotes: { name: string; entry: string; sections?: string[] }[];
-}
+import { bootData, type RemoteRegistry } from 'shared-ui';
 
 const registered = new Map<string, string>();
 /** Section → remote name, from the last /remotes.json: no table compiled into the shell. */
 let sectionOwners = new Map<string, string>();
 let registry: Promise<void> | null = null;
 
+/**
+ * `GET /remotes.json` (README "Remotes"): the gateway's pointer to each remote's current build and
+ * the sections (first path segments) it renders, recorded when that build was published. A signed-in
+ * user's page carries it (bootData), so the first lookup needs no request.
+ */
+let bootRegistry = true;
 async function fetchRegistry(): Promise<void> {
+  const fromPage = bootRegistry ? bootData().remotes : undefined;
+  bootRegistry = false;
+  if (fromPage) return applyRegistry(fromPage);
   const response = await fetch('/remotes.json', { credentials: 'same-origin', cache: 'no-store' });
   if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);
-  const { remotes } = (await response.json()) as RemoteRegistry;
+  applyRegistry((await response.json()) as RemoteRegistry);
+}
+
+function applyRegistry({ remotes }: RemoteRegistry): void {
   const added = remotes.filter((remote) => !registered.has(remote.name));
   const moved = remotes.filter(
     (remote) => registered.has(remote.name) && registered.get(remote.name) !== remote.entry,
@@ -38,6 +43,11 @@ export function ensureRegistry(): Promise<void> {
     throw error;
   });
   return registry;
+}
+
+/** The entries of the registry fetched last (their scripts' addresses). */
+export function remoteEntries(): string[] {
+  return [...registered.values()];
 }
 
 /** The owner of `section` in the registry fetched last, without fetching (undefined: not known yet). */
@@ -61,12 +71,22 @@ export async function remoteOfSection(section: string): Promise<string | undefin
 
 /** Forgets what was fetched (tests: each starts with no registry). */
 export function resetRegistryForTests(): void {
+  bootRegistry = true;
+  loadedComponents.clear();
   registered.clear();
   sectionOwners = new Map();
   registry = null;
 }
 
 type RemoteModule = { default?: ComponentType<never> } | ComponentType<never>;
+
+/** Components already loaded, by id: a slot renders them at once, without suspending. */
+const loadedComponents = new Map<string, ComponentType<never>>();
+
+/** `remote/Module`'s component when it has been loaded already (by a preload or an earlier slot). */
+export function loadedRemoteComponent<P>(id: string): ComponentType<P> | undefined {
+  return loadedComponents.get(id) as ComponentType<P> | undefined;
+}
 
 /**
  * Loads `remote/Module` (e.g. `mf_admin/App`) for React.lazy. The federation runtime forgets a
@@ -86,5 +106,6 @@ export async function loadRemoteComponent<P>(id: string): Promise<{ default: Com
   if (typeof component !== 'function' && typeof component !== 'object') {
     throw new Error(`${id} does not export a component`);
   }
+  loadedComponents.set(id, component as ComponentType<never>);
   return { default: component as ComponentType<P> };
 }

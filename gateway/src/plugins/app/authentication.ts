@@ -34,6 +34,12 @@ export interface Authentication {
   /** The signed-in state of this request, or undefined for a guest. */
   current(request: FastifyRequest): SessionAuth | undefined;
   /**
+   * The signed-in user of a request outside /bff and /api (the shell's page, routes/static), read
+   * from its session cookie: the page routes run without the session's hooks, so nothing is written
+   * or renewed here. An expired session counts as none (the next /bff or /api request ends it).
+   */
+  pageUser(request: FastifyRequest): Promise<SessionAuth['user'] | undefined>;
+  /**
    * Starts a new session (new id, old one deleted from the store) holding the user and the tokens.
    * Password, sign-in link and external sign-in all end here; `via` says which issuer refreshes.
    */
@@ -155,6 +161,18 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
 
   const service: Authentication = {
     current: (request) => sessionOf(request)?.auth,
+
+    async pageUser(request) {
+      const signedId = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
+      if (!signedId) return undefined;
+      await new Promise<void>((resolve, reject) =>
+        app.decryptSession(signedId, request, (error?: unknown) => (error ? reject(error) : resolve())),
+      );
+      const auth = sessionOf(request)?.auth;
+      const at = now();
+      if (!auth || accessTokenExpired(auth, at) || isSessionExpired(auth, at, limits)) return undefined;
+      return auth.user;
+    },
 
     async signIn(request, issued, user, via) {
       const session = sessionOf(request);

@@ -13,6 +13,8 @@ export interface StaticRoutesOptions {
   loginMessagesUrl: string;
   /** How long those messages are kept (LOGIN_MESSAGES_TTL_MS). */
   loginMessagesTtlMs?: number;
+  /** The signed-in user of a page request (shell-page.ts): its page carries the user and the registry. */
+  pageUser?: (request: FastifyRequest) => Promise<unknown>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -84,6 +86,8 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
     shellDir,
     loginMessagesUrl: options.loginMessagesUrl,
     log: app.log,
+    remotes: () => remoteManifest(remotesDir),
+    ...(options.pageUser ? { pageUser: options.pageUser } : {}),
     ...(options.loginMessagesTtlMs === undefined ? {} : { ttlMs: options.loginMessagesTtlMs }),
   });
   function sendShell(request: FastifyRequest, reply: FastifyReply) {

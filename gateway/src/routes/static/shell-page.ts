@@ -14,6 +14,15 @@ import { BOOT_BLOCK_ID } from 'shared-domain';
  */
 export interface ShellPageOptions {
   shellDir: string;
+  /**
+   * The signed-in user of a page request (Authentication.pageUser), undefined for a guest. A signed-in
+   * user's page carries the user and the remote registry too (`user`, `remotes`), so the shell starts
+   * without asking /bff/user and /remotes.json, and it preloads the remote that owns the path; such a
+   * page is private (`no-store`) and rendered per request.
+   */
+  pageUser?: (request: FastifyRequest) => Promise<unknown>;
+  /** The registry /remotes.json answers (remote-registry.ts remoteManifest). */
+  remotes?: () => { remotes: { name: string; entry: string; sections?: string[] }[] };
   /** `${cartApiUrl}/system-message?location=login`. */
   loginMessagesUrl: string;
   log: FastifyBaseLogger;
@@ -41,8 +50,9 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-export function withBootBlock(html: string, boot: unknown): string {
-  const block = `<script id="${BOOT_BLOCK_ID}" type="application/json">${scriptSafeJson(boot)}</script>`;
+export function withBootBlock(html: string, boot: unknown, preloads: string[] = []): string {
+  const links = preloads.map((href) => `<link rel="preload" as="script" href="${encodeURI(href)}">`).join('');
+  const block = `${links}<script id="${BOOT_BLOCK_ID}" type="application/json">${scriptSafeJson(boot)}</script>`;
   // A data block is never executed; the shell's deferred scripts read it once the page is parsed.
   return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${html}${block}`;
 }
@@ -111,17 +121,45 @@ export function shellPage(options: ShellPageOptions) {
     return current?.page ?? null;
   }
 
+  /** A signed-in user's page: the user, the registry, and the entry of the remote that owns the path. */
+  async function signedInPage(request: FastifyRequest, user: unknown): Promise<Buffer> {
+    const registry = options.remotes?.() ?? { remotes: [] };
+    const section = request.url.split('?', 1)[0]!.split('/')[1] ?? '';
+    const owner = registry.remotes.find((remote) => remote.sections?.includes(section));
+    const html = withBootBlock(
+      await readFile(file, 'utf8'),
+      { user, remotes: registry },
+      owner ? [owner.entry] : [],
+    );
+    return Buffer.from(html);
+  }
+
   return {
     /** Sends the page; `sendBuilt` sends the build's own index.html (its precompressed siblings). */
     async send(request: FastifyRequest, reply: FastifyReply, sendBuilt: () => unknown) {
+      const user = await options.pageUser?.(request).catch((error: unknown) => {
+        // The store is away: the page goes out as a guest's, and the shell asks /bff/user itself.
+        log.warn({ err: error }, 'session unreadable for the page: sent as a guest page');
+        return undefined;
+      });
+      // Whoever asks, the answer depends on the cookie: no shared cache may keep one for another.
+      reply.header('vary', 'accept-encoding, cookie');
+      if (user) {
+        const identity = await signedInPage(request, user);
+        const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
+        reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-store');
+        if (encoding) reply.header('content-encoding', encoding);
+        // Per request: fast levels (the page is about 1 KB), not the build's highest.
+        if (encoding === 'br') {
+          return reply.send(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+        }
+        return reply.send(encoding === 'gzip' ? gzipSync(identity, { level: 6 }) : identity);
+      }
       const rendered = await page(request.id);
       if (!rendered) return sendBuilt();
       // As @fastify/static picks a precompressed sibling: br, then gzip (q-values honoured).
       const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
-      reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding');
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(encoding ? rendered[encoding] : rendered.identity);
     },

@@ -8,8 +8,11 @@ import { useLoginMessages } from '../api/get-login-messages.js';
 import { SystemMessageAlerts } from '../../../components/SystemMessageAlerts.js';
 import { recordLogin } from '../../../lib/record-login.js';
 
-/** The guest's '/' (specs/1-foundation.md §2 Login screen). */
-export function LoginPage() {
+/**
+ * The guest's '/' (specs/1-foundation.md §2 Login screen). `onFirstFocus` runs when the person first
+ * moves into the form: the signed-in screens' code can load while they type.
+ */
+export function LoginPage({ onFirstFocus }: { onFirstFocus?: () => void }) {
   const navigate = useNavigate();
   const messages = useLoginMessages();
   // The card keeps its own heading (the kit's PageHeader would sit outside it); the tab is named alike.
@@ -19,7 +22,7 @@ export function LoginPage() {
       <Col md={7} lg={5}>
         {/* The login location's current messages, styled info/success/warning/danger (Bootstrap alerts). */}
         <SystemMessageAlerts messages={messages} className="login-system-message" />
-        <Card>
+        <Card onFocusCapture={onFirstFocus}>
           <Card.Body>
             <h1 className="page-header-title mb-3">Sign In</h1>
             <SignInForm

@@ -1,13 +1,16 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink } from 'react-router-dom';
 import { FeesDialog } from '../../../components/FeesDialog.js';
 import { paths, type SessionUser } from 'shared-ui';
+import { preloadable } from '../../../lib/preloadable.js';
 
 // The user menu (a dropdown with Popper, the contact dialog) loads after sign-in.
-const UserMenu = lazy(() => import('./UserMenu.js').then((m) => ({ default: m.UserMenu })));
+const userMenu = preloadable(() => import('./UserMenu.js').then((m) => m.UserMenu));
+const UserMenu = userMenu.Component;
+export const preloadUserMenu = userMenu.preload;
 
 export function Bar({
   label,

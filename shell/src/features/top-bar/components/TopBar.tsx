@@ -1,10 +1,23 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useSession, type SessionUser } from 'shared-ui';
-import { Bar, BarLinks, FeesLink, PUBLIC_LINKS } from './Bar.js';
+import { loadRemoteComponent } from '../../../lib/federation.js';
+import { preloadable } from '../../../lib/preloadable.js';
+import { Bar, BarLinks, FeesLink, PUBLIC_LINKS, preloadUserMenu } from './Bar.js';
 
 // The signed-in bars (their dropdowns with Popper, the user menu, the cart menu remote) load after
 // sign-in: the guest bar is all the login page carries.
-const SignedInBar = lazy(() => import('./SignedInBar.js').then((m) => ({ default: m.SignedInBar })));
+const signedInBar = preloadable(() => import('./SignedInBar.js').then((m) => m.SignedInBar));
+const SignedInBar = signedInBar.Component;
+
+/** The signed-in bar's code: its chunk, the user menu's, and the cart menu remote (a sign-in's `prepare`). */
+export function preloadSignedInBar(user: SessionUser): Promise<unknown> {
+  const customer = user.roleGroup === 'broker' || user.roleGroup === 'epop';
+  return Promise.all([
+    signedInBar.preload(),
+    preloadUserMenu(),
+    customer ? loadRemoteComponent('mf_ordering/CartMenu') : undefined,
+  ]);
+}
 
 function GuestBar({ user }: { user: SessionUser | null }) {
   return (

@@ -1,0 +1,80 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { DEMO_PASSWORD } from 'shared-domain';
+
+/**
+ * Issue 24 item 8: the signed-in screens start without a waterfall. The home's reads start beside its
+ * code and each is made once (the shell's prefetch is what the widgets use: a drifted read would be
+ * made twice); a signed-in page carries the session user and the remote registry, so it asks neither
+ * /bff/user nor /remotes.json; and the home appears whole, never a spinner per slot.
+ */
+
+/** Every GET the page makes from now on, by path and query. */
+function recordReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() !== 'GET') return;
+    const url = new URL(request.url());
+    if (/^\/(api|bff)\/|^\/remotes\.json$/.test(url.pathname)) reads.push(`${url.pathname}${url.search}`);
+  });
+  return reads;
+}
+
+const duplicates = (reads: string[]) => reads.filter((read, index) => reads.indexOf(read) !== index);
+
+test("the broker's home loads each of its reads once, from the sign-in click and from a reload", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByLabel('Username').fill('demo.broker');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  const reads = recordReads(page);
+  // No remote slot ever shows its spinner on the way: the home appears once its code is there.
+  let slotSpinners = 0;
+  await page.exposeFunction('slotSpinnerShown', () => (slotSpinners += 1));
+  await page.evaluate(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('main [role="status"][aria-label="Loading"]')) {
+        (window as unknown as { slotSpinnerShown(): void }).slotSpinnerShown();
+      }
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  await page.getByRole('button', { name: 'Secure Sign In' }).click();
+  const list = page.getByRole('region', { name: 'My POP Documents' });
+  await expect(list.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Action Items' })).toBeVisible();
+  expect(duplicates(reads)).toEqual([]);
+  expect(reads.filter((read) => read.startsWith('/api/epop-document/'))).toHaveLength(1);
+  expect(slotSpinners).toBe(0);
+
+  // A reload: the page itself says who is signed in and where the remotes are.
+  const again = recordReads(page);
+  await page.reload();
+  await expect(list.getByRole('row').nth(1)).toBeVisible();
+  expect(again.filter((read) => read === '/bff/user' || read === '/remotes.json')).toEqual([]);
+  expect(duplicates(again)).toEqual([]);
+  expect(again.filter((read) => read.startsWith('/api/epop-document/'))).toHaveLength(1);
+});
+
+test('a signed-in page is private: it carries the user, never a token, and no cache may keep it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByLabel('Username').fill('demo.employer');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Secure Sign In' }).click();
+  await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeHidden();
+  const response = await page.request.get('/document/new', { headers: { accept: 'text/html' } });
+  expect(response.headers()['cache-control']).toBe('private, no-store');
+  const html = await response.text();
+  expect(html).toContain('"username":"demo.employer"');
+  expect(html).toMatch(
+    /<link rel="preload" as="script" href="\/remotes\/mf-documents\/[^"]+\/remoteEntry\.js">/,
+  );
+  expect(html).not.toMatch(/access_?token|refresh_?token|eyJ[\w-]+\.eyJ/i);
+
+  // Signed out, the same address is the guest's page again.
+  await page.goto('/logout');
+  await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeVisible();
+  const guest = await page.request.get('/document/new', { headers: { accept: 'text/html' } });
+  expect(await guest.text()).not.toContain('demo.employer');
+});

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { BOOT_BLOCK_ID } from 'shared-domain';
+import { resetBootData } from '../api/boot.js';
+import { broker, stubFetch } from '../testing/index.js';
+import { PREPARE_SIGNED_IN_MS, SessionProvider, useSession, type Session } from './session.js';
+
+let session: Session;
+function Probe() {
+  session = useSession();
+  return <p data-testid="status">{`${session.status} ${session.user?.userId ?? '-'}`}</p>;
+}
+const shown = () => screen.getByTestId('status').textContent;
+
+function writeBootBlock(content: unknown) {
+  const block = document.createElement('script');
+  block.id = BOOT_BLOCK_ID;
+  block.type = 'application/json';
+  block.textContent = JSON.stringify(content);
+  document.head.append(block);
+  resetBootData();
+  return () => {
+    block.remove();
+    resetBootData();
+  };
+}
+
+/** Issue 24 item 8: the session as the page starts it, and a sign-in that shows its screen whole. */
+describe('SessionProvider start and sign-in', () => {
+  afterEach(() => {
+    cleanup();
+    jest.useRealTimers();
+  });
+
+  it('starts signed in with the user the gateway wrote into the page, without asking /bff/user', async () => {
+    const remove = writeBootBlock({ user: broker, remotes: { remotes: [] } });
+    try {
+      const { calls } = stubFetch({ 'GET /bff/user': { status: 401, body: { message: 'no' } } });
+      render(
+        <SessionProvider>
+          <Probe />
+        </SessionProvider>,
+      );
+      expect(shown()).toBe(`signed-in ${broker.userId}`);
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+      expect(calls).toEqual([]);
+    } finally {
+      remove();
+    }
+  });
+
+  it('a block without a well-formed user is none: the session is asked for', async () => {
+    const remove = writeBootBlock({ user: { name: 'no id' } });
+    try {
+      const { calls } = stubFetch({ 'GET /bff/user': { body: broker } });
+      render(
+        <SessionProvider>
+          <Probe />
+        </SessionProvider>,
+      );
+      expect(shown()).toBe('loading -');
+      await screen.findByText(`signed-in ${broker.userId}`);
+      expect(calls.map((c) => c.url)).toEqual(['/bff/user']);
+    } finally {
+      remove();
+    }
+  });
+
+  it('switches to the signed-in screen once `prepare` has loaded it, and after PREPARE_SIGNED_IN_MS at most', async () => {
+    stubFetch({
+      'GET /bff/user': { status: 401, body: { message: 'no' } },
+      'POST /bff/login': { body: broker },
+    });
+    let finish!: () => void;
+    const prepare = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(
+      <SessionProvider prepare={prepare}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await screen.findByText('guest -');
+    let signedIn!: Promise<unknown>;
+    act(() => {
+      signedIn = session.signIn('demo.broker', 'x');
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(prepare).toHaveBeenCalledWith(broker);
+    expect(shown()).toBe('guest -');
+    await act(async () => {
+      finish();
+      await signedIn;
+    });
+    expect(shown()).toBe(`signed-in ${broker.userId}`);
+
+    // A prepare that never settles holds the switch PREPARE_SIGNED_IN_MS, no longer.
+    cleanup();
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    const stuck = jest.fn(() => new Promise<void>(() => undefined));
+    render(
+      <SessionProvider prepare={stuck}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(10);
+    });
+    act(() => {
+      signedIn = session.signIn('demo.broker', 'x');
+    });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(PREPARE_SIGNED_IN_MS - 50);
+    });
+    expect(shown()).toBe('guest -');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(100);
+      await signedIn;
+    });
+    expect(shown()).toBe(`signed-in ${broker.userId}`);
+  });
+});

@@ -1,0 +1,98 @@
+import { PAGE_SIZE } from 'shared-domain';
+import { prefetchApi, type SessionUser } from 'shared-ui';
+import { preloadSignedInBar } from '../features/top-bar/components/TopBar.js';
+import { ensureRegistry, loadRemoteComponent, remoteEntries, remoteOfSection } from '../lib/federation.js';
+import { preloadable } from '../lib/preloadable.js';
+import { homeSlots } from './home-slots.js';
+
+/**
+ * The first reads of a broker's or employer's home, as its widgets make them (the home's messages,
+ * the purchase card's product and cart, the saved-for-later notice, the action items, page 1 of My POP
+ * Documents). The e2e journey 'the home loads each of its reads once' fails when one drifts.
+ */
+function prefetchCustomerHome(userId: string) {
+  prefetchApi('/system-message', { query: { location: 'home' } });
+  prefetchApi('/product/epop/{userId}', { path: { userId } });
+  prefetchApi('/shopping-cart/{id}', { path: { id: userId } });
+  prefetchApi('/shopping-cart/{userId}/count/saved-for-later', { path: { userId } });
+  prefetchApi('/action-item/{userId}/pending', { path: { userId } });
+  prefetchApi('/epop-document/{id}', {
+    path: { id: userId },
+    query: { page: 1, pageSize: PAGE_SIZE, searchText: '' },
+  });
+}
+
+let preloaded: { userId: string; done: Promise<void> } | undefined;
+
+/**
+ * Starts everything the home of `user` needs at once, beside each other: its remote modules and
+ * their first reads. Without it they come one after another (home chunk, registry, remote entries,
+ * remote chunks, render, reads). Once per user; settles when the code is there (failed or not: a
+ * failure is the home's own to show, its slot retries).
+ */
+export function preloadHome(user: SessionUser): Promise<void> {
+  if (preloaded?.userId === user.userId) return preloaded.done;
+  if (user.roleGroup === 'broker' || user.roleGroup === 'epop') prefetchCustomerHome(user.userId);
+  const code = homeSlots(user).map((id) => loadRemoteComponent(id).catch(() => undefined));
+  preloaded = { userId: user.userId, done: Promise.all(code).then(() => undefined) };
+  return preloaded.done;
+}
+
+let warmedUp = false;
+
+/**
+ * While a guest fills the sign-in form: the registry, and every remote's entry into the HTTP cache (`<link rel=prefetch>`: fetched at low priority, not run; the role is not known yet).
+ * So the click waits for the sign-in and the home's reads, not for code.
+ */
+export function warmUpHome(): void {
+  if (warmedUp) return;
+  warmedUp = true;
+  void ensureRegistry()
+    .then(() => {
+      for (const entry of remoteEntries()) {
+        const link = document.createElement('link');
+        link.rel = 'prefetch';
+        link.as = 'script';
+        link.href = entry;
+        document.head.append(link);
+      }
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * The signed-in home (loaded after sign-in: the login screen is all a guest's first load carries). Its
+ * code waits for the remote modules of the home being preloaded, so the home appears once, whole,
+ * not slot by slot with a layout shift each.
+ */
+export const signedInHome = preloadable(() =>
+  Promise.all([import('./SignedInHome.js'), preloaded?.done]).then(([m]) => m.SignedInHome),
+);
+
+/**
+ * After a sign-in, before the signed-in screen shows (SessionProvider `prepare`): the top bar's code,
+ * and on the home its code and first reads, so the screen appears whole.
+ */
+export function prepareSignedIn(user: SessionUser): Promise<unknown> {
+  const bar = preloadSignedInBar(user);
+  if (window.location.pathname !== '/') return bar;
+  return Promise.all([bar, preloadHome(user), signedInHome.preload()]);
+}
+
+/**
+ * At start, for a page that says who is signed in (bootData): the code of the top bar and of the
+ * page at this address (the home's, or the App of the remote that owns the path), started before
+ * React's first render instead of during it.
+ */
+export function preloadStartPage(user: SessionUser): void {
+  void preloadSignedInBar(user).catch(() => undefined);
+  const section = window.location.pathname.split('/')[1] ?? '';
+  if (section === '') {
+    void preloadHome(user);
+    void signedInHome.preload().catch(() => undefined);
+    return;
+  }
+  void remoteOfSection(section)
+    .then((owner) => (owner ? loadRemoteComponent(`${owner}/App`) : undefined))
+    .catch(() => undefined);
+}
