@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { BOOT_BLOCK_ID } from 'shared-domain';
-import { resetBootData } from '../api/boot.js';
-import { broker, stubFetch } from '../testing/index.js';
+import { broker, stubFetch, writeBootBlock } from '../testing/index.js';
 import { PREPARE_SIGNED_IN_MS, SessionProvider, useSession, type Session } from './session.js';
 
 let session: Session;
@@ -11,19 +9,6 @@ function Probe() {
   return <p data-testid="status">{`${session.status} ${session.user?.userId ?? '-'}`}</p>;
 }
 const shown = () => screen.getByTestId('status').textContent;
-
-function writeBootBlock(content: unknown) {
-  const block = document.createElement('script');
-  block.id = BOOT_BLOCK_ID;
-  block.type = 'application/json';
-  block.textContent = JSON.stringify(content);
-  document.head.append(block);
-  resetBootData();
-  return () => {
-    block.remove();
-    resetBootData();
-  };
-}
 
 /** Issue 24 item 8: the session as the page starts it, and a sign-in that shows its screen whole. */
 describe('SessionProvider start and sign-in', () => {
@@ -74,7 +59,7 @@ describe('SessionProvider start and sign-in', () => {
       'POST /bff/login': { body: broker },
     });
     let finish!: () => void;
-    const prepare = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const prepare = jest.fn((_user: unknown) => new Promise<void>((resolve) => (finish = resolve)));
     render(
       <SessionProvider prepare={prepare}>
         <Probe />

@@ -6,3 +6,4 @@ export { holdRequests, recordDownloads } from './downloads.js';
 export { COLONIAL_DOCUMENT, NO_PAY_OPTIONS, PAID_DOCUMENT, PAID_ROW } from './documents.js';
 export { broker, compliance, employer } from './users.js';
 export { browserLocation } from '../session/browser-location.js';
+export { writeBootBlock } from './boot-block.js';

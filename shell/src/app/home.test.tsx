@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { BOOT_BLOCK_ID, PAGE_SIZE } from 'shared-domain';
-import { resetBootData } from 'shared-ui';
-import { broker, compliance, stubFetch } from 'shared-ui/testing';
+import { PAGE_SIZE } from 'shared-domain';
+import { broker, compliance, stubFetch, writeBootBlock } from 'shared-ui/testing';
 
 // The federation runtime needs a host instance the tests do not have: each remote module is a component.
 const registerRemotes = jest.fn();
@@ -21,19 +20,6 @@ const REGISTRY = {
     { name: 'mf_admin', entry: '/remotes/mf-admin/1/remoteEntry.js', sections: ['admin'] },
   ],
 };
-
-function writeBootBlock(content: unknown) {
-  const block = document.createElement('script');
-  block.id = BOOT_BLOCK_ID;
-  block.type = 'application/json';
-  block.textContent = JSON.stringify(content);
-  document.head.append(block);
-  resetBootData();
-  return () => {
-    block.remove();
-    resetBootData();
-  };
-}
 
 /** Issue 24 item 8: the home's code and first reads start together, and the registry comes with the page. */
 describe('preloading the signed-in home', () => {

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { ACCOUNT_MESSAGES, BOOT_BLOCK_ID, MESSAGES } from 'shared-domain';
-import { resetBootData } from 'shared-ui';
-import { broker, browserLocation, stubFetch, type RecordedCall } from 'shared-ui/testing';
+import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
+import { broker, browserLocation, stubFetch, writeBootBlock, type RecordedCall } from 'shared-ui/testing';
 import { clickOn, currentLocation, fillIn, renderShell } from '../../../testing/render-shell.js';
 
 const guest = { status: 401, body: { message: 'Not signed in' } };
@@ -55,22 +54,16 @@ describe('login screen', () => {
   });
 
   it('shows the messages the gateway wrote into the page without asking for them', async () => {
-    const block = document.createElement('script');
-    block.id = BOOT_BLOCK_ID;
-    block.type = 'application/json';
-    block.textContent = JSON.stringify({
+    const removeBlock = writeBootBlock({
       systemMessages: { login: [{ message: 'Written into the page', style: 'success', location: 'login' }] },
     });
-    document.head.append(block);
-    resetBootData();
     try {
       const { calls } = stubFetch({ 'GET /bff/user': guest });
       renderShell('/');
       expect((await screen.findByText('Written into the page')).className).toContain('alert-success');
       expect(calls.filter((call) => call.url.startsWith('/api/system-message'))).toEqual([]);
     } finally {
-      block.remove();
-      resetBootData();
+      removeBlock();
     }
   });
 
