@@ -16,8 +16,8 @@ export async function registerAccount(
   request: APIRequestContext,
   prefix: string,
   password = NEW_PASSWORD,
+  username = uniqueUsername(prefix),
 ): Promise<{ username: string; email: string; password: string }> {
-  const username = uniqueUsername(prefix);
   const email = `${username}@example.com`;
   const payload: RegistrationPayload = {
     accountType: 'employer',
