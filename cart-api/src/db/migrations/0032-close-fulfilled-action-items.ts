@@ -36,6 +36,8 @@ interface Tables {
   ndt_result: { ndt_result_id: string; document_id: string; plan_year_end: string };
 }
 
+// A copy of closure.ts's PAYMENT_ITEMS, on purpose: a migration is a snapshot of its day and imports no
+// live domain code, which may change after it.
 const PAYMENT_ITEMS = ['pop-document-invite', 'unpaid-pop-action-item', 'colonial-cancellation-purchase'];
 const PAGE = 500;
 

@@ -11,6 +11,7 @@ import { checkedPlanYear } from '../documents/plan-year.js';
 import { renewalEffectiveDate } from '../documents/renewal.js';
 import { DOCUMENTS_MESSAGES } from '../documents/messages.js';
 import { storedDocument } from '../documents/queries.js';
+import { PAYMENT_ITEMS } from '../action-items/closure.js';
 import { actionItemById } from '../action-items/queries.js';
 import { entitledPartnerId, type EntitlementDeps } from '../partners/entitlement.js';
 import { priceFor } from '../products/queries.js';
@@ -42,11 +43,7 @@ export interface CartDeps extends EntitlementDeps {
 }
 
 /** The action items a cart item pays the document of (the others' documents are paid already). */
-const PURCHASE_ITEMS = new Set([
-  'pop-document-invite',
-  'unpaid-pop-action-item',
-  'colonial-cancellation-purchase',
-]);
+const PURCHASE_ITEMS = new Set<string>(PAYMENT_ITEMS);
 
 /**
  * A cart item as the caller sends it, checked and priced: the cart is the caller's own (another
