@@ -54,12 +54,21 @@ const testTimeout = 60_000;
 const workerGracefulExitTimeout = 5_000;
 const workerIdleMemoryLimit = '512MB';
 
+// Jest's order of the test files, with an all.test.ts weighed by the cases it runs (jest.sequencer.cjs).
+const testSequencer = `${workspace}jest.sequencer.cjs`;
+
+/** The options of a whole Jest run: a package's own, or the workspace's (the root jest.config.js). */
+export const runOptions = {
+  ...(maxWorkers === undefined ? {} : { maxWorkers }),
+  testTimeout,
+  workerGracefulExitTimeout,
+  workerIdleMemoryLimit,
+  testSequencer,
+};
+
 export function jestConfig({ environment = 'node', ...rest } = {}) {
   return {
-    ...(maxWorkers === undefined ? {} : { maxWorkers }),
-    testTimeout,
-    workerGracefulExitTimeout,
-    workerIdleMemoryLimit,
+    ...runOptions,
     testEnvironment: environment === 'jsdom' ? jsdom.testEnvironment : environment,
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
@@ -78,6 +87,7 @@ export function jestConfig({ environment = 'node', ...rest } = {}) {
     },
     transformIgnorePatterns: ['/node_modules/'],
     moduleNameMapper: workspaceSources,
+    ...(environment === 'node' ? { setupFiles: [`${workspace}jest.setup.node.js`] } : {}),
     ...(environment === 'jsdom'
       ? {
           setupFiles: jsdom.setupFiles,

@@ -6,31 +6,45 @@
 const { createRequire } = require('node:module');
 const { join } = require('node:path');
 
-// Each web package installs jest-environment-jsdom itself; Jest runs in that package's folder.
-const packageRequire = createRequire(join(process.cwd(), 'package.json'));
-const { TestEnvironment: JSDOMEnvironment } = packageRequire('jest-environment-jsdom');
+// Each web package installs jest-environment-jsdom itself: a test file gets its package's (the Jest
+// project's rootDir), whether Jest runs in that package's folder or for the whole workspace (`pnpm
+// test:unit`, the root jest.config.js).
+const environments = new Map();
 
-module.exports = class FetchJSDOMEnvironment extends JSDOMEnvironment {
-  constructor(...args) {
-    super(...args);
-    const page = this.global;
-    // Node's Request needs an absolute URL; a browser resolves a relative one against the page.
-    class PageRequest extends Request {
-      constructor(input, init) {
-        super(typeof input === 'string' ? new URL(input, page.location.href) : input, init);
+function environmentOf(rootDir) {
+  if (environments.has(rootDir)) return environments.get(rootDir);
+  const packageRequire = createRequire(join(rootDir, 'package.json'));
+  const { TestEnvironment: JSDOMEnvironment } = packageRequire('jest-environment-jsdom');
+  const Environment = class FetchJSDOMEnvironment extends JSDOMEnvironment {
+    constructor(...args) {
+      super(...args);
+      const page = this.global;
+      // Node's Request needs an absolute URL; a browser resolves a relative one against the page.
+      class PageRequest extends Request {
+        constructor(input, init) {
+          super(typeof input === 'string' ? new URL(input, page.location.href) : input, init);
+        }
       }
+      Object.assign(this.global, {
+        fetch,
+        Request: PageRequest,
+        Response,
+        Headers,
+        FormData,
+        Blob,
+        ReadableStream,
+        AbortController,
+        AbortSignal,
+        structuredClone,
+      });
     }
-    Object.assign(this.global, {
-      fetch,
-      Request: PageRequest,
-      Response,
-      Headers,
-      FormData,
-      Blob,
-      ReadableStream,
-      AbortController,
-      AbortSignal,
-      structuredClone,
-    });
-  }
+  };
+  environments.set(rootDir, Environment);
+  return Environment;
+}
+
+// Jest creates the environment with `new`: a constructor that returns an object makes that object.
+module.exports = function FetchJSDOMEnvironment(config, context) {
+  const Environment = environmentOf(config.projectConfig.rootDir);
+  return new Environment(config, context);
 };

@@ -3,7 +3,8 @@
 // exist, because the rules resolve them), with the real config. Run by `pnpm lint` (node --test).
 import { ESLint } from 'eslint';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -247,4 +248,50 @@ describe('days', () => {
         }),
       ),
     ));
+});
+
+describe('test files', () => {
+  // A `*.cases.ts` runs only when an all.test.ts imports it (shared-domain/testing's importCases: the
+  // nearest one in its folder or above, within its package): one with none would never run.
+  const casesFiles = async () => {
+    const found = [];
+    const walk = async (folder) => {
+      for (const entry of await readdir(path.join(root, folder), { withFileTypes: true })) {
+        const file = path.join(folder, entry.name);
+        if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
+          await walk(file);
+        else if (/\.cases\.tsx?$/.test(entry.name)) found.push(file);
+      }
+    };
+    for (const entry of await readdir(root, { withFileTypes: true }))
+      if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
+        for (const sub of ['src', 'test'])
+          if (existsSync(path.join(root, entry.name, sub))) await walk(path.join(entry.name, sub));
+    return found;
+  };
+  const runner = (file) => {
+    const top = path.join(root, file.split(path.sep)[0]);
+    for (let folder = path.dirname(path.join(root, file)); folder !== top; folder = path.dirname(folder))
+      for (const name of ['all.test.ts', 'all.test.tsx'])
+        if (existsSync(path.join(folder, name))) return path.join(folder, name);
+    return null;
+  };
+
+  it('every cases file is run by an all.test.ts', async () => {
+    const files = await casesFiles();
+    assert.ok(files.length > 100, `only ${files.length} cases files found: is the walk right?`);
+    assert.deepEqual(
+      files.filter((file) => !runner(file)),
+      [],
+    );
+  });
+
+  it('no cases file registers a hook at its top level (it would run for the other files too)', async () => {
+    const offending = [];
+    for (const file of await casesFiles()) {
+      const text = await readFile(path.join(root, file), 'utf8');
+      if (/^(beforeAll|afterAll|beforeEach|afterEach)\(/m.test(text)) offending.push(file);
+    }
+    assert.deepEqual(offending, []);
+  });
 });

@@ -8,7 +8,7 @@ export default {
   moduleNameMapper: {
     ...base.moduleNameMapper,
     '^content-disposition$': '<rootDir>/test/shims/content-disposition.cjs',
-    // The services themselves, built in-process by test/public-routes.test.ts (cart-api's are in the base).
+    // The services themselves, built in-process by test/public-routes.cases.ts (cart-api's are in the base).
     '^identity-api/(app|config)$': '<rootDir>/../identity-api/src/$1.ts',
   },
 };

@@ -35,7 +35,7 @@ export interface ApiRoute {
  * Owned by identity-api: accounts, credentials, user search and links; except `user/{userId}/company`
  * (a user's companies: cart-api's data, like `company/{companyId}/user`). Everything else is cart-api's,
  * `internal/…` included: identity-api's service routes (cart-api's client-credentials calls) are
- * never the browser's, so they must never be routed there (test/internal-routes.test.ts).
+ * never the browser's, so they must never be routed there (test/proxy/internal-routes.cases.ts).
  */
 function upstreamOf(segments: readonly string[]): Upstream {
   const [first] = segments;

@@ -1,5 +1,5 @@
 /**
- * Reads return files in a process of its own, for hostile-return-files.test.ts: the peak of a fresh
+ * Reads return files in a process of its own, for hostile-return-files.cases.ts: the peak of a fresh
  * process's resident memory (`maxRSS`) is what a file costs, which a Jest worker's cannot show (its
  * peak is whatever an earlier test left). Reads a small workbook first (the modules loaded, the
  * parser warm), then each file named in argv, and prints one JSON line per file: the message it was

@@ -1,5 +1,5 @@
 /**
- * A cart-api job worker in a process of its own, for abandoned-jobs.test.ts: it runs what is due on
+ * A cart-api job worker in a process of its own, for abandoned-jobs.cases.ts: it runs what is due on
  * DATABASE_URL at the clock CLOCK (an ISO instant) with a lease of LEASE_MS, and its one kind of job,
  * `kills-the-worker`, ends the process in the middle of the job, as a crash or an out-of-memory kill
  * would (exit code 70). Prints `{"ran": n}` when it lives to the end of the pass.

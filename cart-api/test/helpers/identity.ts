@@ -8,7 +8,7 @@ import type {
 } from '../../src/plugins/app/identity.js';
 
 /**
- * identity-api's users for cart-api's route tests, in memory (test/plugins/identity.test.ts proves the
+ * identity-api's users for cart-api's route tests, in memory (test/plugins/identity.cases.ts proves the
  * real link against identity-api). `add` a user to make them known; `invited` records the invitations.
  */
 export class FakeIdentity implements IdentityDirectory {

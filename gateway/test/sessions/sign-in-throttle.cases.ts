@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
 import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
-import { buildApp, type AppOptions } from '../src/app.js';
-import { CSRF, identityEnv, startEcho, tempDir, testConfig, type EchoServer } from './helpers.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
+import { CSRF, identityEnv, startEcho, tempDir, testConfig, type EchoServer } from '../helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';

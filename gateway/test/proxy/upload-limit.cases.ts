@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
-import { buildApp } from '../src/app.js';
-import { GATEWAY_MESSAGES } from '../src/messages.js';
+import { buildApp } from '../../src/app.js';
+import { GATEWAY_MESSAGES } from '../../src/messages.js';
 import {
   CSRF,
   identityEnv,
@@ -11,7 +11,7 @@ import {
   tempDir,
   testConfig,
   withSession,
-} from './helpers.js';
+} from '../helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 const MiB = 1024 * 1024;

@@ -5,10 +5,10 @@ import { Redis } from 'ioredis';
 import { freePort, startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
 import { SESSION_ABSOLUTE_MS, TOKEN_REFRESH_AFTER_MS } from 'shared-domain';
 import { fakeDateOnly } from 'shared-domain/testing';
-import { buildApp, type AppOptions } from '../src/app.js';
-import { GATEWAY_MESSAGES } from '../src/messages.js';
-import { createIdentityClient, type IdentityClient } from '../src/plugins/app/identity-client.js';
-import { fixedRefreshSetting } from '../src/plugins/app/refresh-setting.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
+import { GATEWAY_MESSAGES } from '../../src/messages.js';
+import { createIdentityClient, type IdentityClient } from '../../src/plugins/app/identity-client.js';
+import { fixedRefreshSetting } from '../../src/plugins/app/refresh-setting.js';
 import {
   CSRF,
   identityEnv,
@@ -20,7 +20,7 @@ import {
   withSession,
   type Echo,
   type EchoServer,
-} from './helpers.js';
+} from '../helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 const MINUTE = 60 * 1000;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
-import { buildApp } from '../src/app.js';
-import { GATEWAY_MESSAGES } from '../src/messages.js';
+import { buildApp } from '../../src/app.js';
+import { GATEWAY_MESSAGES } from '../../src/messages.js';
 import {
   CSRF,
   identityEnv,
@@ -14,7 +14,7 @@ import {
   withSession,
   type Echo,
   type EchoServer,
-} from './helpers.js';
+} from '../helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
-import { GATEWAY_MESSAGES } from '../src/messages.js';
-import { classifyUpstreamError } from '../src/routes/api/index.js';
+import { buildApp } from '../../src/app.js';
+import { GATEWAY_MESSAGES } from '../../src/messages.js';
+import { classifyUpstreamError } from '../../src/routes/api/index.js';
 import {
   CSRF,
   PLANTED_RESPONSE_HEADERS,
@@ -12,7 +12,7 @@ import {
   testConfig,
   type Echo,
   type EchoServer,
-} from './helpers.js';
+} from '../helpers.js';
 
 /** What the proxy lets through in both directions, body limits, bad URLs and what it logs. */
 describe('/api/* proxy hardening', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
-import { ConfigError } from '../src/config.js';
-import { CSRF, startEcho, tempDir, testConfig, type Echo, type EchoServer } from './helpers.js';
+import { buildApp } from '../../src/app.js';
+import { ConfigError } from '../../src/config.js';
+import { CSRF, startEcho, tempDir, testConfig, type Echo, type EchoServer } from '../helpers.js';
 
 describe('TRUST_PROXY', () => {
   let cart: EchoServer;

@@ -82,7 +82,7 @@ describe('system-message (public: the login screen calls it before anyone signs 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       definitions: { keyEmployee: expect.any(String), hce: expect.any(String) },
-      // The generated guides, served by the gateway at stable paths (guides.test.ts).
+      // The generated guides, served by the gateway at stable paths (guides.cases.ts).
       links: {
         popImplementationGuide: '/guides/pop-implementation-guide.pdf',
         employeeQuickReferenceGuide: '/guides/employee-quick-reference-guide.pdf',

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
-import { buildApp } from '../src/app.js';
-import { GATEWAY_MESSAGES } from '../src/messages.js';
-import { CSRF, identityEnv, sessionCookieOf, tempDir, testConfig, withSession } from './helpers.js';
+import { buildApp } from '../../src/app.js';
+import { GATEWAY_MESSAGES } from '../../src/messages.js';
+import { CSRF, identityEnv, sessionCookieOf, tempDir, testConfig, withSession } from '../helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 

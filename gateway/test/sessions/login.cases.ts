@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
 import { jwtsIn } from 'shared-domain/testing';
-import { buildApp } from '../src/app.js';
-import { GATEWAY_MESSAGES } from '../src/messages.js';
-import { SESSION_COOKIE } from '../src/plugins/external/session.js';
+import { buildApp } from '../../src/app.js';
+import { GATEWAY_MESSAGES } from '../../src/messages.js';
+import { SESSION_COOKIE } from '../../src/plugins/external/session.js';
 import {
   CSRF,
   sessionCookieOf,
@@ -14,7 +14,7 @@ import {
   type EchoServer,
   startGateway,
   type GatewayHarness,
-} from './helpers.js';
+} from '../helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TestIdentityApi } from 'identity-api/testing';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
-import { buildApp } from '../src/app.js';
-import { FLOW_COOKIE, SIGN_IN_FAILED_URL } from '../src/routes/bff/external.js';
-import { SESSION_COOKIE } from '../src/plugins/external/session.js';
+import { buildApp } from '../../src/app.js';
+import { FLOW_COOKIE, SIGN_IN_FAILED_URL } from '../../src/routes/bff/external.js';
+import { SESSION_COOKIE } from '../../src/plugins/external/session.js';
 import {
   CSRF,
   identityEnv,
@@ -15,7 +15,7 @@ import {
   type EchoServer,
   startGateway,
   type GatewayHarness,
-} from './helpers.js';
+} from '../helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 /** identity-api's default GATEWAY_REDIRECT_URIS is http://localhost:3000/bff/callback: nothing listens there. */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { startIdentityApi, type TestIdentityApi } from 'identity-api/testing';
 import { createTestDatabase, type TestDatabase } from 'service-kit/server';
-import { buildApp } from '../src/app.js';
-import { CSRF, identityEnv, sessionCookieOf, tempDir, testConfig, withSession } from './helpers.js';
+import { buildApp } from '../../src/app.js';
+import { CSRF, identityEnv, sessionCookieOf, tempDir, testConfig, withSession } from '../helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 

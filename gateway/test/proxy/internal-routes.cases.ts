@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { routeApi } from '../src/routing.js';
+import { routeApi } from '../../src/routing.js';
 import {
   CSRF,
   sessionCookieOf,
@@ -7,7 +7,7 @@ import {
   withSession,
   type Echo,
   type GatewayHarness,
-} from './helpers.js';
+} from '../helpers.js';
 
 const PASSWORD = 'GoodPass2026';
 

@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { freePort, startOnDatabase, type TestIdentityApi } from 'identity-api/testing';
 import { createTestDatabase, type TestDatabase } from 'service-kit/server';
-import { buildApp } from '../src/app.js';
-import { CSRF, tempDir, testConfig } from './helpers.js';
+import { buildApp } from '../../src/app.js';
+import { CSRF, tempDir, testConfig } from '../helpers.js';
 
 describe('identity-api discovery', () => {
   const data = tempDir('discovery');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isSafeApiPath, routeApi } from '../src/routing.js';
+import { isSafeApiPath, routeApi } from '../../src/routing.js';
 
 describe('routing table', () => {
   it('sends accounts and credentials to identity-api and everything else to cart-api', () => {

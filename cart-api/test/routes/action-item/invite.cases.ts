@@ -194,7 +194,7 @@ describe('POST /action-item/document-invite and the invite it makes', () => {
     expect(success).toBe(true);
 
     // Paid by a bank debit: the invite is done (it cannot be paid twice), the document Processing
-    // until the debit settles (test/routes/shopping-cart/settlement.test.ts).
+    // until the debit settles (test/routes/shopping-cart/settlement.cases.ts).
     const pending = (await send(invitee, 'GET', `/action-item/${invitee.userId}/pending`)).json<{
       today: unknown[];
     }>();

@@ -19,7 +19,7 @@ const CARD = '4111111111111111';
 const ACCOUNT = '123456789';
 const logLines: string[] = [];
 // Pretend network time: long enough for two requests to overlap. ACH debits settle at the first
-// question (test/routes/shopping-cart/settlement.test.ts moves the clock through the delay).
+// question (test/routes/shopping-cart/settlement.cases.ts moves the clock through the delay).
 const gateway = new SandboxGateway({ delayMs: 150, settleMs: 0 });
 
 describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
@@ -242,7 +242,7 @@ describe('POST /shopping-cart/:userId/purchase/card|ach|free', () => {
       `/shopping-cart/${buyer.userId}/purchase/ach`,
       ach({ checking: false }),
     );
-    // Accepted, not settled: the order awaits its settlement (settlement.test.ts).
+    // Accepted, not settled: the order awaits its settlement (settlement.cases.ts).
     expect(paid.json()).toMatchObject({ success: true, pending: true });
     expect((await ordersOf(buyer.userId))[0]).toMatchObject({
       payment_method: 'ach',
