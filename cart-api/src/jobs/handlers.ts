@@ -63,7 +63,8 @@ export function jobHandlers(
     }),
     [JOB_KINDS.autoRenewDocument]: async (payload, { now }) =>
       autoRenewDocument(deps, payload as AutoRenewPayload, now),
-    [JOB_KINDS.processReturnFile]: async (_payload, { job }) => processReturnFile(deps, job.job_id),
+    [JOB_KINDS.processReturnFile]: async (_payload, { job, now }) =>
+      processReturnFile({ ...deps, now }, job.job_id),
     ...(settlement && {
       [JOB_KINDS.settlePayment]: async (payload: unknown, { now }: { now: Date }) =>
         settlePayment({ ...settlement, db: deps.db, appUrl: deps.appUrl }, payload as SettlementPayload, now),

@@ -39,7 +39,7 @@ export interface NoPayAnswer {
  * wakes the jobs after).
  */
 export async function processNoPay(
-  deps: Pick<MailDeps, 'db' | 'appUrl'>,
+  deps: Pick<MailDeps, 'db' | 'appUrl'> & { now: Date },
   caller: Pick<Caller, 'userId' | 'username'>,
   reasonCode: string,
   documentId: string,
@@ -47,7 +47,7 @@ export async function processNoPay(
   const document = await documentForLifecycle(deps.db, documentId);
   if (!document) throw notFound(DOCUMENTS_MESSAGES.notFound);
   const reason = await checkNoPay(deps.db, document, reasonCode);
-  await deps.db.transaction().execute((trx) => applyNoPay(trx, document, reason, caller, deps.appUrl));
+  await deps.db.transaction().execute((trx) => applyNoPay(trx, document, reason, caller, deps));
   return {
     message: COLONIAL_MESSAGES.noPay.processed,
     documentId,
@@ -89,7 +89,7 @@ export async function applyNoPay(
   document: DocumentForLifecycle,
   reason: NoPayReason,
   caller: Pick<Caller, 'userId' | 'username'>,
-  appUrl: string,
+  { appUrl, now }: { appUrl: string; now: Date },
   context = '',
 ): Promise<void> {
   const partner = await trx
@@ -99,11 +99,11 @@ export async function applyNoPay(
     .executeTakeFirstOrThrow();
   await retireDocument(trx, document, 'Inactive', {
     refusal: COLONIAL_MESSAGES.noPay.inactive,
-    now: new Date(),
+    now,
   });
   await trx
     .updateTable('epop_document')
-    .set({ no_pay_code: reason.code, no_pay_at: new Date().toISOString() })
+    .set({ no_pay_code: reason.code, no_pay_at: now.toISOString() })
     .where('document_id', '=', document.documentId)
     .execute();
   // The client leaves the partner (its documents stay the partner's, as history).

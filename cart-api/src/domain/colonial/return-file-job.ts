@@ -29,6 +29,8 @@ export interface ReturnFileDeps {
   db: Kysely<Database>;
   appUrl: string;
   store?: ArchiveStore;
+  /** The job run's time (the service clock): a no-pay reason's deactivation is dated by it. */
+  now: Date;
 }
 
 /** Rows processed between two turns of the event loop. */
@@ -206,7 +208,7 @@ async function applyRow(
     if (!active) throw new RowFailure(COLONIAL_MESSAGES.returnRow.noDocument(code));
     const document = (await documentForLifecycle(trx, active.document_id))!;
     const reason = await checkNoPay(trx, document, code);
-    await applyNoPay(trx, document, reason, uploader, deps.appUrl, context);
+    await applyNoPay(trx, document, reason, uploader, { appUrl: deps.appUrl, now: deps.now }, context);
     done.push(COLONIAL_MESSAGES.noPay.processed);
   }
   return { result: done.length > 0 ? done.join('; ') : COLONIAL_MESSAGES.returnRow.nothing, clientId };

@@ -51,7 +51,12 @@ const colonial: FastifyPluginAsyncTypebox<{ appUrl: string }> = async (app, { ap
     },
     async (request) => {
       const { reasonCode, documentId } = request.params;
-      const answer = await processNoPay({ db: app.db, appUrl }, request.caller!, reasonCode, documentId);
+      const answer = await processNoPay(
+        { db: app.db, appUrl, now: app.now() },
+        request.caller!,
+        reasonCode,
+        documentId,
+      );
       // The e-mail to purchase it, if any, is sent now rather than at the next poll.
       app.jobs.wake();
       return answer;

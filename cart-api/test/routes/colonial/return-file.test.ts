@@ -131,6 +131,26 @@ describe('the Colonial return file', () => {
     ]);
   });
 
+  it("dates a no-pay reason's deactivation by the job's run (the service clock), not the machine's", async () => {
+    const client = await colonialClient('Clocked Co', 'BCN-CLOCK');
+    const answer = await upload(await returnFile([['Colonial', 'BCN-CLOCK', '', '', 'N2']]));
+    expect(answer.statusCode).toBe(200);
+    const { jobId } = answer.json<{ jobId: string }>();
+    const run = new Date('2027-02-01T15:30:00.000Z');
+    const { processReturnFile } = await import('../../../src/domain/colonial/return-file-job.js');
+    expect(
+      await processReturnFile({ db: suite.ctx.db, appUrl: 'http://localhost', now: run }, jobId),
+    ).toMatchObject({
+      succeeded: 1,
+    });
+    const document = await suite.ctx.db
+      .selectFrom('epop_document')
+      .select(['status', 'no_pay_code', 'no_pay_at'])
+      .where('document_id', '=', client.documentId)
+      .executeTakeFirstOrThrow();
+    expect(document).toEqual({ status: 'Inactive', no_pay_code: 'N2', no_pay_at: run.toISOString() });
+  });
+
   it('runs a job again without applying a row twice (results keyed by job and row)', async () => {
     const client = await colonialClient('Twice Co', 'BCN-TWICE');
     const answer = await upload(await returnFile([['Colonial', 'BCN-TWICE', '', '05/01/2027', '']]));
@@ -140,7 +160,9 @@ describe('the Colonial return file', () => {
     const before = await snapshot(suite.ctx.db);
     // The same job again (as after a crash between the rows and the job's end): every row is skipped.
     const { processReturnFile } = await import('../../../src/domain/colonial/return-file-job.js');
-    expect(await processReturnFile({ db: suite.ctx.db, appUrl: 'http://localhost' }, jobId)).toEqual({
+    expect(
+      await processReturnFile({ db: suite.ctx.db, appUrl: 'http://localhost', now: new Date() }, jobId),
+    ).toEqual({
       rows: 1,
       succeeded: 0,
       failed: 0,
