@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { DEMO_PASSWORD } from 'shared-domain';
+import { signIn } from './support.js';
 
 /**
  * Issue 24 item 8: the signed-in screens start without a waterfall. The home's reads start beside its
@@ -77,4 +78,30 @@ test('a signed-in page is private: it carries the user, never a token, and no ca
   await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeVisible();
   const guest = await page.request.get('/document/new', { headers: { accept: 'text/html' } });
   expect(await guest.text()).not.toContain('demo.employer');
+});
+
+test("the new order form's reads start with the page, before the form's code, and each is made once", async ({
+  page,
+}) => {
+  await signIn(page, 'demo.broker');
+  await page.waitForLoadState('networkidle');
+  // Every request of a reload of the form, in the order the browser sent them.
+  const sent: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    sent.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  await page.goto('/document/new');
+  await expect(page.getByLabel('Company Name', { exact: true })).toBeVisible();
+  const reads = sent.filter((line) => line.startsWith('GET /api/')).map((line) => line.slice(4));
+  expect(duplicates(reads)).toEqual([]);
+  const blank = sent.findIndex((line) => line.startsWith('GET /api/epop/document/new/'));
+  const draft = sent.indexOf('GET /api/document-draft?form=new');
+  expect(blank).toBeGreaterThan(-1);
+  expect(draft).toBeGreaterThan(-1);
+  // The form's own code (mf-documents' modules, after its preloaded entry) comes after both reads began.
+  const formCode = sent.findIndex(
+    (line) => /^GET \/remotes\/mf-documents\/.+\.js$/.test(line) && !line.endsWith('/remoteEntry.js'),
+  );
+  expect(formCode).toBeGreaterThan(Math.max(blank, draft));
 });

@@ -2,6 +2,7 @@ export * from './accounts/index.js';
 export * from './checkout.js';
 export * from './constants.js';
 export * from './demo.js';
+export * from './drafts.js';
 export * from './html.js';
 export * from './messages.js';
 export * from './ndt/index.js';

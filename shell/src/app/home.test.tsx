@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { PAGE_SIZE } from 'shared-domain';
 import { broker, compliance, stubFetch, writeBootBlock } from 'shared-ui/testing';
@@ -8,7 +8,7 @@ import { broker, compliance, stubFetch, writeBootBlock } from 'shared-ui/testing
 const registerRemotes = jest.fn();
 const loadRemote = jest.fn(async (id: string) => ({ default: () => <p>{id}</p> }));
 jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({ registerRemotes, loadRemote }));
-const { preloadHome } = await import('./home.js');
+const { preloadHome, preloadStartPage } = await import('./home.js');
 const { loadedRemoteComponent, remoteOfSection, resetRegistryForTests } =
   await import('../lib/federation.js');
 const { preloadable } = await import('../lib/preloadable.js');
@@ -71,6 +71,47 @@ describe('preloading the signed-in home', () => {
     const { calls } = stubFetch(() => ({ body: {} }));
     expect(await remoteOfSection('document')).toBe('mf_documents');
     expect(calls.filter((c) => c.url === '/remotes.json')).toEqual([]);
+  });
+});
+
+/** A new document's order form: its two first reads start with the page, and no code runs before React. */
+describe("starting on a new document's order form", () => {
+  let removeBlock: () => void;
+  beforeEach(() => {
+    resetRegistryForTests();
+    loadRemote.mockClear();
+    removeBlock = writeBootBlock({ user: broker, remotes: REGISTRY });
+  });
+  afterEach(() => {
+    removeBlock();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('asks for the blank document and the draft of it, and loads no remote module', async () => {
+    const { calls } = stubFetch(() => ({ body: {} }));
+    window.history.replaceState(null, '', '/document/new');
+    preloadStartPage(broker);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls.map((c) => c.url).sort()).toEqual(
+      [`/api/document-draft?form=new`, `/api/epop/document/new/${broker.userId}`].sort(),
+    );
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it("names the partner's form by its id, and asks for no draft of an address cart-api would refuse", async () => {
+    const partnerId = '0b7f1c3e-2a4d-4e5f-8a9b-0c1d2e3f4a5b';
+    const { calls } = stubFetch(() => ({ body: {} }));
+    window.history.replaceState(null, '', `/document/new/${partnerId}`);
+    preloadStartPage(broker);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    window.history.replaceState(null, '', '/document/new/not-an-id');
+    preloadStartPage(broker);
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls.map((c) => c.url)).toEqual([
+      `/api/epop/document/new/${broker.userId}?strategicPartnerId=${partnerId}`,
+      `/api/document-draft?form=${encodeURIComponent(`new:${partnerId}`)}`,
+      `/api/epop/document/new/${broker.userId}?strategicPartnerId=not-an-id`,
+    ]);
   });
 });
 

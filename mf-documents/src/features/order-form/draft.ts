@@ -54,15 +54,3 @@ export function restoredValues(form: FormValues, draft: DraftValues): FormValues
   for (const name of DRAFT_FIELDS) if (name in draft) restored[name] = (draft as FormValues)[name];
   return restored;
 }
-
-/** Which form a draft is for: `new`, `new:{partnerId}`, `document:{id}`, `renew:{id}`, … (cart-api's key). */
-export type DraftKind = 'new' | 'document' | 'renew' | 'cart-item' | 'action-item';
-
-/** The ids cart-api makes; an address naming anything else keeps no draft (the API would refuse the key). */
-const UUID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-
-export function draftFormKey(kind: DraftKind, id: string | undefined): string | null {
-  if (id !== undefined && !UUID.test(id)) return null;
-  if (kind === 'new') return id ? `new:${id}` : 'new';
-  return id ? `${kind}:${id}` : null;
-}

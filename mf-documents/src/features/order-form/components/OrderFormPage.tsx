@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert } from 'react-bootstrap';
 import { Navigate, useParams } from 'react-router-dom';
+import { draftFormKey } from 'shared-domain';
 import {
   ApiError,
   isNotFound,
@@ -21,7 +22,6 @@ import {
   loadRenewal,
 } from '../api/load-document.js';
 import { getDraft, type SavedDraft } from '../api/document-draft.js';
-import { draftFormKey } from '../draft.js';
 import type { LoadedDocument } from '../model.js';
 import { DocumentUnavailable } from '../../../components/DocumentUnavailable.js';
 import { OrderForm, ORDER_FORM_TEXT } from './OrderForm.js';
