@@ -10,11 +10,15 @@ import { patterns } from 'shared-ui';
  * Every page but the login screen loads when it is opened (its chunk, and formik, the remotes'
  * loader, the overview's pictures with it): a guest's first load carries only what `/` renders.
  */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  { shows = true }: { shows?: boolean } = {},
+) {
   const Lazy = lazy<ComponentType>(() => load().then((m) => ({ default: m[name] })));
   return function LazyRoute() {
     return (
-      <LazyPage>
+      <LazyPage shows={shows}>
         <Lazy />
       </LazyPage>
     );
@@ -51,7 +55,8 @@ const InvitationPage = page(
   'InvitationPage',
 );
 const AdminSection = page(() => import('./AdminSection.js'), 'AdminSection');
-const RemoteSection = page(() => import('./RemoteSection.js'), 'RemoteSection');
+// The section's remote says when the page is shown (RemoteSlot `main`), not the frame around it.
+const RemoteSection = page(() => import('./RemoteSection.js'), 'RemoteSection', { shows: false });
 
 /** The route table of specs/1-foundation.md §2; mf_admin renders relative <Routes> under /admin. */
 export function AppRoutes() {

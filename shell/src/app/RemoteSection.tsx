@@ -45,7 +45,7 @@ export function RemoteSection() {
   }, [section, attempt, known]);
 
   // Keyed by the remote: moving between its sections (/basket → /checkout) keeps its App mounted.
-  if (known) return <RemoteSlot key={known} id={`${known}/App`} />;
+  if (known) return <RemoteSlot key={known} id={`${known}/App`} main />;
   if (lookup?.section === section && lookup.attempt === attempt) {
     if (lookup.status === 'none') return <NotFound />;
     return (

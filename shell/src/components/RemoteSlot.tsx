@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { loadedRemoteComponent, loadRemoteComponent } from '../lib/federation.js';
+import { PageShown } from '../lib/page-shown.js';
 import { RemoteBoundary } from './RemoteBoundary.js';
 
 export interface RemoteSlotProps<P extends object> {
@@ -11,9 +12,12 @@ export interface RemoteSlotProps<P extends object> {
   fallback?: ReactNode;
   /** A slot in a bar (the cart menu): a one-line failure alert. */
   compact?: boolean;
+  /** The page's own content (a section's remote): the page is shown once it renders (lib/page-shown.ts). */
+  main?: boolean;
 }
 
-function Loading() {
+/** A slot's default fallback: a small spinner. */
+export function SlotLoading() {
   return (
     <div className="d-inline-flex p-2">
       <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
@@ -27,7 +31,7 @@ function Loading() {
  * module loaded already (preloaded with its page) renders at once: no spinner, and no wait for
  * React's pause between a fallback and the content that replaces it (300 ms).
  */
-export function RemoteSlot<P extends object>({ id, props, fallback, compact }: RemoteSlotProps<P>) {
+export function RemoteSlot<P extends object>({ id, props, fallback, compact, main }: RemoteSlotProps<P>) {
   const [attempt, setAttempt] = useState(0);
   const Remote = useMemo(
     // `attempt` is a dependency on purpose: a new lazy() after Retry.
@@ -42,8 +46,9 @@ export function RemoteSlot<P extends object>({ id, props, fallback, compact }: R
       compact={compact}
       onRetry={() => setAttempt((count) => count + 1)}
     >
-      <Suspense fallback={fallback ?? <Loading />}>
+      <Suspense fallback={fallback ?? <SlotLoading />}>
         <Remote {...((props ?? {}) as P)} />
+        {main && <PageShown />}
       </Suspense>
     </RemoteBoundary>
   );

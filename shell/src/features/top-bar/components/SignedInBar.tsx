@@ -1,6 +1,8 @@
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link } from 'react-router-dom';
-import { RemoteSlot } from '../../../components/RemoteSlot.js';
+import { RemoteSlot, SlotLoading } from '../../../components/RemoteSlot.js';
+import { loadedRemoteComponent } from '../../../lib/federation.js';
+import { useSecondaryReady } from '../../../lib/page-shown.js';
 import { Bar, BarLinks, FeesLink, PUBLIC_LINKS, type BarLink } from './Bar.js';
 import { paths, type SessionUser } from 'shared-ui';
 
@@ -12,7 +14,13 @@ const ADMIN_LINKS: readonly BarLink[] = [
   { to: paths.utilities(), label: 'Utilities' },
 ];
 
+const CART_MENU = 'mf_ordering/CartMenu';
+
 function UserBar({ user }: { user: SessionUser }) {
+  // The cart menu's remote loads after the page's content (lib/page-shown.ts), unless it is here already
+  // (the home and the sign-in preload it).
+  const secondary = useSecondaryReady();
+  const cartMenu = secondary || loadedRemoteComponent(CART_MENU) !== undefined;
   return (
     <Bar label="User navigation" user={user}>
       <BarLinks links={PUBLIC_LINKS} />
@@ -22,7 +30,7 @@ function UserBar({ user }: { user: SessionUser }) {
         </NavDropdown.Item>
       </NavDropdown>
       <FeesLink />
-      <RemoteSlot id="mf_ordering/CartMenu" props={{ user }} compact />
+      {cartMenu ? <RemoteSlot id={CART_MENU} props={{ user }} compact /> : <SlotLoading />}
     </Bar>
   );
 }
