@@ -375,7 +375,7 @@ describe('the malformed-input sweep', () => {
       (route) =>
         (route.schema.body || route.schema.querystring || route.schema.params) &&
         // An upload (the Colonial return file) takes a multipart file, not JSON: its own tests try
-        // the bad files (test/routes/colonial/return-file.test.ts).
+        // the bad files (test/routes/colonial/return-file.cases.ts).
         !(route.schema as { consumes?: string[] }).consumes?.includes('multipart/form-data'),
     );
     expect(swept.length).toBeGreaterThanOrEqual(10);

@@ -12,6 +12,18 @@ export interface ChangeLogEntry {
   description: string;
 }
 
+let lastLogged = 0;
+
+/**
+ * The time of a change written now: the clock's, but always after the last one this process wrote,
+ * so two changes of one operation (a return file row's qualify date, then its no-pay reason) within
+ * one millisecond are listed in the order they happened, not by the tie-break of their random ids.
+ */
+function logTime(): string {
+  lastLogged = Math.max(Date.now(), lastLogged + 1);
+  return new Date(lastLogged).toISOString();
+}
+
 /**
  * Writes a row of the client's change log, inside the caller's transaction so that the row exists
  * exactly when the change does. `user` is the caller's username (the log shows who, not an id).
@@ -36,7 +48,7 @@ export async function logChange(
       document_id: change.documentId ?? null,
       user_id: change.caller.userId,
       user_name: change.caller.username || change.caller.userId,
-      changed_at: change.at ?? new Date().toISOString(),
+      changed_at: change.at ?? logTime(),
       description: change.description,
     })
     .execute();

@@ -37,6 +37,18 @@ describe("the client's change log", () => {
     return { ...created.json<{ documentId: string; clientId: string }>(), clientCompanyName };
   }
 
+  it('lists changes written within one millisecond in the order they were written, newest first', async () => {
+    const { logChange } = await import('../../../src/domain/clients/change-log.js');
+    const { clientId } = await freeDocument();
+    const caller = suite.parties.accounts.compliance;
+    // Fifty in a row take well under a millisecond each: ties of the clock's time are the rule here.
+    const written = Array.from({ length: 50 }, (_, index) => `Burst change ${index}`);
+    for (const description of written)
+      await logChange(suite.ctx.db, { companyId: clientId, caller, description });
+    const listed = (await descriptions(clientId)).filter((text) => text.startsWith('Burst change'));
+    expect(listed).toEqual([...written].reverse());
+  });
+
   it('logs a created document and each save that changes it, naming the fields', async () => {
     const { compliance } = suite.parties.accounts;
     const { documentId, clientId, clientCompanyName } = await freeDocument();

@@ -1,8 +1,3 @@
-// A Jest test file of its own, not a cases file of all.test.ts: its first test reads the change log of
-// one return-file row, two entries written by one job (the qualify date, then the no-pay reason) and
-// listed newest first by `changed_at` (milliseconds), then by a random `change_id`. After other cases
-// have warmed the module graph up, the two writes come less than a millisecond apart and their order is
-// a coin toss; on a cold graph they are 2-3 ms apart. (A change-log order by insertion would settle it.)
 import { describe, expect, it } from '@jest/globals';
 import { seededTestApp, snapshot } from '../../helpers/parties.js';
 import { companyRow, documentRow } from '../../helpers/rows.js';
