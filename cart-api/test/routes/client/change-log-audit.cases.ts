@@ -40,7 +40,7 @@ describe("the client's change log", () => {
   it('lists changes written within one millisecond in the order they were written, newest first', async () => {
     const { logChange } = await import('../../../src/domain/clients/change-log.js');
     const { clientId } = await freeDocument();
-    const caller = suite.parties.accounts.compliance;
+    const caller = { userId: suite.parties.accounts.compliance.userId, username: 'compliance' };
     // Fifty in a row take well under a millisecond each: ties of the clock's time are the rule here.
     const written = Array.from({ length: 50 }, (_, index) => `Burst change ${index}`);
     for (const description of written)
