@@ -286,11 +286,22 @@ describe('test files', () => {
     );
   });
 
+  it('every all.test.ts runs the cases of its folder', async () => {
+    const runners = new Set((await casesFiles()).map(runner));
+    for (const file of runners) {
+      assert.match(await readFile(file, 'utf8'), /^await importCases\(import\.meta\.url\);$/m, file);
+    }
+  });
+
   it('no cases file registers a hook at its top level (it would run for the other files too)', async () => {
     const offending = [];
     for (const file of await casesFiles()) {
       const text = await readFile(path.join(root, file), 'utf8');
-      if (/^(beforeAll|afterAll|beforeEach|afterEach)\(/m.test(text)) offending.push(file);
+      // A hook, a Jest setting (fake timers, a spy), or the test helper that registers hooks
+      // (cart-api's seededTestApp), called outside every describe.
+      const topLevel =
+        /^(?:beforeAll|afterAll|beforeEach|afterEach|jest\.\w+)\(|^(?:(?:const|let|var)\s[^=]+=\s*)?seededTestApp\(/m;
+      if (topLevel.test(text)) offending.push(file);
     }
     assert.deepEqual(offending, []);
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { broker, stubFetch } from '../testing/index.js';
 import { apiClient, call, prefetchApi } from './client.js';
-import { PREFETCH_HEADER, PREFETCH_TTL_MS, resetPrefetchedForTests } from './prefetch.js';
+import { PREFETCH_HEADER, PREFETCH_TTL_MS, forgetPrefetched } from './prefetch.js';
 
 const cartOf = (id: string) => call(apiClient.GET('/shopping-cart/{id}', { params: { path: { id } } }));
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -9,7 +9,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** Issue 24 item 8: a read started before its screen's code is handed to that screen's first read. */
 describe('prefetchApi', () => {
   afterEach(() => {
-    resetPrefetchedForTests();
+    forgetPrefetched();
     jest.useRealTimers();
   });
 
@@ -50,7 +50,7 @@ describe('prefetchApi', () => {
     await expect(cartOf('u1')).rejects.toMatchObject({ status: 500 });
     expect(calls).toHaveLength(1);
 
-    resetPrefetchedForTests();
+    forgetPrefetched();
     let attempt = 0;
     const fetch = jest.fn(async () => {
       attempt += 1;

@@ -33,7 +33,10 @@ export function clientFetch(request: Request): Promise<Response> {
   return globalThis.fetch(request);
 }
 
-/** Forgets every prefetched answer (tests). */
-export function resetPrefetchedForTests(): void {
+/**
+ * Forgets every prefetched answer: at sign-out, so an answer the last user's page did not read (a
+ * draft's URL names no user) is never handed to the next one in the same tab; and between tests.
+ */
+export function forgetPrefetched(): void {
   prefetched.clear();
 }

@@ -125,3 +125,38 @@ describe('SessionProvider idle check (§4: more than 120 minutes without clicks,
     expect(screen.getByTestId('status').textContent).toBe('guest');
   });
 });
+
+/** A read the last user's page started and never read is not handed to the next user of the tab. */
+describe('signing out forgets the prefetched reads', () => {
+  afterEach(cleanup);
+
+  it('asks again for a draft read prefetched before the sign-out (its URL names no user)', async () => {
+    const { apiClient, call, prefetchApi } = await import('../api/client.js');
+    let served = 0;
+    const { calls } = stubFetch({
+      'GET /bff/user': { body: broker },
+      'POST /bff/logout': { status: 204 },
+      'GET /document-draft': () => ({ body: { draft: null, served: (served += 1) } as never }),
+    });
+    function SignOut() {
+      const { status, signOut } = useSession();
+      return (
+        <button type="button" onClick={() => void signOut()}>
+          {status}
+        </button>
+      );
+    }
+    render(
+      <SessionProvider>
+        <SignOut />
+      </SessionProvider>,
+    );
+    await screen.findByRole('button', { name: 'signed-in' });
+    prefetchApi('/document-draft', { query: { form: 'new' } });
+    fireEvent.click(screen.getByRole('button'));
+    await screen.findByRole('button', { name: 'guest' });
+    const read = () => call(apiClient.GET('/document-draft', { params: { query: { form: 'new' } } }));
+    expect(await read()).toMatchObject({ served: 2 });
+    expect(calls.filter((c) => c.url === '/api/document-draft?form=new')).toHaveLength(2);
+  });
+});

@@ -11,6 +11,7 @@ import {
 import { APP_START_FALLBACK_MS, IDLE_CHECK_INTERVAL_MS, SESSION_IDLE_MS } from 'shared-domain';
 import { bff, type SessionUser, type SignInResult } from '../api/bff.js';
 import { bootData } from '../api/boot.js';
+import { forgetPrefetched } from '../api/prefetch.js';
 
 export type SessionStatus = 'loading' | 'guest' | 'signed-in';
 
@@ -106,6 +107,7 @@ export function SessionProvider({ children, prepare }: SessionProviderProps) {
   const clear = useCallback(() => {
     generation.current += 1;
     localStorage.clear();
+    forgetPrefetched();
     apply(null);
   }, [apply]);
 

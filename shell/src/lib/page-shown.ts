@@ -6,14 +6,17 @@ import { useEffect, useState } from 'react';
  * code evaluated before that held the page back (the cart menu's remote entry, a long task of about
  * 130 ms on Lighthouse's 4× slower CPU, just before the order form's largest paint).
  *
- * A page says it is shown with `<PageShown />` (LazyPage, the section's remote, the home). At most
- * SECONDARY_AFTER_MS after the first asker, secondary parts load anyway (a page that failed to load, or
- * that never says so).
+ * A page says it is shown with `<PageShown />`, rendered after the route's own component has committed
+ * (LazyPage, or for a remote section its remote's App: a page that then waits for its data still shows
+ * its loading state, and its reads are under way). At most SECONDARY_AFTER_MS after the first asker,
+ * secondary parts load anyway (a page that failed to load, or that never says so).
  */
 export const SECONDARY_AFTER_MS = 3_000;
 
 let settled = false;
 let shown = false;
+/** When secondary parts load at the latest: SECONDARY_AFTER_MS after the first asker. */
+let deadline: number | undefined;
 const waiting = new Set<() => void>();
 
 function settle() {
@@ -52,7 +55,8 @@ export function useSecondaryReady(): boolean {
     }
     const wake = () => setReady(true);
     waiting.add(wake);
-    const timer = setTimeout(settle, SECONDARY_AFTER_MS);
+    deadline ??= Date.now() + SECONDARY_AFTER_MS;
+    const timer = setTimeout(settle, Math.max(0, deadline - Date.now()));
     return () => {
       waiting.delete(wake);
       clearTimeout(timer);
@@ -65,5 +69,6 @@ export function useSecondaryReady(): boolean {
 export function resetPageShownForTests(): void {
   settled = false;
   shown = false;
+  deadline = undefined;
   waiting.clear();
 }

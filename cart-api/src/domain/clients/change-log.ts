@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { v7 as timeOrderedId } from 'uuid';
 import type { Caller } from 'service-kit';
 import { formatIsoDate } from 'shared-domain';
 import type { Database } from '../../db/schema.js';
@@ -10,18 +10,6 @@ export interface ChangeLogEntry {
   changeDate: string;
   user: string;
   description: string;
-}
-
-let lastLogged = 0;
-
-/**
- * The time of a change written now: the clock's, but always after the last one this process wrote,
- * so two changes of one operation (a return file row's qualify date, then its no-pay reason) within
- * one millisecond are listed in the order they happened, not by the tie-break of their random ids.
- */
-function logTime(): string {
-  lastLogged = Math.max(Date.now(), lastLogged + 1);
-  return new Date(lastLogged).toISOString();
 }
 
 /**
@@ -43,12 +31,14 @@ export async function logChange(
   await db
     .insertInto('change_log')
     .values({
-      change_id: randomUUID(),
+      // Time-ordered (UUIDv7, increasing within the process): two changes of one operation at the same
+      // time (a return file row's qualify date, then its no-pay reason) list in the order they were written.
+      change_id: timeOrderedId(),
       company_id: change.companyId,
       document_id: change.documentId ?? null,
       user_id: change.caller.userId,
       user_name: change.caller.username || change.caller.userId,
-      changed_at: change.at ?? logTime(),
+      changed_at: change.at ?? new Date().toISOString(),
       description: change.description,
     })
     .execute();

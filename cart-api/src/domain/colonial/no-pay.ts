@@ -117,6 +117,7 @@ export async function applyNoPay(
     companyId: document.clientId,
     documentId: document.documentId,
     caller: caller as Caller,
+    at: now.toISOString(),
     description: `No-pay reason ${reason.description}${context}: document ${documentLabel(document)} deactivated, client removed from ${partner.name}`,
   });
   if (!PURCHASE_REASONS.includes(reason.code)) return;

@@ -188,6 +188,7 @@ async function applyRow(
     await logChange(trx, {
       companyId: clientId,
       caller: uploader as Caller,
+      at: deps.now.toISOString(),
       description: `Colonial ${done.join('; ')}${context}`,
     });
   }

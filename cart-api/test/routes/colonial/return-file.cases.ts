@@ -144,6 +144,14 @@ describe('the Colonial return file', () => {
       .where('document_id', '=', client.documentId)
       .executeTakeFirstOrThrow();
     expect(document).toEqual({ status: 'Inactive', no_pay_code: 'N2', no_pay_at: run.toISOString() });
+    // Its change-log row is dated by the same clock.
+    const log = await suite.ctx.send(compliance(), 'GET', `/client/${client.clientId}/change-log`);
+    expect(log.json<{ changeDate: string; description: string }[]>()).toEqual([
+      expect.objectContaining({
+        changeDate: run.toISOString(),
+        description: expect.stringMatching(/^No-pay reason N2/),
+      }),
+    ]);
   });
 
   it('runs a job again without applying a row twice (results keyed by job and row)', async () => {
