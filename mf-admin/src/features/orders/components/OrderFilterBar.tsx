@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { startTransition, useEffect, useOptimistic, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import FormCheck from 'react-bootstrap/FormCheck';
 import FormSelect from 'react-bootstrap/FormSelect';
@@ -53,6 +53,18 @@ export interface OrderFilterBarProps {
 /** Order Management's filters: the order days From and To, New only, and the partner. */
 export function OrderFilterBar({ filters, onChange }: OrderFilterBarProps) {
   const { data: partners = [] } = useStrategicPartners();
+  // The address holds the filters, and React Router changes it in a transition: the switch and the
+  // select show the choice at once while the orders of the new filter render, not after (on a slow
+  // phone, or a busy machine, a click seemed not to take).
+  const [shown, showChoice] = useOptimistic(filters, (current, changes: Partial<OrderFilters>) => ({
+    ...current,
+    ...changes,
+  }));
+  const choose = (changes: Partial<OrderFilters>) =>
+    startTransition(() => {
+      showChoice(changes);
+      onChange(changes);
+    });
   const applied = { from: filters.from, to: filters.to };
   const anyFilter = filters.from !== '' || filters.to !== '' || filters.newOnly || filters.partner !== '';
   return (
@@ -77,8 +89,8 @@ export function OrderFilterBar({ filters, onChange }: OrderFilterBarProps) {
           </label>
           <FormSelect
             id="order-partner-filter"
-            value={filters.partner}
-            onChange={(event) => onChange({ partner: event.target.value })}
+            value={shown.partner}
+            onChange={(event) => choose({ partner: event.target.value })}
           >
             <option value="">All</option>
             <option value="general">General</option>
@@ -96,8 +108,8 @@ export function OrderFilterBar({ filters, onChange }: OrderFilterBarProps) {
             // Announced as the on/off switch it looks like (Bootstrap draws a checkbox as one).
             role="switch"
             label="New only"
-            checked={filters.newOnly}
-            onChange={(event) => onChange({ newOnly: event.target.checked })}
+            checked={shown.newOnly}
+            onChange={(event) => choose({ newOnly: event.target.checked })}
           />
         </div>
         {anyFilter && (
