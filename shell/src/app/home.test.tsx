@@ -21,18 +21,21 @@ const REGISTRY = {
   ],
 };
 
-/** Issue 24 item 8: the home's code and first reads start together, and the registry comes with the page. */
-describe('preloading the signed-in home', () => {
+/** Each test: a signed-in broker's page (its boot block), no remote loaded yet. */
+function startsSignedIn() {
   let removeBlock: () => void;
   beforeEach(() => {
     resetRegistryForTests();
     loadRemote.mockClear();
     removeBlock = writeBootBlock({ user: broker, remotes: REGISTRY });
   });
-  afterEach(() => {
-    removeBlock();
-    cleanup();
-  });
+  afterEach(() => removeBlock());
+}
+
+/** Issue 24 item 8: the home's code and first reads start together, and the registry comes with the page. */
+describe('preloading the signed-in home', () => {
+  startsSignedIn();
+  afterEach(cleanup);
 
   it("starts a customer's home reads and remote modules at once, from the page's registry", async () => {
     const { calls } = stubFetch(() => ({ body: {} }));
@@ -76,16 +79,8 @@ describe('preloading the signed-in home', () => {
 
 /** A new document's order form: its two first reads start with the page, and no code runs before React. */
 describe("starting on a new document's order form", () => {
-  let removeBlock: () => void;
-  beforeEach(() => {
-    resetRegistryForTests();
-    loadRemote.mockClear();
-    removeBlock = writeBootBlock({ user: broker, remotes: REGISTRY });
-  });
-  afterEach(() => {
-    removeBlock();
-    window.history.replaceState(null, '', '/');
-  });
+  startsSignedIn();
+  afterEach(() => window.history.replaceState(null, '', '/'));
 
   it('asks for the blank document and the draft of it, and loads no remote module', async () => {
     const { calls } = stubFetch(() => ({ body: {} }));
