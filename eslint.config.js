@@ -107,7 +107,7 @@ const sharedEntryPoints = {
     'shared-ui/webpack',
   ],
   'shared-domain': ['shared-domain', 'shared-domain/forms', 'shared-domain/testing'],
-  'service-kit': ['service-kit', 'service-kit/server'],
+  'service-kit': ['service-kit', 'service-kit/server', 'service-kit/tracing'],
 };
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -57,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? { level: config.logLevel, production: config.nodeEnv === 'production' },
     exposeStackTraces: config.exposeStackTraces,
     openApi: { title: 'cart-api', version: '1', description: 'The domain API of POP Documents.' },
+    metrics: config.metrics,
   });
 
   await app.register(clock, options.now ? { now: options.now } : {});

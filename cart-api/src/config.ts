@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { metricsSettings, shutdownTimeoutMs, type MetricsSettings } from 'service-kit/server';
 import { join } from 'node:path';
 import { authorizeNetConfig, type AuthorizeNetConfig } from './payments/authorize-net/config.js';
 
@@ -53,6 +54,10 @@ export interface Config {
      */
     settlementCheckMs: number;
   };
+  /** METRICS_TOKEN / METRICS_PORT / METRICS_HOST: where /metrics is exposed (service-kit README). */
+  metrics: MetricsSettings;
+  /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM waits for the requests and jobs under way (10 s). */
+  shutdownTimeoutMs: number;
   nodeEnv: string;
   logLevel: string;
   /** Stack traces in 500 answers only outside production (the specs' error window). */
@@ -137,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       remindersSchedule: remindersSchedule(env.REMINDERS_SCHEDULE),
       settlementCheckMs: settlementCheckMs(env),
     },
+    metrics: metricsSettings(env),
+    shutdownTimeoutMs: shutdownTimeoutMs(env),
     nodeEnv,
     logLevel: env.LOG_LEVEL || 'info',
     exposeStackTraces: nodeEnv !== 'production',

@@ -21,6 +21,9 @@ describe('loadConfig', () => {
       cartApiClientSecret: DEV_CART_API_CLIENT_SECRET,
       payments: { gateway: 'sandbox', sandboxDelayMs: 0, sandboxSettleMs: 120_000, authorizeNet: undefined },
       jobs: { pollMs: 5000, remindersSchedule: '0 7 * * *', settlementCheckMs: 60_000 },
+      // /metrics nowhere until METRICS_TOKEN or METRICS_PORT says where.
+      metrics: { token: undefined, port: undefined, host: '127.0.0.1' },
+      shutdownTimeoutMs: 10_000,
       nodeEnv: 'development',
       logLevel: 'info',
       exposeStackTraces: true,
@@ -28,6 +31,10 @@ describe('loadConfig', () => {
   });
 
   it('reads the environment', () => {
+    expect(
+      loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.2', SHUTDOWN_TIMEOUT_MS: '3000' }),
+    ).toMatchObject({ metrics: { port: 9464, host: '10.0.0.2' }, shutdownTimeoutMs: 3000 });
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
     const config = loadConfig({
       PORT: '5000',
       DATA_DIR: '/var/lib/pop',

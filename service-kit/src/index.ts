@@ -7,6 +7,7 @@ export * from './openapi.js';
 export * from './redact.js';
 export * from './schemas.js';
 export * from './service.js';
+export { traceRoutes } from './trace-context.js';
 export { useContractValidation } from './validation.js';
 export { Type, type Static, type TSchema } from 'typebox';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializeRequest } from './redact.js';
+import { traceLogFields } from './trace-context.js';
 
 /** A request id we accept from the caller (the gateway's); anything else gets a new one. */
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -35,6 +36,8 @@ export function loggerOptions(settings: LoggerSettings): FastifyServerOptions['l
   const base = {
     level: settings.level,
     serializers: { req: serializeRequest, ...settings.serializers },
+    // With tracing on (tracing.ts), each line of a traced request names its trace and span.
+    mixin: traceLogFields,
   };
   if (settings.stream) return { ...base, stream: settings.stream };
   if (settings.production) return base;
@@ -46,6 +49,12 @@ export function loggerOptions(settings: LoggerSettings): FastifyServerOptions['l
     },
   };
 }
+
+/**
+ * A load balancer's and Prometheus's probes, every second or so: a quick success is logged at debug
+ * whatever `successLevel` says (a failed or slow one still is at info).
+ */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** Requests at least this slow are logged at info (a setting: SLOW_REQUEST_MS). */
 export const DEFAULT_SLOW_REQUEST_MS = 1000;
@@ -74,7 +83,9 @@ export const requestLogging = fp<RequestLoggingOptions>(
           ? 'error'
           : statusCode >= 400 || responseTime >= slowRequestMs
             ? 'info'
-            : successLevel;
+            : PROBES.has(request.routeOptions.url ?? '')
+              ? 'debug'
+              : successLevel;
       request.log[level]({ req: request, res: { statusCode }, responseTime }, 'request completed');
       done();
     });

@@ -14,6 +14,9 @@ import { loggerOptions, requestIdOf, requestLogging, type LoggerSettings } from 
 import { openApi, type OpenApiOptions } from './openapi.js';
 import { ERROR_SCHEMAS, type MessageErrorBody } from './schemas.js';
 import { useContractValidation } from './validation.js';
+import type { MetricsSettings } from './server/metrics.js';
+import { observability } from './server/observability.js';
+import { traceRoutes } from './trace-context.js';
 
 /** What a path the router cannot take answers (400 {message}). */
 export const PATH_MESSAGES = {
@@ -41,12 +44,20 @@ export interface ServiceOptions {
   successLevel?: 'info' | 'debug';
   trustProxy?: FastifyServerOptions['trustProxy'];
   bodyLimit?: number;
+  /**
+   * Where `/metrics` is exposed (README "Metrics, readiness and shutdown"); by default read from
+   * METRICS_TOKEN, METRICS_PORT and METRICS_HOST (`metricsSettings`). The `service` label is the
+   * OpenAPI title.
+   */
+  metrics?: MetricsSettings;
+  /** The bound of each `/readyz` check (2 s). */
+  readinessTimeoutMs?: number;
 }
 
 /**
  * A service in the one shape both APIs share: the specs' error catalogue, contract validation, one
  * request id from the gateway, one log line per request worth reading, the shared error schemas and
- * the OpenAPI document. Register `routeContract` next, then the routes.
+ * the OpenAPI document, metrics and `/readyz`. Register `routeContract` next, then the routes.
  */
 export async function createService(options: ServiceOptions): Promise<Service> {
   const app = Fastify({
@@ -76,6 +87,14 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     done();
   });
   for (const schema of ERROR_SCHEMAS) app.addSchema(schema);
+  // First, so every request is timed, refusals of the contract included; `/readyz` runs the checks
+  // the service adds (`app.lifecycle.addReadinessCheck`), `/metrics` answers `app.metrics`.
+  await app.register(observability, {
+    service: options.openApi.title,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.readinessTimeoutMs !== undefined ? { readinessTimeoutMs: options.readinessTimeoutMs } : {}),
+  });
+  await app.register(traceRoutes);
   await app.register(errorHandler, { exposeStackTraces: options.exposeStackTraces });
   await app.register(requestLogging, {
     slowRequestMs: options.slowRequestMs,

@@ -345,3 +345,87 @@ export async function failJob(
     .where('locked_by', '=', job.locked_by)
     .execute();
 }
+
+/**
+ * A stopping worker gives back the jobs it holds (a graceful shutdown past its bound): in one UPDATE
+ * they are pending again, due at once and unlocked, so another instance claims them now instead of
+ * when the lease would have ended. The interrupted claim is not counted as an attempt: the job did not
+ * fail, its worker was stopped. Answers how many were released.
+ */
+export async function releaseLeases(db: Kysely<Database>, workerId: string): Promise<number> {
+  const result = await db
+    .updateTable('job')
+    .set({
+      state: 'pending',
+      locked_by: null,
+      locked_until: null,
+      attempts: sql`case when attempts > 0 then attempts - 1 else 0 end`,
+    })
+    .where('state', '=', 'running')
+    .where('locked_by', '=', workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Where the queue stands for one kind of job: `jobQueueStats`. */
+export interface QueueStats {
+  /** Pending jobs whose time has come (waiting for a worker). */
+  due: number;
+  /** Jobs a worker is running now. */
+  running: number;
+  /** Since when the oldest due job waits (null: none due). */
+  oldestDueAt: string | null;
+}
+
+/**
+ * The queue by kind, in one grouped query over the pending and running jobs (the `job_turn` index's
+ * leading state), for the metrics scrape: only the kinds asked about, each one present (zeros).
+ */
+export async function jobQueueStats(
+  db: Kysely<Database>,
+  kinds: readonly string[],
+  now: Date,
+): Promise<Map<string, QueueStats>> {
+  const at = now.toISOString();
+  const rows = await db
+    .selectFrom('job')
+    .select((eb) => [
+      'kind',
+      eb.fn
+        .sum<number | string>(
+          eb
+            .case()
+            .when(eb.and([eb('state', '=', 'pending'), eb('due_at', '<=', at)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('due'),
+      eb.fn.sum<number | string>(eb.case().when('state', '=', 'running').then(1).else(0).end()).as('running'),
+      eb.fn
+        .min<string | null>(
+          eb
+            .case()
+            .when(eb.and([eb('state', '=', 'pending'), eb('due_at', '<=', at)]))
+            .then(eb.ref('due_at'))
+            .else(null)
+            .end(),
+        )
+        .as('oldest_due_at'),
+    ])
+    .where('state', 'in', ['pending', 'running'])
+    .where('kind', 'in', kinds)
+    .groupBy('kind')
+    .execute();
+  const stats = new Map<string, QueueStats>(
+    kinds.map((kind) => [kind, { due: 0, running: 0, oldestDueAt: null }]),
+  );
+  for (const row of rows) {
+    stats.set(row.kind, {
+      due: Number(row.due ?? 0),
+      running: Number(row.running ?? 0),
+      oldestDueAt: row.oldest_due_at ?? null,
+    });
+  }
+  return stats;
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { claimDue, completeJob, failAbandoned, failJob, type Job } from './queue.js';
+import { claimDue, completeJob, failAbandoned, failJob, releaseLeases, type Job } from './queue.js';
 
 /**
  * A handler's failure that no retry mends (the input itself is wrong): the job fails for good at
@@ -28,6 +28,11 @@ export interface JobRunnerOptions {
    * under the PostgreSQL pool's 10 connections, so requests still find one.
    */
   concurrency?: number;
+  /**
+   * Told of each failed attempt (the metrics' job failures): `final` when the job failed for good
+   * (its last attempt, a permanent error, or abandoned on its last attempt).
+   */
+  onFailure?: (kind: string, final: boolean) => void;
 }
 
 /**
@@ -45,6 +50,8 @@ export class JobRunner {
   private again = false;
   /** Set by stop(): the pass under way ends after the jobs it is running, leaving the rest due. */
   private stopping = false;
+  /** Set by shutdown(): its leases are given back, nothing more is waited for. */
+  private released = false;
   private readonly now: () => Date;
   private readonly leaseMs: number;
   private readonly concurrency: number;
@@ -77,6 +84,7 @@ export class JobRunner {
       this.again = false;
       while (!this.stopping) {
         for (const job of await failAbandoned(this.options.db, this.now())) {
+          this.options.onFailure?.(job.kind, true);
           this.options.log.error(
             { jobId: job.job_id, kind: job.kind, attempts: job.attempts, abandoned: job.abandoned },
             'job failed: its worker stopped during its last attempt',
@@ -109,7 +117,9 @@ export class JobRunner {
         { err: error, jobId: job.job_id, kind: job.kind, attempt: job.attempts },
         'job failed',
       );
-      await failJob(this.options.db, job, error, this.now(), error instanceof PermanentJobError);
+      const permanent = error instanceof PermanentJobError;
+      await failJob(this.options.db, job, error, this.now(), permanent);
+      this.options.onFailure?.(job.kind, permanent || Number(job.attempts) >= job.max_attempts);
     }
   }
 
@@ -122,6 +132,7 @@ export class JobRunner {
   start(intervalMs: number): void {
     if (this.timer) clearInterval(this.timer);
     this.stopping = false;
+    this.released = false;
     this.timer = setInterval(() => this.wake(), intervalMs);
     this.timer.unref();
     this.wake();
@@ -134,8 +145,37 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    // After shutdown() a job may still hang in its handler: closing does not wait for it again.
+    if (this.released) return;
     this.stopping = true;
     await this.running?.catch(() => undefined);
     this.stopping = false;
+  }
+
+  /**
+   * The graceful shutdown's step: stops claiming, gives the jobs under way up to `waitMs` to finish,
+   * then releases the leases still held (`releaseLeases`: pending again, unlocked), so another
+   * instance runs them at once rather than when the lease ends. Answers how many were released.
+   * The handlers still running are abandoned with the process: a job's work is made to be run again
+   * (as when a lease is taken over).
+   */
+  async shutdown(waitMs: number): Promise<number> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.stopping = true;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.running?.catch(() => undefined),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    this.released = true;
+    const released = await releaseLeases(this.options.db, this.workerId);
+    if (released > 0) {
+      this.options.log.info({ released, workerId: this.workerId }, 'job leases released at shutdown');
+    }
+    return released;
   }
 }

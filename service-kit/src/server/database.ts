@@ -11,17 +11,31 @@ export function engineOf(databaseUrl: string): Engine {
   return /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
 }
 
+export interface DatabaseOptions {
+  /**
+   * Told of a PostgreSQL connection the server dropped (a restart, a failover, a cut network). The
+   * query on it rejects and the pool opens a new connection for the next one; the error itself is
+   * only worth a log line.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
 /**
  * One Kysely instance for either engine (ARCHITECTURE.md "Storage"). A SQLite URL is a file path,
  * optionally prefixed `sqlite:`; its folder is created. `:memory:` is accepted for throwaway use.
  */
-export function createDatabase<DB>(databaseUrl: string): Kysely<DB> {
-  return new Kysely<DB>({ dialect: dialectFor(databaseUrl) });
+export function createDatabase<DB>(databaseUrl: string, options: DatabaseOptions = {}): Kysely<DB> {
+  return new Kysely<DB>({ dialect: dialectFor(databaseUrl, options) });
 }
 
-function dialectFor(databaseUrl: string): Dialect {
+function dialectFor(databaseUrl: string, { onConnectionError = () => undefined }: DatabaseOptions): Dialect {
   if (engineOf(databaseUrl) === 'postgres') {
-    return new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // pg emits 'error' on the pool for an idle client and on a client in use whose connection drops;
+    // an 'error' nobody listens to ends the process: a database restart would take every service down.
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
+    return new PostgresDialect({ pool });
   }
   const file = databaseUrl.replace(/^sqlite:(\/\/)?/, '');
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });

@@ -6,3 +6,5 @@ export * from './mailer.js';
 export type * from './route-access.js';
 export * from './trust-proxy.js';
 export * from './demo-ids.js';
+export * from './metrics.js';
+export * from './observability.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Metrics } from './metrics.js';
 
 export interface MailMessage {
   /** One address, or several for one message (a reminder to a company's contacts). */
@@ -31,7 +32,12 @@ export interface MailerOptions {
   from: string;
   /** Where "written to the outbox" lines go (the service's logger). */
   log: { info(object: object, message: string): void };
+  /** The service's metrics (`app.metrics`): `mail_messages_total{outcome}` counts each send. */
+  metrics?: Metrics;
 }
+
+/** The counter of e-mails, by outcome (`sent`, `failed`): one per service's registry. */
+export const MAIL_MESSAGES = 'mail_messages_total';
 
 /**
  * nodemailer over SMTP when SMTP_URL is set; otherwise every message is written to the outbox as an
@@ -43,23 +49,39 @@ export function createMailer(options: MailerOptions): Mailer {
     ? nodemailer.createTransport(options.smtpUrl)
     : undefined;
   const outbox = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const counted = options.metrics?.counter({
+    name: MAIL_MESSAGES,
+    help: 'E-mails handed to the SMTP server or written to the outbox (sent), or refused on the way (failed)',
+    labelNames: ['outcome'],
+  });
+
+  async function send(message: MailMessage): Promise<SentMail> {
+    const envelope = { from: options.from, ...message };
+    if (smtp) {
+      const info = (await smtp.sendMail(envelope)) as { messageId: string };
+      return { messageId: info.messageId };
+    }
+    const info = (await outbox.sendMail(envelope)) as { messageId: string; message: Buffer };
+    await mkdir(options.outboxDir, { recursive: true });
+    const file = join(
+      options.outboxDir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+    );
+    await writeFile(file, info.message, { mode: 0o600 });
+    options.log.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox');
+    return { messageId: info.messageId, file };
+  }
 
   return {
     async send(message) {
-      const envelope = { from: options.from, ...message };
-      if (smtp) {
-        const info = (await smtp.sendMail(envelope)) as { messageId: string };
-        return { messageId: info.messageId };
+      try {
+        const sent = await send(message);
+        counted?.inc({ outcome: 'sent' });
+        return sent;
+      } catch (error) {
+        counted?.inc({ outcome: 'failed' });
+        throw error;
       }
-      const info = (await outbox.sendMail(envelope)) as { messageId: string; message: Buffer };
-      await mkdir(options.outboxDir, { recursive: true });
-      const file = join(
-        options.outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
-      );
-      await writeFile(file, info.message, { mode: 0o600 });
-      options.log.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox');
-      return { messageId: info.messageId, file };
     },
     close() {
       smtp?.close();

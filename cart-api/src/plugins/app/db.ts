@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createDatabase } from 'service-kit/server';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
@@ -21,6 +21,8 @@ export default fp(
       throw error;
     }
     app.decorate('db', db);
+    // /readyz: a round trip to the database (service-kit's observability bounds it).
+    app.lifecycle.addReadinessCheck('database', () => sql`select 1`.execute(db));
     app.addHook('onClose', async () => {
       await db.destroy();
     });

@@ -1,8 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import type { Cron } from 'croner';
-import { jobHandlers } from '../../jobs/handlers.js';
-import { enqueue, type NewJob } from '../../jobs/queue.js';
+import { JOB_KINDS, jobHandlers } from '../../jobs/handlers.js';
+import { enqueue, jobQueueStats, type NewJob, type QueueStats } from '../../jobs/queue.js';
 import { JobRunner } from '../../jobs/runner.js';
 import { enqueueReminderScan, scheduleReminderScans } from '../../reminders/schedule.js';
 
@@ -28,7 +29,13 @@ declare module 'fastify' {
 export default fp<{ jobs: Config['jobs']; appUrl: string; now?: () => Date }>(
   async (app, { jobs, appUrl, now }) => {
     const clock = now ?? (() => new Date());
+    const failures = app.metrics.counter({
+      name: 'jobs_failed_total',
+      help: 'Failed job attempts by kind; final="true" when the job failed for good (no retry left)',
+      labelNames: ['kind', 'final'],
+    });
     const runner = new JobRunner({
+      onFailure: (kind, final) => failures.inc({ kind, final: String(final) }),
       db: app.db,
       handlers: jobHandlers({
         db: app.db,
@@ -65,6 +72,13 @@ export default fp<{ jobs: Config['jobs']; appUrl: string; now?: () => Date }>(
         await queueScan();
       }
     });
+    queueMetrics(app, clock);
+    // SIGTERM (service-kit's serve): no more claims, the jobs under way get the time left, and the
+    // leases still held are given back at once to another instance.
+    app.lifecycle.addShutdownStep('job leases', async (remainingMs) => {
+      schedule?.stop();
+      await runner.shutdown(remainingMs);
+    });
     app.addHook('onClose', async () => {
       schedule?.stop();
       await runner.stop();
@@ -72,3 +86,39 @@ export default fp<{ jobs: Config['jobs']; appUrl: string; now?: () => Date }>(
   },
   { name: 'jobs', dependencies: ['mailer', 'identity', 'payments'] },
 );
+
+/**
+ * The queue's gauges, read at each scrape in one grouped query (`jobQueueStats`), for the kinds
+ * cart-api has (a bounded label): due jobs waiting, jobs running, and how long the oldest due one has
+ * waited (0 when none), the sign of a worker that is down or overwhelmed.
+ */
+function queueMetrics(app: FastifyInstance, clock: () => Date) {
+  const kinds = Object.values(JOB_KINDS);
+  // The three gauges are collected side by side at a scrape: they share the one query under way.
+  let pending: Promise<{ now: Date; stats: Map<string, QueueStats> }> | undefined;
+  const read = () =>
+    (pending ??= (async () => {
+      const now = clock();
+      return { now, stats: await jobQueueStats(app.db, kinds, now) };
+    })().finally(() => {
+      pending = undefined;
+    }));
+  const gauge = (name: string, help: string, value: (stat: QueueStats, now: Date) => number) =>
+    app.metrics.gauge({
+      name,
+      help,
+      labelNames: ['kind'],
+      async collect() {
+        const { now, stats } = await read();
+        for (const [kind, stat] of stats) this.set({ kind }, value(stat, now));
+      },
+    });
+  gauge('jobs_due', 'Pending jobs whose due time has come, by kind', (stat) => stat.due);
+  gauge('jobs_running', 'Jobs a worker holds now, by kind', (stat) => stat.running);
+  gauge(
+    'jobs_oldest_due_age_seconds',
+    'How long the oldest due pending job has waited, by kind (0: none due)',
+    (stat, now) =>
+      stat.oldestDueAt === null ? 0 : Math.max(0, (now.getTime() - Date.parse(stat.oldestDueAt)) / 1000),
+  );
+}

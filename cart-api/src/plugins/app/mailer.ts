@@ -11,7 +11,8 @@ declare module 'fastify' {
 /** E-mail over SMTP_URL, or as .eml files in the outbox when it is unset (shared-domain's createMailer). */
 export default fp<{ mail: Config['mail'] }>(
   async (app, { mail }) => {
-    const mailer = createMailer({ ...mail, log: app.log });
+    // Each send counted as sent or failed (`mail_messages_total`, README "Metrics").
+    const mailer = createMailer({ ...mail, log: app.log, metrics: app.metrics });
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());
   },

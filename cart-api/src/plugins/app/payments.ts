@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import { paymentGatewayOf } from '../../payments/adapter.js';
+import { countedPayments } from '../../payments/counted.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 
 declare module 'fastify' {
@@ -22,7 +23,11 @@ export interface PaymentsPluginOptions {
 export default fp<PaymentsPluginOptions>(
   async (app, { payments, gateway }) => {
     // The sandbox on the service's clock (tests move it): an ACH debit settles when its delay has passed on it.
-    app.decorate('payments', gateway ?? paymentGatewayOf(payments, () => app.now()));
+    // Counted by method and outcome (`payments_total`, README "Metrics"), whichever adapter it is.
+    app.decorate(
+      'payments',
+      countedPayments(gateway ?? paymentGatewayOf(payments, () => app.now()), app.metrics),
+    );
   },
   { name: 'payments', dependencies: ['clock'] },
 );

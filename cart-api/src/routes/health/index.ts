@@ -12,11 +12,12 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ status: Type.Literal('ok') }), 503: ref('MessageError') },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       try {
         await sql`select 1`.execute(app.db);
       } catch (error) {
-        app.log.error({ err: error }, 'health check: database unavailable');
+        // request.log: the line carries the request id (the gateway's health check's).
+        request.log.error({ err: error }, 'health check: database unavailable');
         return reply.status(503).send({ message: 'Database unavailable' });
       }
       return { status: 'ok' as const };

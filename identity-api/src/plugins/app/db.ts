@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import { openDatabase, type Db } from '../../db/index.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -22,6 +23,8 @@ export default fp<{ config: Config }>(
       throw error;
     }
     app.decorate('identityDb', db);
+    // /readyz: an instance that cannot reach its database leaves the load balancer's rotation.
+    app.lifecycle.addReadinessCheck('database', () => sql`select 1`.execute(db));
     app.addHook('onClose', async () => db.destroy());
   },
   { name: 'db' },

@@ -16,6 +16,7 @@ export default fp<{ config: Config }>(
       outboxDir: config.mail.outboxDir,
       from: config.mail.from,
       log: app.log,
+      metrics: app.metrics,
     });
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());
