@@ -3,6 +3,7 @@ import { fastifyTrustProxy } from 'service-kit/server';
 import type { Config } from './config.js';
 import backgroundPlugin from './plugins/app/background.js';
 import dbPlugin from './plugins/app/db.js';
+import keysPlugin from './plugins/app/keys.js';
 import mailerPlugin from './plugins/app/mailer.js';
 import oidcPlugin from './plugins/app/oidc.js';
 import healthzRoutes from './routes/healthz/index.js';
@@ -13,6 +14,8 @@ export interface BuildOptions {
   /** `false` silences the service; a stream replaces stdout (tests read it). */
   logger?: false;
   logStream?: { write(line: string): void };
+  /** The key ring's clock and reload timer (tests: a movable clock, no timer, `app.keyRing.tick()`). */
+  keys?: { now?: () => Date; timer?: boolean };
 }
 
 /** Composes the service on the service kit; starts nothing (see server.ts). */
@@ -39,6 +42,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   await app.register(dbPlugin, { config });
+  await app.register(keysPlugin, { config, ...options.keys });
   await app.register(oidcPlugin, { config });
   await app.register(healthzRoutes);
   // After db: background work (e-mails) finishes before the database closes.

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Db } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
+import { rotateKeys, rotationPolicy } from './oidc/keys.js';
 import { loginLink } from './oidc/login-tokens.js';
 import { inviteUser } from './users/invite.js';
 import { seedDemo } from './users/seed-demo.js';
@@ -23,6 +24,9 @@ interface Command {
   /** Answers the exit code; prints its result with console.log, problems with console.error. */
   run(context: CommandContext): Promise<number>;
 }
+
+/** `rotate-keys`' exit code when it rotated nothing (too early, or another instance just did). */
+export const NOT_ROTATED = 2;
 
 /** The operator commands of `node dist/cli.js`. Add one here; runCli does the rest. */
 const COMMANDS: Record<string, Command> = {
@@ -95,6 +99,38 @@ const COMMANDS: Record<string, Command> = {
       }
       // The single-use link alone on stdout (`${APP_URL}/auth?token=…`), so a script can capture it.
       console.log(link);
+      return 0;
+    },
+  },
+  'rotate-keys': {
+    usage: 'rotate-keys',
+    async run({ db, config, args }) {
+      if (args.length > 0) return usageError('rotate-keys');
+      const outcome = await rotateKeys(db, rotationPolicy(config), { now: new Date() });
+      if (!outcome.rotated && outcome.reason === 'next-too-young') {
+        console.error(
+          `Not rotated: the next signing key ${outcome.set.signing.next.kid} is not yet known everywhere ` +
+            `(every instance and cart-api may take KEY_RELOAD_MS plus 30 s to see it). ` +
+            `Run again from ${outcome.eligibleAt.toISOString()}.`,
+        );
+        return NOT_ROTATED;
+      }
+      if (!outcome.rotated) {
+        console.error(
+          `Not rotated: another instance rotated at the same moment; the current signing key is ${outcome.set.signing.current.kid}.`,
+        );
+        return NOT_ROTATED;
+      }
+      const { set, retiring } = outcome;
+      const until = (kind: 'signing' | 'cookie') =>
+        set[kind].retiring.find((key) => key.kid === retiring[kind].kid)?.retireAfter?.toISOString();
+      // The new current kid alone on the first line, so a script can capture it.
+      console.log(set.signing.current.kid);
+      console.log(`retiring signing key ${retiring.signing.kid}: verifies until ${until('signing')}`);
+      console.log(`retiring cookie key ${retiring.cookie.kid}: verifies until ${until('cookie')}`);
+      console.log(
+        `next signing key ${set.signing.next.kid} published; running instances apply the new keys within ${config.keys.reloadMs} ms.`,
+      );
       return 0;
     },
   },

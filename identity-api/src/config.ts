@@ -48,6 +48,18 @@ export interface Config {
   signInPageRateLimit: number;
   /** Fastify's trustProxy: off, the number of proxy hops in front, or the proxies' addresses/CIDRs. */
   trustProxy: TrustProxy;
+  /** Rotation of the signing and cookie keys (README "Key rotation"). */
+  keys: {
+    /** How long a key signs before the schedule rotates it. */
+    rotationDays: number;
+    /** How often each instance rereads the key set from the database (and checks the schedule). */
+    reloadMs: number;
+    /**
+     * How long a JWKS consumer may go without refetching on an unknown kid: jose's
+     * createRemoteJWKSet cooldown (30 s), which cart-api uses.
+     */
+    consumerCooldownMs: number;
+  };
 }
 
 /** Only for development and tests; production must set GATEWAY_CLIENT_SECRET. */
@@ -118,6 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailVerificationTtlHours: integer(env.EMAIL_VERIFICATION_TTL_HOURS, 24, 'EMAIL_VERIFICATION_TTL_HOURS'),
     signInPageRateLimit: integer(env.SIGN_IN_PAGE_RATE_LIMIT, 20, 'SIGN_IN_PAGE_RATE_LIMIT'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    keys: {
+      rotationDays: integer(env.KEY_ROTATION_DAYS, 30, 'KEY_ROTATION_DAYS'),
+      reloadMs: integer(env.KEY_RELOAD_MS, 60_000, 'KEY_RELOAD_MS'),
+      consumerCooldownMs: 30_000,
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from 'shared-domain';
 import { createTestDatabase } from 'service-kit/server';
-import { buildApp } from './app.js';
+import { buildApp, type BuildOptions } from './app.js';
 import { loadConfig } from './config.js';
 import { ONE_TIME_TOKEN_GRANT } from './oidc/one-time-token-grant.js';
 import { issueLoginToken } from './oidc/login-tokens.js';
@@ -101,6 +101,8 @@ export async function startIdentityApi(
     env?: NodeJS.ProcessEnv;
     /** Where the log lines go (tests read them; LOG_LEVEL in `env`). */
     logStream?: { write(line: string): void };
+    /** The key ring's clock and reload timer (`timer: false`: the test calls `app.keyRing.tick()`). */
+    keys?: BuildOptions['keys'];
   } = {},
 ): Promise<TestIdentityApi> {
   const testDb = await createTestDatabase();
@@ -113,6 +115,7 @@ export async function startIdentityApi(
     const api = await startOnDatabase(testDb.url, {
       env: { OUTBOX_DIR: outboxDir, ...options.env },
       logStream: options.logStream,
+      keys: options.keys,
     });
     for (const user of options.users ?? []) await api.createUser(user);
     return {
@@ -134,7 +137,12 @@ export async function startIdentityApi(
  */
 export async function startOnDatabase(
   databaseUrl: string,
-  options: { port?: number; env?: NodeJS.ProcessEnv; logStream?: { write(line: string): void } } = {},
+  options: {
+    port?: number;
+    env?: NodeJS.ProcessEnv;
+    logStream?: { write(line: string): void };
+    keys?: BuildOptions['keys'];
+  } = {},
 ): Promise<TestIdentityApi> {
   const port = options.port ?? (await freePort());
   const config = loadConfig({
@@ -144,7 +152,10 @@ export async function startOnDatabase(
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
   });
-  const app = await buildApp(config, options.logStream ? { logStream: options.logStream } : {});
+  const app = await buildApp(config, {
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.keys ? { keys: options.keys } : {}),
+  });
   await app.listen({ port: config.port, host: config.host });
   const url = `http://127.0.0.1:${port}`;
   const basic = `Basic ${Buffer.from(`${encodeURIComponent(config.gatewayClientId)}:${encodeURIComponent(config.gatewayClientSecret)}`).toString('base64')}`;

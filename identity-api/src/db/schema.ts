@@ -47,11 +47,29 @@ export interface OidcPayloadTable {
   account_id: string | null;
 }
 
-/** Generated secrets that must outlive a restart: signing keys (JWKS) and cookie keys. */
+/** Generated secrets that must outlive a restart (the keys moved to `rotating_key` in migration 0008). */
 export interface SecretTable {
   name: string;
   value: string;
   created_at: string;
+}
+
+/**
+ * The rotating keys (migration 0008, src/oidc/keys.ts): per kind, one `next` (published, not yet
+ * signing), one `current` (signs) and any `retiring` ones (verify until `retire_after`).
+ */
+export interface RotatingKeyTable {
+  kid: string;
+  kind: 'signing' | 'cookie';
+  state: 'next' | 'current' | 'retiring';
+  /** The private JWK (JSON) of a signing key; the secret of a cookie key. */
+  material: string;
+  /** When the key entered the set (every instance publishes it within KEY_RELOAD_MS). */
+  published_at: string;
+  /** When it started signing. */
+  activated_at: string | null;
+  /** A retiring key is dropped from this time on. */
+  retire_after: string | null;
 }
 
 /** One-time sign-in tokens (/auth?token=): only the SHA-256 of the token is kept; deleted when used. */
@@ -126,6 +144,7 @@ export interface Database {
   user_role: UserRoleTable;
   oidc_payload: OidcPayloadTable;
   secret: SecretTable;
+  rotating_key: RotatingKeyTable;
   passcode: PasscodeTable;
   temporary_user_token: TemporaryUserTokenTable;
   user_login: UserLoginTable;

@@ -30,7 +30,8 @@ interface Params {
  */
 export default async function interactionRoutes(
   app: FastifyInstance,
-  { provider, config }: { provider: Provider; config: Config },
+  // A getter: the provider is replaced when the keys change (plugins/app/oidc.ts).
+  { provider: currentProvider, config }: { provider: () => Provider; config: Config },
 ): Promise<void> {
   // The form's redirects lead to the gateway's callback, or to the product's reset screen (APP_URL).
   const csp = contentSecurityPolicy([
@@ -78,7 +79,7 @@ export default async function interactionRoutes(
     reply: FastifyReply,
   ): Promise<Interaction | undefined> => {
     try {
-      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      const interaction = await currentProvider().interactionDetails(request.raw, reply.raw);
       return interaction.uid === request.params.uid ? interaction : undefined;
     } catch (error) {
       if (error instanceof errors.SessionNotFound) return undefined;
@@ -129,6 +130,7 @@ export default async function interactionRoutes(
       if (!result.ok) return send(reply, 401, signInPage({ username, error: REFUSAL_TEXT[result.error] }));
 
       let returnTo: string;
+      const provider = currentProvider();
       try {
         returnTo = await provider.interactionResult(
           request.raw,

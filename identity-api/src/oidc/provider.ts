@@ -4,15 +4,20 @@ import type { Db } from '../db/index.js';
 import { accessTokenClaims, findAccount } from './account.js';
 import { kyselyAdapter } from './adapter.js';
 import { firstPartyOfflineAccess, INTERACTION_PATH, interactionPrompts } from './interactions.js';
+import { INTERACTION_TTL_SECONDS, type KeySet, providerKeys } from './keys.js';
 import { ONE_TIME_TOKEN_GRANT, registerOneTimeTokenGrant } from './one-time-token-grant.js';
 import { PASSWORD_GRANT, registerPasswordGrant } from './password-grant.js';
 import { API_RESOURCE, apiResourceServer, SCOPES } from './resource.js';
-import { cookieKeys, signingKeys } from './secrets.js';
 
 /** The OIDC claims the id_token carries; all under `openid`, the one scope the gateway asks for. */
 const ID_TOKEN_CLAIMS = ['sub', 'email', 'given_name', 'family_name', 'preferred_username', 'roles'];
 
-export async function createProvider(config: Config, db: Db): Promise<Provider> {
+/**
+ * oidc-provider reads its keys once, when it is built (its keystore is private), so a new key set means
+ * a new Provider (plugins/app/oidc.ts swaps it in); everything else it keeps is in the database.
+ */
+export function createProvider(config: Config, db: Db, keys: KeySet): Provider {
+  const { jwks, cookieKeys } = providerKeys(keys);
   const configuration: Configuration = {
     adapter: kyselyAdapter(db),
     clients: [
@@ -37,8 +42,10 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
         scope: 'api',
       },
     ],
-    jwks: { keys: await signingKeys(db) },
-    cookies: { keys: await cookieKeys(db) },
+    // The current key first: oidc-provider signs with the first key of the alg, keygrip with the
+    // first cookie key; the next and retiring keys only verify.
+    jwks: { keys: jwks },
+    cookies: { keys: cookieKeys },
     // Only the code flow is offered (for federated users); no implicit or hybrid.
     responseTypes: ['code'],
     // PKCE (S256, the only method oidc-provider 9 knows) even for our confidential client.
@@ -85,11 +92,13 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
     ttl: {
       AccessToken: config.tokens.accessTokenTtlSeconds,
       IdToken: config.tokens.accessTokenTtlSeconds,
+      // Every JWT the signing key signs lives this long (src/oidc/keys.ts: how long a key is kept).
+      ClientCredentials: config.tokens.accessTokenTtlSeconds,
       RefreshToken: config.tokens.refreshTokenTtlSeconds,
       // A grant outlives its rotating refresh tokens by a wide margin; revocation ends it early.
       Grant: config.tokens.refreshTokenTtlSeconds * 3,
       Session: config.tokens.refreshTokenTtlSeconds,
-      Interaction: 10 * 60,
+      Interaction: INTERACTION_TTL_SECONDS,
     },
     // Only the gateway calls us, server to server: no CORS for anyone.
     clientBasedCORS: () => false,

@@ -3,7 +3,9 @@ import { createTestDatabase, migrateToLatest as migrateWith, type TestDatabase }
 import { openDatabase, type Db } from '../../src/db/index.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
+import { exportJWK, generateKeyPair } from 'jose';
 import { revokeAccount } from '../../src/oidc/adapter.js';
+import { readKeySet } from '../../src/oidc/keys.js';
 
 const TABLES = { tableName: 'identity_migration', lockTableName: 'identity_migration_lock' };
 
@@ -140,5 +142,41 @@ describe('migration 0006 on a database that already holds accounts', () => {
     await expect(
       db.updateTable('users').set({ email_verified: 1 }).where('id', '=', 'second').execute(),
     ).rejects.toMatchObject({ message: expect.stringMatching(/users_verified_email/) });
+  });
+});
+
+describe('migration 0008 on a database whose keys were generated before rotation existed', () => {
+  let testDb: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    db = openDatabase(testDb.url);
+    const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0008'));
+    await migrateWith(db, earlier, TABLES);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await testDb.drop();
+  });
+
+  it('keeps them as the current keys (tokens and sessions of before still verify) and adds next keys', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const jwk = { ...(await exportJWK(privateKey)), kid: 'legacy-kid', alg: 'RS256', use: 'sig' };
+    const created = '2025-01-01T00:00:00.000Z';
+    await db
+      .insertInto('secret')
+      .values([
+        { name: 'jwks', value: JSON.stringify({ keys: [jwk] }), created_at: created },
+        { name: 'cookie_keys', value: JSON.stringify(['legacy-cookie-secret']), created_at: created },
+      ])
+      .execute();
+
+    await migrateToLatest(db);
+    const set = await readKeySet(db, new Date());
+    expect(set.signing.current).toMatchObject({ kid: 'legacy-kid', activatedAt: new Date(created) });
+    expect(JSON.parse(set.signing.current.material)).toEqual(jwk);
+    expect(set.cookie.current.material).toBe('legacy-cookie-secret');
+    expect(set.signing.next.kid).not.toBe('legacy-kid');
+    expect(await db.selectFrom('secret').selectAll().execute()).toEqual([]);
   });
 });

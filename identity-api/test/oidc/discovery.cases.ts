@@ -24,13 +24,16 @@ describe('discovery, JWKS and health', () => {
     expect(metadata.grant_types_supported).not.toContain('implicit');
   });
 
-  it('serves public signing keys only', async () => {
+  it('serves public signing keys only: the current one, then the next one (README "Key rotation")', async () => {
     const response = await fetch(`${api.issuer}/jwks`);
     expect(response.status).toBe(200);
     const { keys } = (await response.json()) as { keys: Record<string, unknown>[] };
-    expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
-    expect(keys[0]).not.toHaveProperty('d');
+    const { current, next } = api.app.keyRing.set.signing;
+    expect(keys.map((key) => key.kid)).toEqual([current.kid, next.kid]);
+    for (const key of keys) {
+      expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+      for (const member of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(key).not.toHaveProperty(member);
+    }
   });
 
   it('answers /healthz when the database answers', async () => {

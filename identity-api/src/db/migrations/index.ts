@@ -6,6 +6,7 @@ import { accountLimits } from './0004-account-limits.js';
 import { userLinks } from './0005-user-links.js';
 import { emailVerification } from './0006-email-verification.js';
 import { userFinds } from './0007-user-finds.js';
+import { rotatingKeys } from './0008-rotating-keys.js';
 
 /** In-code migrations, applied in key order. Never edit a released one; add the next. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-user-links': userLinks,
   '0006-email-verification': emailVerification,
   '0007-user-finds': userFinds,
+  '0008-rotating-keys': rotatingKeys,
 };

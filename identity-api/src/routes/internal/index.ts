@@ -8,7 +8,7 @@ import {
 } from 'service-kit';
 import type { Config } from '../../config.js';
 import { API_RESOURCE } from '../../oidc/resource.js';
-import { publicSigningKeys } from '../../oidc/secrets.js';
+import { publicJwks, type KeySet } from '../../oidc/keys.js';
 import { lookupUsers } from '../../users/directory.js';
 import { inviteEmployer } from '../../users/invite-employer.js';
 import { foundBy } from '../../users/finds.js';
@@ -122,11 +122,22 @@ const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { 
  * here (its routing table sends `internal` to cart-api).
  */
 export default async function internalRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  const keys = await publicSigningKeys(app.identityDb);
   const verifierOptions = { issuer: config.issuer, audience: API_RESOURCE, typ: 'at+jwt' };
+  // Rebuilt with each key set the key ring applies (every published key verifies).
+  const verifiers = (keySet: KeySet) => {
+    const keys = publicJwks(keySet);
+    return {
+      user: localJwksVerifier(keys, verifierOptions),
+      service: localServiceVerifier(keys, { ...verifierOptions, clientIds: [config.cartApiClientId] }),
+    };
+  };
+  let current = verifiers(app.keyRing.set);
+  app.keyRing.onChange((keySet) => {
+    current = verifiers(keySet);
+  });
   await app.register(routeContract, {
-    verify: localJwksVerifier(keys, verifierOptions),
-    verifyService: localServiceVerifier(keys, { ...verifierOptions, clientIds: [config.cartApiClientId] }),
+    verify: (token) => current.user(token),
+    verifyService: (token) => current.service(token),
     policies: {},
   });
   await app.register(userRoutes, { config });
