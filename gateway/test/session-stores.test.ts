@@ -13,17 +13,24 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const dir = tempDir('stores');
 afterAll(() => dir.remove());
 
+type OpenStore = (
+  now: () => number,
+  place?: string,
+  tombstoneMs?: number,
+  options?: { refreshLockMs?: number },
+) => SessionRecordStore;
+
 /** Every store, opened at a place (file or key prefix) that two stores may share, as two gateways do. */
-const stores: [string, (now: () => number, place?: string, tombstoneMs?: number) => SessionRecordStore][] = [
+const stores: [string, OpenStore][] = [
   [
     'SQLite',
-    (now, place = randomUUID(), tombstoneMs) =>
-      createSqliteSessionStore(join(dir.path, `${place}.sqlite`), now, tombstoneMs),
+    (now, place = randomUUID(), tombstoneMs, options) =>
+      createSqliteSessionStore(join(dir.path, `${place}.sqlite`), now, tombstoneMs, options),
   ],
   [
     'Redis',
-    (now, place = randomUUID(), tombstoneMs) =>
-      createRedisSessionStore(REDIS_URL, `pop:test:${place}:`, now, tombstoneMs),
+    (now, place = randomUUID(), tombstoneMs, options) =>
+      createRedisSessionStore(REDIS_URL, `pop:test:${place}:`, now, tombstoneMs, options),
   ],
 ];
 
@@ -133,12 +140,17 @@ it('Redis keeps a tombstone for the absolute session lifetime', async () => {
 });
 
 /** A signed-in record as the session plugin writes it (only the fields the stores look at matter). */
-function signedIn(loginAt: number, obtainedAt: number, lastSeenAt: number) {
+function signedIn(loginAt: number, obtainedAt: number, lastSeenAt: number, fence?: number) {
   return {
     cookie: { path: '/' },
     auth: {
       user: { userId: 7, roles: [] },
-      tokens: { accessToken: `access-${obtainedAt}`, refreshToken: `refresh-${obtainedAt}`, obtainedAt },
+      tokens: {
+        accessToken: `access-${obtainedAt}`,
+        refreshToken: `refresh-${obtainedAt}`,
+        obtainedAt,
+        ...(fence === undefined ? {} : { fence }),
+      },
       loginAt,
       lastSeenAt,
     },
@@ -166,6 +178,72 @@ describe.each(stores)('%s session store and token refreshes', (_name, create) =>
       expect(await store.get('s')).toEqual(signedIn(2000, 2000, 2000));
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe.each(stores)('%s session store: the refresh lock', (_name, create) => {
+  it('lets one holder at a time refresh a session, across instances, and only the owner frees it', async () => {
+    const place = randomUUID();
+    const one = create(Date.now, place);
+    const two = create(Date.now, place);
+    try {
+      const first = await one.lockRefresh('s');
+      expect(first).toBeDefined();
+      expect(await two.lockRefresh('s')).toBeUndefined();
+      expect(await one.lockRefresh('s')).toBeUndefined();
+      // Another session has a lock of its own.
+      const other = await two.lockRefresh('t');
+      expect(other).toBeDefined();
+      await first!.release();
+      const second = await two.lockRefresh('s');
+      expect(second!.fence).toBeGreaterThan(first!.fence);
+      // A second release by the first holder frees nothing of the second's.
+      await first!.release();
+      expect(await one.lockRefresh('s')).toBeUndefined();
+      await second!.release();
+      await other!.release();
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  it("refuses the tokens of a holder whose lock lapsed (older fence) over its successor's", async () => {
+    const LOCK_MS = 200;
+    let now = Date.now();
+    const place = randomUUID();
+    const one = create(() => now, place, undefined, { refreshLockMs: LOCK_MS });
+    const two = create(() => now, place, undefined, { refreshLockMs: LOCK_MS });
+    const expiresAt = now + 60_000;
+    try {
+      await one.set('s', signedIn(1000, 1000, 1000), expiresAt);
+      const paused = await one.lockRefresh('s');
+      expect(paused).toBeDefined();
+      // The holder pauses past its lock: SQLite by the store's clock, Redis by its own (PX).
+      now += LOCK_MS;
+      let successor: Awaited<ReturnType<SessionRecordStore['lockRefresh']>>;
+      expect(await eventually(async () => (successor = await two.lockRefresh('s')) !== undefined)).toBe(true);
+      expect(successor!.fence).toBeGreaterThan(paused!.fence);
+      await two.set('s', signedIn(1000, 5000, 5000, successor!.fence), expiresAt);
+      // The paused holder wakes and saves tokens it got later by its clock, under its old fence.
+      await one.set('s', signedIn(1000, 9000, 9000, paused!.fence), expiresAt);
+      const stored = (await two.get('s')) as ReturnType<typeof signedIn>;
+      expect(stored.auth.tokens).toEqual(signedIn(1000, 5000, 5000, successor!.fence).auth.tokens);
+      // The rest of its save is taken (the fence guards the tokens only).
+      expect(stored.auth.lastSeenAt).toBe(9000);
+      // Its release leaves the successor's lock alone.
+      await paused!.release();
+      expect(await one.lockRefresh('s')).toBeUndefined();
+      await successor!.release();
+      // And the next refresh (a higher fence) replaces the successor's tokens, whatever the clock says.
+      const next = await one.lockRefresh('s');
+      await one.set('s', signedIn(1000, 4000, 9500, next!.fence), expiresAt);
+      expect(((await two.get('s')) as ReturnType<typeof signedIn>).auth.tokens.obtainedAt).toBe(4000);
+      await next!.release();
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 });

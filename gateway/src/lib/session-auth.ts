@@ -8,6 +8,11 @@ export interface SessionTokens {
   obtainedAt: number;
   /** When the access token stops being valid (epoch ms), when identity-api said so. */
   accessExpiresAt: number | undefined;
+  /**
+   * The fencing token of the refresh lock these tokens were obtained under (none: the sign-in's own).
+   * The stores never let tokens with a lower fence replace those with a higher one.
+   */
+  fence?: number;
 }
 
 export interface SessionAuth {

@@ -8,6 +8,12 @@ import {
   type SessionLimits,
   type SessionTokens,
 } from '../../lib/session-auth.js';
+import {
+  refreshAcrossInstances,
+  RefreshWaitTimeout,
+  SessionGone,
+  SessionStoreUnavailable,
+} from '../../lib/shared-refresh.js';
 import { SESSION_COOKIE } from '../external/session.js';
 import { IdentityRefusal, type IdentityClient, type IssuedTokens } from './identity-client.js';
 import type { RefreshSetting } from './refresh-setting.js';
@@ -22,7 +28,10 @@ export interface AuthenticationOptions {
   limits: SessionLimits;
   refreshAfterMs: number;
   now: Clock;
-  /** Where the sessions live: read again before a refresh, another instance may have done it. */
+  /**
+   * Where the sessions live: read again before a refresh (another instance may have done it), and
+   * the refresh lock that lets one instance at a time refresh a session.
+   */
   store: SessionRecordStore;
 }
 
@@ -63,10 +72,13 @@ declare module 'fastify' {
   }
 }
 
-/** A refresh in flight (or just done) for one session, shared by the requests that need it. */
+/**
+ * A refresh in flight (or just done) for one session, shared by this process's requests that need it:
+ * the first level. The second, across instances, is the store's refresh lock (lib/shared-refresh.ts).
+ */
 interface RefreshFlight {
-  refreshToken: string;
-  result: Promise<IssuedTokens>;
+  refreshToken: string | undefined;
+  result: Promise<SessionTokens>;
 }
 
 /** Late requests that loaded the session before the refresh was saved still find the result here. */
@@ -145,13 +157,34 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
     if (at - auth.lastSeenAt >= TOUCH_EVERY_MS) auth.lastSeenAt = at;
   });
 
-  function refreshOnce(sessionId: string, auth: SessionAuth, refreshToken: string): Promise<IssuedTokens> {
+  /**
+   * One refresh per session: concurrent requests of this process share one flight, and the flight
+   * takes the store's refresh lock, or waits for the tokens of the instance that holds it.
+   */
+  function refreshOnce(session: FastifySessionObject, auth: SessionAuth): Promise<SessionTokens> {
+    const { sessionId } = session;
+    const { refreshToken } = auth.tokens;
     const flight = refreshes.get(sessionId);
     if (flight && flight.refreshToken === refreshToken) return flight.result;
-    const result = issuerOf(auth).refreshGrant(refreshToken);
+    const result = refreshAcrossInstances({
+      sessionId,
+      loaded: { loginAt: auth.loginAt, tokens: auth.tokens },
+      store: options.store,
+      isFresh: (tokens) => !needsRefresh(tokens, now(), options.refreshAfterMs),
+      async refresh(base) {
+        if (!base.refreshToken) throw new IdentityRefusal('no_refresh_token', 'invalid_grant');
+        return tokensFrom(await issuerOf(auth).refreshGrant(base.refreshToken), now(), base);
+      },
+      // Saved before the lock is let go, so waiters on other instances find the tokens at once,
+      // not when this request ends.
+      async save(tokens) {
+        auth.tokens = tokens;
+        await session.save();
+      },
+    });
     refreshes.set(sessionId, { refreshToken, result });
     const forget = () => {
-      if (refreshes.get(sessionId)?.refreshToken === refreshToken) refreshes.delete(sessionId);
+      if (refreshes.get(sessionId)?.result === result) refreshes.delete(sessionId);
     };
     // A success is kept a while for late requests; a failure is forgotten at once, so the next
     // request tries again (identity-api may be back).
@@ -214,29 +247,29 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
       if (!needsRefresh(auth.tokens, now(), options.refreshAfterMs)) {
         return { ok: true, accessToken: auth.tokens.accessToken };
       }
-      // Another request (here or on another gateway instance) may have refreshed since this one
-      // loaded the session: its newer tokens are in the store, and refreshing again would be reuse.
-      const stored = (await options.store.get(session.sessionId))?.auth as SessionAuth | undefined;
-      if (stored && stored.loginAt === auth.loginAt && stored.tokens.obtainedAt > auth.tokens.obtainedAt) {
-        auth.tokens = stored.tokens;
-        if (!needsRefresh(auth.tokens, now(), options.refreshAfterMs)) {
-          return { ok: true, accessToken: auth.tokens.accessToken };
-        }
-      }
-      const { refreshToken } = auth.tokens;
       try {
-        if (!refreshToken) throw new IdentityRefusal('no_refresh_token', 'invalid_grant');
-        const issued = await refreshOnce(session.sessionId, auth, refreshToken);
-        auth.tokens = tokensFrom(issued, now(), auth.tokens);
+        auth.tokens = await refreshOnce(session, auth);
         return { ok: true, accessToken: auth.tokens.accessToken };
       } catch (error) {
-        if (!(error instanceof IdentityRefusal)) {
+        if (error instanceof SessionStoreUnavailable) {
+          // Without the lock no other instance knows to wait: refreshing anyway could be reuse.
+          request.log.error({ err: error }, 'token refresh not made: session store unavailable');
+          return { ok: false, reason: 'unavailable' };
+        }
+        if (error instanceof RefreshWaitTimeout) {
+          request.log.error({ err: error }, 'token refresh not made: the refresh lock stayed taken');
+          return { ok: false, reason: 'unavailable' };
+        }
+        if (!(error instanceof IdentityRefusal) && !(error instanceof SessionGone)) {
           // identity-api is away: keep the session, the user may retry in a moment.
           request.log.warn({ err: error }, 'token refresh failed: identity-api unavailable');
           return { ok: false, reason: 'unavailable' };
         }
         request.log.info(
-          { userId: auth.user.userId, key: error.key },
+          {
+            userId: auth.user.userId,
+            key: error instanceof IdentityRefusal ? error.key : 'ended on another request or instance',
+          },
           'token refresh refused: session ended',
         );
         await endSession(request);

@@ -4,7 +4,7 @@ import { createRedisSessionStore } from './redis.js';
 import { createSqliteSessionStore } from './sqlite.js';
 import type { Clock, SessionRecordStore } from './store.js';
 
-export type { Clock, SessionRecordStore } from './store.js';
+export { REFRESH_LOCK_MS, type Clock, type RefreshLock, type SessionRecordStore } from './store.js';
 export { createRedisSessionStore } from './redis.js';
 export { createSqliteSessionStore } from './sqlite.js';
 
