@@ -24,8 +24,8 @@ function gatewayCli(...args: string[]) {
   const result = spawnSync('node', [join(root, 'gateway/dist/cli.js'), ...args], {
     cwd: root,
     encoding: 'utf8',
-    // The stack's gateway gets DATA_DIR (its REMOTES_DIR is $DATA_DIR/remotes) and serves shell/dist.
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, REMOTES_DIR: '', SHELL_DIR: '' },
+    // The stack's gateway gets DATA_DIR (its registry is $DATA_DIR/gateway.sqlite) and serves shell/dist.
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', SHELL_DIR: '' },
   });
   return { status: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -6,8 +5,10 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { sql } from 'kysely';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOKEN_REFRESH_AFTER_MS } from 'shared-domain';
 import type { GatewayConfig } from './config.js';
+import { openGatewayDatabase, type GatewayDb } from './db/index.js';
 import type { SessionLimits } from './lib/session-auth.js';
 import { GATEWAY_MESSAGES } from './messages.js';
 import authentication from './plugins/app/authentication.js';
@@ -17,6 +18,7 @@ import {
   type RefreshSetting,
   type RemoteRefreshSetting,
 } from './plugins/app/refresh-setting.js';
+import observability from './plugins/app/observability.js';
 import requestGuard from './plugins/app/request-guard.js';
 import signInThrottle from './plugins/app/sign-in-throttle.js';
 import unreadBody from './plugins/app/unread-body.js';
@@ -36,7 +38,7 @@ import guideRoutes from './routes/guides/index.js';
 import healthRoutes from './routes/healthz/index.js';
 import staticRoutes from './routes/static/index.js';
 import { fastifyTrustProxy } from 'service-kit/server';
-import { errorHandler, loggerOptions, requestIdOf, requestLogging } from 'service-kit';
+import { errorHandler, loggerOptions, requestIdOf, requestLogging, traceRoutes } from 'service-kit';
 
 /** Seams for tests; production uses the defaults. */
 export interface AppOptions {
@@ -62,6 +64,8 @@ declare module 'fastify' {
     sessionRecords: SessionRecordStore;
     /** cart-api's refresh-token setting as the gateway knows it. */
     refreshSetting: RefreshSetting;
+    /** The gateway's database (DATABASE_URL): the remote registry and the published remote files. */
+    gatewayDb: GatewayDb;
   }
 }
 
@@ -96,6 +100,10 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
   // One error format, the services' (service-kit): the specs' catalogue, `{message}` below 500,
   // `500 {errorText, stackTrace?}` (no stack trace in production). The 404 is the shell's (routes/static).
   await app.register(errorHandler, { exposeStackTraces: !config.production, notFound: false });
+  // Before any route: every request timed by its route pattern, /readyz, /metrics (private port or
+  // token), the draining state serve() sets; the trace's server span named by the route.
+  await app.register(observability, { config, metrics: config.metrics });
+  await app.register(traceRoutes);
   // The request id goes back to the browser too (support can find the request in all three logs).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -106,7 +114,14 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
   // An answer sent before the body was read leaves the keep-alive connection usable (drained or closed).
   await app.register(unreadBody, { drainLimit: Math.max(config.bodyLimit, config.uploadBodyLimit) });
 
-  mkdirSync(config.remotesDir, { recursive: true });
+  // Migrated before anything serves; shared by every instance on one DATABASE_URL (routes/static).
+  const gatewayDb = await openGatewayDatabase(config.databaseUrl, (error) =>
+    app.log.warn({ err: error }, 'gateway database connection lost'),
+  );
+  app.addHook('onClose', async () => gatewayDb.destroy());
+  app.decorate('gatewayDb', gatewayDb);
+  // Without its database a gateway cannot name the remotes: out of the load balancer's rotation.
+  app.lifecycle.addReadinessCheck('database', () => sql`select 1`.execute(gatewayDb));
   const store =
     options.sessionStore ?? createSessionStore(config, now, options.redisPrefix, limits.absoluteMs);
   const identity =
@@ -153,7 +168,8 @@ export async function buildApp(config: GatewayConfig, options: AppOptions = {}):
   await app.register(staticRoutes, {
     pageUser: (request) => pageUser?.(request) ?? Promise.resolve(undefined),
     shellDir: config.shellDir,
-    remotesDir: config.remotesDir,
+    db: gatewayDb,
+    remoteCacheBytes: config.remoteCacheBytes,
     loginMessagesUrl: `${config.cartApiUrl}/system-message?location=login`,
     loginMessagesTtlMs: config.loginMessagesTtlMs,
   });

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseTrustProxy, TrustProxyError, type TrustProxy } from 'service-kit/server';
+import {
+  metricsSettings,
+  parseTrustProxy,
+  TrustProxyError,
+  type MetricsSettings,
+  type TrustProxy,
+} from 'service-kit/server';
 
 /** Everything the gateway reads from its environment, resolved and validated once at start. */
 export interface GatewayConfig {
@@ -21,7 +27,13 @@ export interface GatewayConfig {
   /** Sessions live in Redis when set, else in `${dataDir}/gateway-sessions.sqlite`. */
   redisUrl: string | undefined;
   shellDir: string;
-  remotesDir: string;
+  /**
+   * The gateway's database (DATABASE_URL): the remote registry and the published bundles. A
+   * `postgres://` URL, shared by every gateway instance, or a SQLite file (`${dataDir}/gateway.sqlite`).
+   */
+  databaseUrl: string;
+  /** Bytes of published remote files kept in memory per instance (REMOTE_CACHE_BYTES). */
+  remoteCacheBytes: number;
   /** Sign-in attempts (password and sign-in link) allowed per client address and minute. */
   loginRateLimit: number;
   /** Password attempts allowed per account (lower-cased, trimmed username) and minute. */
@@ -62,6 +74,8 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** A request at least this slow is logged at info even when it succeeded (SLOW_REQUEST_MS). */
   slowRequestMs: number;
+  /** METRICS_TOKEN / METRICS_PORT / METRICS_HOST (service-kit README "Metrics, readiness and shutdown"). */
+  metrics: MetricsSettings;
 }
 
 /** identity-api's dev default: the two packages must agree on it outside production. */
@@ -133,6 +147,16 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return parsed;
 }
 
+/** The shell build the gateway serves (SHELL_DIR): remotes must match its shared singletons. */
+export function shellDirOf(env: NodeJS.ProcessEnv): string {
+  return resolve(env.SHELL_DIR || join(repoDir, 'shell', 'dist'));
+}
+
+/** DATABASE_URL as the APIs read it: `postgres://…`, else a SQLite file, by default in DATA_DIR. */
+export function databaseUrlOf(env: NodeJS.ProcessEnv): string {
+  return env.DATABASE_URL || join(resolve(env.DATA_DIR || './data'), 'gateway.sqlite');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = resolve(env.DATA_DIR || './data');
@@ -153,8 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     sessionSecret: sessionSecret(env, dataDir, production),
     dataDir,
     redisUrl: env.REDIS_URL || undefined,
-    shellDir: resolve(env.SHELL_DIR || join(repoDir, 'shell', 'dist')),
-    remotesDir: resolve(env.REMOTES_DIR || join(dataDir, 'remotes')),
+    shellDir: shellDirOf(env),
+    databaseUrl: databaseUrlOf(env),
+    remoteCacheBytes: positiveInteger('REMOTE_CACHE_BYTES', env.REMOTE_CACHE_BYTES, 64 * 1024 * 1024),
     loginRateLimit: positiveInteger('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 20),
     // Above identity-api's lockout (5 wrong passwords): the lockout answers first, this stops the flood.
     loginAccountRateLimit: positiveInteger('LOGIN_ACCOUNT_RATE_LIMIT', env.LOGIN_ACCOUNT_RATE_LIMIT, 10),
@@ -179,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     apiDocs: apiDocs(env.API_DOCS, production),
     upstreamTimeoutMs: positiveInteger('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 10_000),
     slowRequestMs: positiveInteger('SLOW_REQUEST_MS', env.SLOW_REQUEST_MS, 1000),
+    metrics: metricsSettings(env),
   };
 }
 

@@ -59,3 +59,25 @@ describe('configuration of sign-in', () => {
     }
   });
 });
+
+describe('configuration of the gateway database', () => {
+  const data = tempDir('config-database');
+  afterAll(() => data.remove());
+
+  it('is a SQLite file in DATA_DIR unless DATABASE_URL names one; the file cache is bounded and positive', () => {
+    expect(testConfig({ DATA_DIR: data.path })).toMatchObject({
+      databaseUrl: `${data.path}/gateway.sqlite`,
+      remoteCacheBytes: 64 * 1024 * 1024,
+    });
+    const url = 'postgres://pop@db.internal:5432/pop';
+    expect(
+      testConfig({ DATA_DIR: data.path, DATABASE_URL: url, REMOTE_CACHE_BYTES: '1048576' }),
+    ).toMatchObject({
+      databaseUrl: url,
+      remoteCacheBytes: 1_048_576,
+    });
+    for (const value of ['0', '-1', 'lots', '1.5']) {
+      expect(() => testConfig({ DATA_DIR: data.path, REMOTE_CACHE_BYTES: value })).toThrow(ConfigError);
+    }
+  });
+});

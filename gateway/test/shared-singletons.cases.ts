@@ -1,8 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { createTestDatabase, type TestDatabase } from 'service-kit/server';
 import { runCli } from '../src/cli.js';
-import { readRegistry, RegistryError } from '../src/lib/remote-registry.js';
+import { openGatewayDatabase, type GatewayDb } from '../src/db/index.js';
+import { listRemotes, RegistryError } from '../src/lib/remote-registry.js';
 import { compatibilityLine, featureLevel, singletonMismatch } from '../src/lib/shared-singletons.js';
 import { fakeShell, SHARED_VERSIONS, tempDir } from './helpers.js';
 
@@ -18,21 +20,22 @@ const withShared = (shared: Record<string, string | undefined>) => ({ sections: 
 
 describe('publish-remote and rollback-remote check the shared singletons against the deployed shell', () => {
   let data: ReturnType<typeof tempDir>;
-  let env: { DATA_DIR: string; SHELL_DIR: string };
-  let remotesDir: string;
+  let testDb: TestDatabase;
+  let db: GatewayDb;
+  let env: { DATA_DIR: string; SHELL_DIR: string; DATABASE_URL: string };
   const lines: string[] = [];
   const cli = (...argv: string[]) => runCli(argv, env, (line) => lines.push(line));
   const build = (marker: string, manifest: object | undefined) =>
     adminBuild(join(data.path, marker), marker, manifest);
-  /** What a refused command left behind: the registry's pointer and the version folders on disk. */
-  const published = () => ({
-    current: readRegistry(remotesDir).remotes['mf-admin']?.current,
-    folders: existsSync(join(remotesDir, 'mf-admin')) ? readdirSync(join(remotesDir, 'mf-admin')).sort() : [],
-  });
+  /** What a refused command left behind: the registry's pointer and the versions stored. */
+  const published = async () => {
+    const admin = (await listRemotes(db)).find((remote) => remote.packageName === 'mf-admin');
+    return { current: admin?.current, versions: admin?.versions ?? [] };
+  };
   /** The message of the RegistryError the command throws (the CLI prints it and exits 1). */
-  const refusal = (...argv: string[]) => {
+  const refusal = async (...argv: string[]) => {
     try {
-      cli(...argv);
+      await cli(...argv);
     } catch (error) {
       expect(error).toBeInstanceOf(RegistryError);
       return (error as Error).message;
@@ -40,21 +43,26 @@ describe('publish-remote and rollback-remote check the shared singletons against
     throw new Error(`${argv.join(' ')} was not refused`);
   };
 
-  beforeEach(() => {
+  beforeEach(async () => {
     data = tempDir('singletons');
-    env = { DATA_DIR: data.path, SHELL_DIR: fakeShell(join(data.path, 'shell')) };
-    remotesDir = join(data.path, 'remotes');
+    testDb = await createTestDatabase();
+    env = { DATA_DIR: data.path, SHELL_DIR: fakeShell(join(data.path, 'shell')), DATABASE_URL: testDb.url };
+    db = await openGatewayDatabase(testDb.url);
     lines.length = 0;
   });
-  afterEach(() => data.remove());
+  afterEach(async () => {
+    await db.destroy();
+    await testDb.drop();
+    data.remove();
+  });
 
-  it('publishes a build whose singletons are the shell’s or older in the same major (a newer patch is fine)', () => {
-    cli('publish-remote', 'mf-admin', '--dist', build('same', withShared(SHARED_VERSIONS)));
-    const first = published();
-    expect(first.folders).toEqual([first.current]);
+  it('publishes a build whose singletons are the shell’s or older in the same major (a newer patch is fine)', async () => {
+    await cli('publish-remote', 'mf-admin', '--dist', build('same', withShared(SHARED_VERSIONS)));
+    const first = await published();
+    expect(first.versions).toEqual([first.current]);
     expect(lines.at(-1)).toMatch(/^mf-admin 0\.1\.0-[0-9a-f]{10} published/);
 
-    cli(
+    await cli(
       'publish-remote',
       'mf-admin',
       '--dist',
@@ -69,14 +77,14 @@ describe('publish-remote and rollback-remote check the shared singletons against
         }),
       ),
     );
-    expect(published().current).not.toBe(first.current);
+    expect((await published()).current).not.toBe(first.current);
   });
 
-  it('refuses a build made with another react major, naming react and both versions, and writes nothing', () => {
-    cli('publish-remote', 'mf-admin', '--dist', build('before', withShared(SHARED_VERSIONS)));
-    const before = published();
+  it('refuses a build made with another react major, naming react and both versions, and writes nothing', async () => {
+    await cli('publish-remote', 'mf-admin', '--dist', build('before', withShared(SHARED_VERSIONS)));
+    const before = await published();
 
-    const message = refusal(
+    const message = await refusal(
       'publish-remote',
       'mf-admin',
       '--dist',
@@ -85,14 +93,14 @@ describe('publish-remote and rollback-remote check the shared singletons against
     expect(message).toContain('mf-admin was built with react 18.3.1 but the shell provides react 19.3.1');
     expect(message).not.toContain('react-dom');
     expect(message).toContain('Nothing was changed');
-    expect(published()).toEqual(before);
+    expect(await published()).toEqual(before);
   });
 
-  it('refuses a remote built against a newer shared-ui minor than the shell’s; the same or an older one publishes', () => {
+  it('refuses a remote built against a newer shared-ui minor than the shell’s; the same or an older one publishes', async () => {
     fakeShell(env.SHELL_DIR, { ...SHARED_VERSIONS, 'shared-ui': '1.2.0' });
     const sharedUi = (version: string) => withShared({ ...SHARED_VERSIONS, 'shared-ui': version });
 
-    const message = refusal(
+    const message = await refusal(
       'publish-remote',
       'mf-admin',
       '--dist',
@@ -104,36 +112,36 @@ describe('publish-remote and rollback-remote check the shared singletons against
     );
     expect(message).toContain('deploy a shell that provides them first. Nothing was changed.');
     expect(message).not.toContain('react');
-    expect(published()).toEqual({ current: undefined, folders: [] });
+    expect(await published()).toEqual({ current: undefined, versions: [] });
     // Another major, newer or older, is refused too.
     expect(
-      refusal('publish-remote', 'mf-admin', '--dist', build('shared-ui-2', sharedUi('2.0.0'))),
+      await refusal('publish-remote', 'mf-admin', '--dist', build('shared-ui-2', sharedUi('2.0.0'))),
     ).toContain(
       'mf-admin was built with shared-ui 2.0.0 but the shell provides shared-ui 1.2.0, another major version',
     );
     expect(
-      refusal('publish-remote', 'mf-admin', '--dist', build('shared-ui-0.9', sharedUi('0.9.0'))),
+      await refusal('publish-remote', 'mf-admin', '--dist', build('shared-ui-0.9', sharedUi('0.9.0'))),
     ).toContain('shared-ui 0.9.0 but the shell provides shared-ui 1.2.0');
-    expect(published()).toEqual({ current: undefined, folders: [] });
+    expect(await published()).toEqual({ current: undefined, versions: [] });
 
     // The shell's version, an older minor of its major and a newer patch (a fix adds nothing to use) publish.
     for (const version of ['1.2.0', '1.0.0', '1.2.7']) {
-      cli('publish-remote', 'mf-admin', '--dist', build(`shared-ui-${version}`, sharedUi(version)));
+      await cli('publish-remote', 'mf-admin', '--dist', build(`shared-ui-${version}`, sharedUi(version)));
       expect(lines.at(-1)).toMatch(/^mf-admin 0\.1\.0-[0-9a-f]{10} published/);
     }
-    expect(published().folders).toHaveLength(3);
+    expect((await published()).versions).toHaveLength(3);
   });
 
-  it('refuses a rollback to a build made with a newer shared-ui than the shell deployed since', () => {
+  it('refuses a rollback to a build made with a newer shared-ui than the shell deployed since', async () => {
     fakeShell(env.SHELL_DIR, { ...SHARED_VERSIONS, 'shared-ui': '1.3.0' });
-    cli(
+    await cli(
       'publish-remote',
       'mf-admin',
       '--dist',
       build('on-1.3', withShared({ ...SHARED_VERSIONS, 'shared-ui': '1.3.0' })),
     );
-    const on13 = published().current!;
-    cli(
+    const on13 = (await published()).current!;
+    await cli(
       'publish-remote',
       'mf-admin',
       '--dist',
@@ -142,14 +150,14 @@ describe('publish-remote and rollback-remote check the shared singletons against
 
     // The shell is rolled back to one with shared-ui 1.2.0: the 1.3.0 build may call what it lacks.
     fakeShell(env.SHELL_DIR, { ...SHARED_VERSIONS, 'shared-ui': '1.2.0' });
-    const message = refusal('rollback-remote', 'mf-admin', on13);
+    const message = await refusal('rollback-remote', 'mf-admin', on13);
     expect(message).toContain(`Refused to roll back mf-admin to ${on13}`);
     expect(message).toContain('shared-ui 1.3.0 but the shell provides shared-ui 1.2.0');
-    expect(published().current).not.toBe(on13);
+    expect((await published()).current).not.toBe(on13);
   });
 
-  it('holds the other singletons to the same rule: a newer react minor than the shell’s is refused', () => {
-    const message = refusal(
+  it('holds the other singletons to the same rule: a newer react minor than the shell’s is refused', async () => {
+    const message = await refusal(
       'publish-remote',
       'mf-admin',
       '--dist',
@@ -159,27 +167,27 @@ describe('publish-remote and rollback-remote check the shared singletons against
       "mf-admin was built with react 19.4.0 but the shell provides react 19.3.1, older than the remote's",
     );
     expect(message).toContain('react-dom 19.4.0 but the shell provides react-dom 19.3.1');
-    expect(published()).toEqual({ current: undefined, folders: [] });
+    expect(await published()).toEqual({ current: undefined, versions: [] });
   });
 
-  it('reads a 0.x version as semver’s caret does: the minor is the major, the patch the minor', () => {
+  it('reads a 0.x version as semver’s caret does: the minor is the major, the patch the minor', async () => {
     fakeShell(env.SHELL_DIR, { ...SHARED_VERSIONS, 'shared-ui': '0.1.4' });
     const sharedUi = (version: string) => withShared({ ...SHARED_VERSIONS, 'shared-ui': version });
     expect(
-      refusal('publish-remote', 'mf-admin', '--dist', build('shared-ui-0.2', sharedUi('0.2.0'))),
+      await refusal('publish-remote', 'mf-admin', '--dist', build('shared-ui-0.2', sharedUi('0.2.0'))),
     ).toContain(
       'mf-admin was built with shared-ui 0.2.0 but the shell provides shared-ui 0.1.4, another compatibility line',
     );
     expect(
-      refusal('publish-remote', 'mf-admin', '--dist', build('shared-ui-0.1.7', sharedUi('0.1.7'))),
+      await refusal('publish-remote', 'mf-admin', '--dist', build('shared-ui-0.1.7', sharedUi('0.1.7'))),
     ).toContain('shared-ui 0.1.7 but the shell provides shared-ui 0.1.4, older than the remote');
-    expect(published()).toEqual({ current: undefined, folders: [] });
-    cli('publish-remote', 'mf-admin', '--dist', build('shared-ui-0.1.0', sharedUi('0.1.0')));
-    expect(published().current).toBeDefined();
+    expect(await published()).toEqual({ current: undefined, versions: [] });
+    await cli('publish-remote', 'mf-admin', '--dist', build('shared-ui-0.1.0', sharedUi('0.1.0')));
+    expect((await published()).current).toBeDefined();
   });
 
-  it('names every mismatching package', () => {
-    const message = refusal(
+  it('names every mismatching package', async () => {
+    const message = await refusal(
       'publish-remote',
       'mf-admin',
       '--dist',
@@ -189,50 +197,55 @@ describe('publish-remote and rollback-remote check the shared singletons against
     expect(message).toContain('swr 3.1.0 but the shell provides swr 2.5.1');
   });
 
-  it('refuses a build that does not record its singletons, telling to rebuild it (no guess from package.json)', () => {
+  it('refuses a build that does not record its singletons, telling to rebuild it (no guess from package.json)', async () => {
     for (const [marker, manifest] of [
       ['no-manifest', undefined],
       ['sections-only', { sections: ['admin'] }],
       ['no-swr', withShared({ ...SHARED_VERSIONS, swr: undefined })],
       ['not-a-version', withShared({ ...SHARED_VERSIONS, react: 'latest' })],
     ] as const) {
-      const message = refusal('publish-remote', 'mf-admin', '--dist', build(marker, manifest));
+      const message = await refusal('publish-remote', 'mf-admin', '--dist', build(marker, manifest));
       expect({ marker, message }).toEqual({
         marker,
         message: expect.stringContaining('rebuild it with `pnpm --filter mf-admin build`'),
       });
       expect(message).toContain(join(data.path, marker, 'pop-remote.json'));
     }
-    expect(published()).toEqual({ current: undefined, folders: [] });
+    expect(await published()).toEqual({ current: undefined, versions: [] });
   });
 
-  it('refuses when the deployed shell does not record what it provides', () => {
+  it('refuses when the deployed shell does not record what it provides', async () => {
     rmSync(join(env.SHELL_DIR, 'pop-shell.json'));
-    const message = refusal('publish-remote', 'mf-admin', '--dist', build('ok', withShared(SHARED_VERSIONS)));
+    const message = await refusal(
+      'publish-remote',
+      'mf-admin',
+      '--dist',
+      build('ok', withShared(SHARED_VERSIONS)),
+    );
     expect(message).toContain(`the shell build at ${env.SHELL_DIR} does not record`);
     expect(message).toContain('pop-shell.json');
-    expect(published()).toEqual({ current: undefined, folders: [] });
+    expect(await published()).toEqual({ current: undefined, versions: [] });
   });
 
-  it('refuses a rollback to a version the shell deployed since can no longer host', () => {
-    cli('publish-remote', 'mf-admin', '--dist', build('on-19', withShared(SHARED_VERSIONS)));
-    const on19 = published().current!;
+  it('refuses a rollback to a version the shell deployed since can no longer host', async () => {
+    await cli('publish-remote', 'mf-admin', '--dist', build('on-19', withShared(SHARED_VERSIONS)));
+    const on19 = (await published()).current!;
     // The shell moves to React 20 (redeployed), then the admin team ships a React 20 build.
     const react20 = { ...SHARED_VERSIONS, react: '20.0.1', 'react-dom': '20.0.1' };
     fakeShell(env.SHELL_DIR, react20);
-    cli('publish-remote', 'mf-admin', '--dist', build('on-20', withShared(react20)));
-    const on20 = published().current!;
+    await cli('publish-remote', 'mf-admin', '--dist', build('on-20', withShared(react20)));
+    const on20 = (await published()).current!;
 
-    const message = refusal('rollback-remote', 'mf-admin', on19);
+    const message = await refusal('rollback-remote', 'mf-admin', on19);
     expect(message).toContain(`Refused to roll back mf-admin to ${on19}`);
     expect(message).toContain('react 19.3.1 but the shell provides react 20.0.1');
     expect(message).toContain('react-dom 19.3.1 but the shell provides react-dom 20.0.1');
-    expect(published().current).toBe(on20);
+    expect((await published()).current).toBe(on20);
 
     // Back on a React 19 shell, the rollback goes through.
     fakeShell(env.SHELL_DIR);
-    cli('rollback-remote', 'mf-admin', on19);
-    expect(published().current).toBe(on19);
+    await cli('rollback-remote', 'mf-admin', on19);
+    expect((await published()).current).toBe(on19);
   });
 });
 

@@ -1,29 +1,23 @@
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import type { GatewayDb } from '../db/index.js';
+import type { NewRemoteFile } from '../db/schema.js';
 import { sharedSingletonProblem } from './shared-singletons.js';
 
 /**
- * The micro-frontend registry: immutable builds under `${remotesDir}/<package>/<version>/` and one
- * pointer per package in `${remotesDir}/registry.json`. Publishing or rolling back flips a pointer;
- * nothing already published is ever overwritten.
+ * The micro-frontend registry, in the gateway's database (db/schema.ts) so that every gateway
+ * instance pointed at it serves the same remotes: immutable published builds (`remote_version`, their
+ * files' bytes in `remote_file`) and one pointer per package (`remote_package`). Publishing or rolling
+ * back flips a pointer; nothing already published is ever overwritten.
  */
 export interface RegistryEntry {
   current: string;
+  /** Every published version, oldest first. */
   versions: string[];
   updatedAt: string;
   /** The sections (first path segments) each published version owns, by version. */
-  sections?: Record<string, string[]>;
+  sections: Record<string, string[]>;
 }
 
 export interface Registry {
@@ -35,42 +29,45 @@ export interface RemoteManifest {
   remotes: { name: string; entry: string; sections: string[] }[];
 }
 
-export const REGISTRY_FILE = 'registry.json';
 export const REMOTE_ENTRY = 'remoteEntry.js';
 /** Emitted by the remote's build from its package.json `pop.sections` (shared-ui/build/webpack.js). */
 export const REMOTE_MANIFEST_FILE = 'pop-remote.json';
 const PACKAGE_NAME = /^[a-z0-9][a-z0-9-]*$/;
 const SECTION = /^[a-z0-9][a-z0-9-]*$/;
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]*$/;
+/** Longest package name, version and file path kept (the columns are text; these bound what is read). */
+const MAX_NAME = 214;
+const MAX_PATH = 1024;
+/** Rows and bytes per INSERT of a build's files: well under SQLite's and PostgreSQL's parameter limits. */
+const INSERT_ROWS = 100;
+const INSERT_BYTES = 8 * 1024 * 1024;
 
 export class RegistryError extends Error {}
 
 export function isPackageName(name: string): boolean {
-  return PACKAGE_NAME.test(name);
+  return name.length <= MAX_NAME && PACKAGE_NAME.test(name);
 }
 
 export function isVersion(version: string): boolean {
-  return VERSION.test(version) && !version.includes('..');
+  return version.length <= MAX_NAME && VERSION.test(version) && !version.includes('..');
+}
+
+/**
+ * A path a build may hold and the gateway may serve: `/`-separated, no empty, `.` or `..` segment,
+ * no dotfile (never served), no backslash or control character.
+ */
+export function isFilePath(path: string): boolean {
+  return (
+    path.length > 0 &&
+    path.length <= MAX_PATH &&
+    ![...path].some((char) => char === '\\' || char < ' ' || char === '\u007f') &&
+    path.split('/').every((segment) => segment !== '' && !segment.startsWith('.'))
+  );
 }
 
 /** The Module Federation name of a package: `mf-ordering` → `mf_ordering`. */
 export function federationName(packageName: string): string {
   return packageName.replaceAll('-', '_');
-}
-
-export function readRegistry(remotesDir: string): Registry {
-  const file = join(remotesDir, REGISTRY_FILE);
-  if (!existsSync(file)) return { remotes: {} };
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Registry>;
-  return { remotes: parsed.remotes ?? {} };
-}
-
-function writeRegistry(remotesDir: string, registry: Registry): void {
-  mkdirSync(remotesDir, { recursive: true });
-  const temporary = join(remotesDir, `.${REGISTRY_FILE}.${randomBytes(6).toString('hex')}`);
-  writeFileSync(temporary, `${JSON.stringify(registry, null, 2)}\n`);
-  // rename is atomic: a reader sees the old pointer or the new one, never half a file.
-  renameSync(temporary, join(remotesDir, REGISTRY_FILE));
 }
 
 function validSections(sections: unknown, source: string): string[] {
@@ -88,49 +85,120 @@ export function sectionsOfBuild(dir: string): string[] | undefined {
   return sections === undefined ? undefined : validSections(sections, file);
 }
 
-/** A version's sections: recorded at publish; a registry written before sections read its build. */
-function sectionsOf(remotesDir: string, packageName: string, entry: RegistryEntry): string[] {
-  return (
-    entry.sections?.[entry.current] ?? sectionsOfBuild(join(remotesDir, packageName, entry.current)) ?? []
-  );
+/** Sections as stored (a JSON array): a row that is not one lists none rather than breaking the page. */
+function storedSections(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
-/** What `/remotes.json` answers: each package's current entry point and the sections it owns. */
-export function remoteManifest(remotesDir: string): RemoteManifest {
-  const { remotes } = readRegistry(remotesDir);
+/**
+ * What `/remotes.json` answers: each package's current entry point and the sections it owns. One
+ * query on primary keys, run per request: a pointer flipped through any instance shows at once.
+ */
+export async function remoteManifest(db: GatewayDb): Promise<RemoteManifest> {
+  const rows = await db
+    .selectFrom('remote_package as p')
+    .innerJoin('remote_version as v', (join) =>
+      join.onRef('v.package_name', '=', 'p.name').onRef('v.version', '=', 'p.current_version'),
+    )
+    .select(['p.name', 'p.current_version', 'v.sections'])
+    .execute();
   return {
-    remotes: Object.entries(remotes)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([packageName, entry]) => ({
-        name: federationName(packageName),
-        entry: `/remotes/${packageName}/${entry.current}/${REMOTE_ENTRY}`,
-        sections: sectionsOf(remotesDir, packageName, entry),
+    remotes: rows
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((row) => ({
+        name: federationName(row.name),
+        entry: `/remotes/${row.name}/${row.current_version}/${REMOTE_ENTRY}`,
+        sections: storedSections(row.sections),
       })),
   };
 }
 
-function filesOf(dir: string): string[] {
+/** The whole registry: each package's pointer, its versions (oldest first) and their sections. */
+export async function readRegistry(db: GatewayDb): Promise<Registry> {
+  const [pointers, versions] = await Promise.all([
+    db.selectFrom('remote_package').selectAll().execute(),
+    db
+      .selectFrom('remote_version')
+      .select(['package_name', 'version', 'sections'])
+      .orderBy('published_at')
+      .orderBy('version')
+      .execute(),
+  ]);
+  const remotes: Record<string, RegistryEntry> = {};
+  for (const pointer of pointers) {
+    const own = versions.filter((v) => v.package_name === pointer.name);
+    remotes[pointer.name] = {
+      current: pointer.current_version,
+      versions: own.map((v) => v.version),
+      updatedAt: pointer.updated_at,
+      sections: Object.fromEntries(own.map((v) => [v.version, storedSections(v.sections)])),
+    };
+  }
+  return { remotes };
+}
+
+/** A file of a published version with its precompressed siblings, as the gateway serves it. */
+export interface PublishedFile {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/**
+ * `path` of a published version and its `.br`/`.gz` siblings, in one query; undefined when the
+ * version or the file does not exist.
+ */
+export async function readPublishedFile(
+  db: GatewayDb,
+  packageName: string,
+  version: string,
+  path: string,
+): Promise<PublishedFile | undefined> {
+  const rows = await db
+    .selectFrom('remote_file')
+    .select(['path', 'content'])
+    .where('package_name', '=', packageName)
+    .where('version', '=', version)
+    .where('path', 'in', [path, `${path}.br`, `${path}.gz`])
+    .execute();
+  const content = (name: string) => rows.find((row) => row.path === name)?.content;
+  const identity = content(path);
+  if (!identity) return undefined;
+  const br = content(`${path}.br`);
+  const gzip = content(`${path}.gz`);
+  return { identity, ...(br && { br }), ...(gzip && { gzip }) };
+}
+
+interface BuildFile {
+  path: string;
+  content: Buffer;
+}
+
+/** Every file of a build folder, its path `/`-separated, sorted by path. */
+function filesOf(dir: string): BuildFile[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => statSync(join(dir, file)).isFile())
-    .map((file) => file.split(sep).join('/'))
-    .sort();
+    .map((file) => ({ path: file.split(sep).join('/'), content: readFileSync(join(dir, file)) }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function hashOf(files: BuildFile[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file.path).update('\0').update(file.content).update('\0');
+  return hash.digest('hex').slice(0, 10);
 }
 
 /** The first 10 hex digits of a SHA-256 over the build's file names and contents. */
 export function contentHash(dir: string): string {
-  const hash = createHash('sha256');
-  for (const file of filesOf(dir)) {
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(join(dir, file)))
-      .update('\0');
-  }
-  return hash.digest('hex').slice(0, 10);
+  return hashOf(filesOf(dir));
 }
 
 export interface PublishOptions {
-  remotesDir: string;
   packageName: string;
   distDir: string;
   /** The package.json version; the content hash is appended. */
@@ -147,13 +215,13 @@ export interface PublishOptions {
 
 export interface PublishResult {
   version: string;
-  /** False when this exact build was already published (the folder is reused, never rewritten). */
+  /** False when this exact build was already published (its stored files are reused, never rewritten). */
   copied: boolean;
   sections: string[];
 }
 
-export function publishRemote(options: PublishOptions): PublishResult {
-  const { remotesDir, packageName, distDir } = options;
+export async function publishRemote(db: GatewayDb, options: PublishOptions): Promise<PublishResult> {
+  const { packageName, distDir } = options;
   if (!isPackageName(packageName)) throw new RegistryError(`Invalid package name: ${packageName}`);
   if (!existsSync(join(distDir, REMOTE_ENTRY))) {
     throw new RegistryError(
@@ -161,86 +229,106 @@ export function publishRemote(options: PublishOptions): PublishResult {
     );
   }
   // Before anything is written: a remote the deployed shell cannot host is never published.
+  const manifestFile = join(distDir, REMOTE_MANIFEST_FILE);
   const problem = sharedSingletonProblem({
     action: `publish ${packageName}`,
     packageName,
-    buildDir: distDir,
+    remoteManifest: {
+      source: manifestFile,
+      text: existsSync(manifestFile) ? readFileSync(manifestFile, 'utf8') : undefined,
+    },
     shellDir: options.shellDir,
     missingRecordAdvice: `rebuild it with \`pnpm --filter ${packageName} build\``,
   });
   if (problem) throw new RegistryError(problem);
   // The build's own declaration wins: it is what this version's code actually routes.
   const sections = sectionsOfBuild(distDir) ?? validSections(options.sections ?? [], 'sections');
-  const version = `${options.packageVersion}-${contentHash(distDir)}`;
+  const files = filesOf(distDir);
+  const version = `${options.packageVersion}-${hashOf(files)}`;
   if (!isVersion(version)) throw new RegistryError(`Invalid version: ${version}`);
-  const packageDir = join(remotesDir, packageName);
-  const target = join(packageDir, version);
-  let copied = false;
-  if (!existsSync(target)) {
-    mkdirSync(packageDir, { recursive: true });
-    const staging = join(packageDir, `.staging-${randomBytes(6).toString('hex')}`);
-    try {
-      // Everything, the `.br`/`.gz` siblings included: the gateway serves those precompressed.
-      cpSync(distDir, staging, { recursive: true });
-      renameSync(staging, target);
-      copied = true;
-    } finally {
-      rmSync(staging, { recursive: true, force: true });
+  const now = (options.now ?? new Date()).toISOString();
+
+  // The version row and every file in one transaction: another instance sees the whole build or none.
+  const copied = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('remote_version')
+      .values({ package_name: packageName, version, sections: JSON.stringify(sections), published_at: now })
+      // The same build again (or at the same moment through another instance): reused, never rewritten.
+      .onConflict((conflict) => conflict.columns(['package_name', 'version']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+    let batch: NewRemoteFile[] = [];
+    let bytes = 0;
+    const flush = async () => {
+      if (batch.length > 0) await trx.insertInto('remote_file').values(batch).execute();
+      batch = [];
+      bytes = 0;
+    };
+    // Everything, the `.br`/`.gz` siblings included: the gateway serves those precompressed.
+    for (const file of files) {
+      batch.push({ package_name: packageName, version, path: file.path, content: file.content });
+      bytes += file.content.length;
+      if (batch.length >= INSERT_ROWS || bytes >= INSERT_BYTES) await flush();
     }
-  }
-  pointTo(remotesDir, packageName, version, { sections, now: options.now });
+    await flush();
+    return true;
+  });
+  // Only once the files are committed: the pointer never names a version that is not all there.
+  await pointTo(db, packageName, version, now);
   return { version, copied, sections };
 }
 
-function pointTo(
-  remotesDir: string,
-  packageName: string,
-  version: string,
-  { sections, now = new Date() }: { sections?: string[]; now?: Date | undefined } = {},
-): void {
-  const registry = readRegistry(remotesDir);
-  const previous = registry.remotes[packageName];
-  const versions = previous?.versions.includes(version)
-    ? previous.versions
-    : [...(previous?.versions ?? []), version];
-  // A rollback keeps the sections recorded when that version was published.
-  const recorded = { ...previous?.sections };
-  if (sections) recorded[version] = sections;
-  else recorded[version] ??= sectionsOfBuild(join(remotesDir, packageName, version)) ?? [];
-  registry.remotes[packageName] = {
-    current: version,
-    versions,
-    updatedAt: now.toISOString(),
-    sections: recorded,
-  };
-  writeRegistry(remotesDir, registry);
+async function pointTo(db: GatewayDb, packageName: string, version: string, now: string): Promise<void> {
+  await db
+    .insertInto('remote_package')
+    .values({ name: packageName, current_version: version, updated_at: now })
+    .onConflict((conflict) =>
+      conflict.column('name').doUpdateSet({ current_version: version, updated_at: now }),
+    )
+    .execute();
 }
 
 /**
  * Points the registry at a version published earlier, if the deployed shell (`shellDir`) can host it:
- * the same shared-singleton check as a publish, since the shell may have moved on since.
+ * the same shared-singleton check as a publish, since the shell may have moved on since. A rollback
+ * keeps the sections recorded when that version was published.
  */
-export function rollbackRemote(
-  remotesDir: string,
+export async function rollbackRemote(
+  db: GatewayDb,
   packageName: string,
   version: string,
   shellDir: string,
-): void {
+  now: Date = new Date(),
+): Promise<void> {
   if (!isPackageName(packageName)) throw new RegistryError(`Invalid package name: ${packageName}`);
   if (!isVersion(version)) throw new RegistryError(`Invalid version: ${version}`);
-  if (!existsSync(join(remotesDir, packageName, version, REMOTE_ENTRY))) {
-    throw new RegistryError(`${packageName} ${version} is not published`);
-  }
+  const stored = await db
+    .selectFrom('remote_version')
+    .select('version')
+    .where('package_name', '=', packageName)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (!stored) throw new RegistryError(`${packageName} ${version} is not published`);
+  const manifest = await db
+    .selectFrom('remote_file')
+    .select('content')
+    .where('package_name', '=', packageName)
+    .where('version', '=', version)
+    .where('path', '=', REMOTE_MANIFEST_FILE)
+    .executeTakeFirst();
   const problem = sharedSingletonProblem({
     action: `roll back ${packageName} to ${version}`,
     packageName,
-    buildDir: join(remotesDir, packageName, version),
+    remoteManifest: {
+      source: `the ${REMOTE_MANIFEST_FILE} of ${packageName} ${version}`,
+      text: manifest?.content.toString('utf8'),
+    },
     shellDir,
     missingRecordAdvice:
       'that version was published before builds recorded them: publish a new build instead',
   });
   if (problem) throw new RegistryError(problem);
-  pointTo(remotesDir, packageName, version);
+  await pointTo(db, packageName, version, now.toISOString());
 }
 
 export interface PublishedRemote {
@@ -249,19 +337,19 @@ export interface PublishedRemote {
   versions: string[];
 }
 
-/** Every published package with its versions on disk and the one the registry points at. */
-export function listRemotes(remotesDir: string): PublishedRemote[] {
-  if (!existsSync(remotesDir)) return [];
-  const { remotes } = readRegistry(remotesDir);
-  return readdirSync(remotesDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && isPackageName(entry.name))
-    .map((entry) => ({
-      packageName: entry.name,
-      current: remotes[entry.name]?.current,
-      versions: readdirSync(join(remotesDir, entry.name), { withFileTypes: true })
-        .filter((version) => version.isDirectory() && isVersion(version.name))
-        .map((version) => version.name)
-        .sort(),
-    }))
-    .sort((a, b) => a.packageName.localeCompare(b.packageName));
+/** Every published package with its stored versions (sorted) and the one the registry points at. */
+export async function listRemotes(db: GatewayDb): Promise<PublishedRemote[]> {
+  const [pointers, versions] = await Promise.all([
+    db.selectFrom('remote_package').select(['name', 'current_version']).execute(),
+    db.selectFrom('remote_version').select(['package_name', 'version']).execute(),
+  ]);
+  const names = [...new Set(versions.map((v) => v.package_name))].sort((a, b) => a.localeCompare(b));
+  return names.map((packageName) => ({
+    packageName,
+    current: pointers.find((p) => p.name === packageName)?.current_version,
+    versions: versions
+      .filter((v) => v.package_name === packageName)
+      .map((v) => v.version)
+      .sort(),
+  }));
 }

@@ -63,12 +63,12 @@ export function singletonMismatch(built: string, provided: string): 'another-lin
   return featureLevel(built) > featureLevel(provided) ? 'newer' : undefined;
 }
 
-/** The `shared` record of a build's manifest file: undefined when the file or the record is missing. */
-export function sharedOfManifest(file: string): Record<string, unknown> | undefined {
-  if (!existsSync(file)) return undefined;
+/** The `shared` record of a build manifest's JSON text: undefined when the text or the record is missing. */
+export function sharedOfJson(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -76,6 +76,11 @@ export function sharedOfManifest(file: string): Record<string, unknown> | undefi
   return shared && typeof shared === 'object' && !Array.isArray(shared)
     ? (shared as Record<string, unknown>)
     : undefined;
+}
+
+/** The `shared` record of a build's manifest file: undefined when the file or the record is missing. */
+export function sharedOfManifest(file: string): Record<string, unknown> | undefined {
+  return sharedOfJson(existsSync(file) ? readFileSync(file, 'utf8') : undefined);
 }
 
 function recordedVersion(shared: Record<string, unknown> | undefined, pkg: string): string | undefined {
@@ -87,8 +92,11 @@ export interface SingletonCheck {
   /** What is refused, for the message: 'publish mf-admin', 'roll back mf-admin to 0.1.0-…'. */
   action: string;
   packageName: string;
-  /** The remote build (its `pop-remote.json`). */
-  buildDir: string;
+  /**
+   * The remote build's `pop-remote.json`: `text` undefined when the build has none, `source` where it
+   * was read (a file of the build being published, or a stored version), for the message.
+   */
+  remoteManifest: { source: string; text: string | undefined };
   /** The deployed shell's build (its `pop-shell.json`). */
   shellDir: string;
   /** What to do when the remote's build has no record. */
@@ -100,16 +108,15 @@ export interface SingletonCheck {
  * singleton in the line the remote was built against and no older (`singletonMismatch`).
  */
 export function sharedSingletonProblem(check: SingletonCheck): string | undefined {
-  const { action, packageName, buildDir, shellDir } = check;
-  const remoteManifest = join(buildDir, 'pop-remote.json');
+  const { action, packageName, shellDir } = check;
   const shellManifest = join(shellDir, SHELL_MANIFEST_FILE);
-  const remote = sharedOfManifest(remoteManifest);
+  const remote = sharedOfJson(check.remoteManifest.text);
   const shell = sharedOfManifest(shellManifest);
 
   const unrecorded = SHARED_SINGLETONS.filter((pkg) => recordedVersion(remote, pkg) === undefined);
   if (unrecorded.length > 0) {
     return (
-      `Refused to ${action}: ${remoteManifest} does not record the version of ${unrecorded.join(', ')} ` +
+      `Refused to ${action}: ${check.remoteManifest.source} does not record the version of ${unrecorded.join(', ')} ` +
       `(its shared singletons); ${check.missingRecordAdvice}. Nothing was changed.`
     );
   }

@@ -5,6 +5,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
 import { GATEWAY_MESSAGES } from '../../messages.js';
+import { upstreamErrors, type UpstreamErrorKind } from '../../plugins/app/observability.js';
 import {
   acceptsMultipart,
   isSafeApiPath,
@@ -121,6 +122,19 @@ export function classifyUpstreamError(error: unknown): { status: 400 | 413 | 502
   return { status: 502, message: GATEWAY_MESSAGES.unreachable };
 }
 
+/** The kind of a failed forward, for `upstream_errors_total`; undefined when the request was at fault. */
+export function upstreamErrorKind(error: unknown): UpstreamErrorKind | undefined {
+  const answer = classifyUpstreamError(error);
+  if (answer.status === 504) return 'timeout';
+  if (answer.status !== 502) return undefined;
+  // Every cause, not only Error instances: undici's may come from another realm (a test's VM).
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    if (errorCode(current) === 'ECONNREFUSED') return 'connection_refused';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return 'connection';
+}
+
 function pick(headers: IncomingHttpHeaders, names: readonly string[]): IncomingHttpHeaders {
   const picked: IncomingHttpHeaders = {};
   for (const name of names) if (headers[name] !== undefined) picked[name] = headers[name];
@@ -147,6 +161,17 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
       ? GATEWAY_MESSAGES.uploadTooLarge(Math.floor(options.uploadBodyLimit / (1024 * 1024)))
       : GATEWAY_MESSAGES.bodyTooLarge;
   const routes = new WeakMap<FastifyRequest, ApiRoute>();
+  // Requests whose answer came from the upstream (its headers arrived): a 5xx of theirs is counted.
+  const upstreamAnswered = new WeakSet<object>();
+  const errors = upstreamErrors(app);
+  if (errors) {
+    app.addHook('onResponse', (request, reply, done) => {
+      if (reply.statusCode >= 500 && upstreamAnswered.has(request)) {
+        errors.inc({ upstream: routeOf(request).upstream, kind: '5xx' });
+      }
+      done();
+    });
+  }
   // One counter per kind of limit: page views never use up a guest's account calls, nor the reverse.
   const limiters = Object.fromEntries(
     (Object.entries(options.rateLimits) as [RouteLimit, number][]).map(([kind, max]) => [
@@ -243,9 +268,14 @@ export default async function apiProxy(app: FastifyInstance, options: ApiProxyOp
         upstreamHeaders['x-forwarded-for'] = request.ip;
         return upstreamHeaders;
       },
-      rewriteHeaders: (headers) => pick(headers, RETURNED_RESPONSE_HEADERS),
+      rewriteHeaders: (headers, request) => {
+        if (request) upstreamAnswered.add(request);
+        return pick(headers, RETURNED_RESPONSE_HEADERS);
+      },
       onError: (reply, { error }) => {
         const answer = classifyUpstreamError(error);
+        const kind = upstreamErrorKind(error);
+        if (kind) errors?.inc({ upstream: routeOf(reply.request as FastifyRequest).upstream, kind });
         if (answer.status >= 502) reply.log.warn({ err: error }, 'upstream unavailable');
         else reply.log.info({ err: error }, 'request not forwarded');
         if (answer.status === 413) reply.header('connection', 'close');

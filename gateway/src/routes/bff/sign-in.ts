@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../contract/bff.js';
 import { sessionUserFromClaims } from '../../lib/session-user.js';
 import type { IssuedTokens } from '../../plugins/app/identity-client.js';
+import { signIns } from '../../plugins/app/observability.js';
 
 /** How a user signed in, as the log says it. Only `external` tokens are refreshed at another issuer. */
 export type SignInVia = 'password' | 'sign-in link' | 'external';
@@ -23,5 +24,7 @@ export async function completeSignIn(
   }
   await app.authentication.signIn(request, issued, user, via === 'external' ? 'external' : undefined);
   request.log.info({ userId: user.userId, via }, 'signed in');
+  // Refusals are counted from the answers (plugins/app/observability.ts); a success here, every way.
+  signIns(app)?.inc({ via, outcome: 'success', reason: '' });
   return user;
 }

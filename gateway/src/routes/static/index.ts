@@ -1,14 +1,19 @@
 import { existsSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPackageName, isVersion, remoteManifest } from '../../lib/remote-registry.js';
+import type { GatewayDb } from '../../db/index.js';
+import { remoteManifest } from '../../lib/remote-registry.js';
 import { GATEWAY_MESSAGES } from '../../messages.js';
+import { IMMUTABLE, remoteFiles } from './remote-files.js';
 import { shellPage } from './shell-page.js';
 
 export interface StaticRoutesOptions {
   shellDir: string;
-  remotesDir: string;
+  /** The gateway's database: the remote registry and the published remote files (db/schema.ts). */
+  db: GatewayDb;
+  /** Bytes of published remote files kept in memory (REMOTE_CACHE_BYTES). */
+  remoteCacheBytes: number;
   /** cart-api's login system messages, written into index.html (shell-page.ts). */
   loginMessagesUrl: string;
   /** How long those messages are kept (LOGIN_MESSAGES_TTL_MS). */
@@ -17,7 +22,6 @@ export interface StaticRoutesOptions {
   pageUser?: (request: FastifyRequest) => Promise<unknown>;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** webpack's `[contenthash]` names (`main.3f9a1c2b7d.js`): safe to cache forever. */
 const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** Paths that are never the shell's: an unknown one is a 404, not index.html. */
@@ -34,11 +38,9 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 /** The shell (host app), the remote bundles at immutable versioned paths, and the remote registry. */
 export default async function staticRoutes(app: FastifyInstance, options: StaticRoutesOptions) {
-  const { shellDir, remotesDir } = options;
-  const remotesRoot = resolve(remotesDir) + sep;
-  /** A published remote version never changes; the shell's index.html and unhashed files may. */
+  const { shellDir, db } = options;
+  /** The shell's index.html and unhashed files may change; its content-hashed files never do. */
   function cacheControlOf(path: string): string {
-    if (resolve(path).startsWith(remotesRoot)) return IMMUTABLE;
     return HASHED_FILE.test(path.replace(ENCODED_SIBLING, '')) ? IMMUTABLE : 'no-cache';
   }
   const shellBuilt = existsSync(join(shellDir, 'index.html'));
@@ -46,14 +48,17 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
 
   // Registers reply.sendFile; the shell's files are served by the wildcard below when it is built.
   await app.register(fastifyStatic, {
-    root: shellBuilt ? shellDir : remotesDir,
+    root: shellDir,
     serve: shellBuilt,
+    // Said once above, in the gateway's words.
+    suppressWarning: !shellBuilt,
     wildcard: true,
     index: false,
     cacheControl: false,
     // The build writes `.br` and `.gz` beside each asset (shared-ui/build/webpack.js): the file the
     // request's Accept-Encoding prefers is sent as is, with `Vary: Accept-Encoding`; no compression
-    // at request time. This holds for reply.sendFile below too (remote folders, index.html).
+    // at request time. This holds for reply.sendFile below too (index.html); remote files keep the
+    // same rule from the database (remote-files.ts).
     preCompressed: true,
     // Every file answer comes through here, also reply.sendFile's below.
     setHeaders: (reply, path) => {
@@ -61,32 +66,29 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
     },
   });
 
-  // The shell fetches this at start: a pointer, so it must never be cached.
+  // The shell fetches this at start: a pointer, so it must never be cached. Read from the database at
+  // every request (one query on primary keys), so a publish through any instance shows at once.
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return remoteManifest(remotesDir);
+    try {
+      return await remoteManifest(db);
+    } catch (error) {
+      app.log.error({ err: error }, 'remote registry unreadable: the gateway database is unavailable');
+      return reply.code(503).send({ message: GATEWAY_MESSAGES.unreachable });
+    }
   });
 
+  const files = remoteFiles({ db, maxBytes: options.remoteCacheBytes, log: app.log });
   app.get<{ Params: { package: string; version: string; '*': string } }>(
     '/remotes/:package/:version/*',
-    async (request, reply) => {
-      const { package: packageName, version, '*': file } = request.params;
-      if (!isPackageName(packageName) || !isVersion(version) || file === '') {
-        return reply.code(404).send({ message: GATEWAY_MESSAGES.notFound });
-      }
-      // A published version never changes: browsers and CDNs may keep it forever.
-      return reply.sendFile(file, join(remotesDir, packageName, version), {
-        cacheControl: false,
-        dotfiles: 'deny',
-      });
-    },
+    (request, reply) => files.handler(request, reply),
   );
 
   const page = shellPage({
     shellDir,
     loginMessagesUrl: options.loginMessagesUrl,
     log: app.log,
-    remotes: () => remoteManifest(remotesDir),
+    remotes: () => remoteManifest(db),
     ...(options.pageUser ? { pageUser: options.pageUser } : {}),
     ...(options.loginMessagesTtlMs === undefined ? {} : { ttlMs: options.loginMessagesTtlMs }),
   });

@@ -21,8 +21,12 @@ export interface ShellPageOptions {
    * page is private (`no-store`) and rendered per request.
    */
   pageUser?: (request: FastifyRequest) => Promise<unknown>;
-  /** The registry /remotes.json answers (remote-registry.ts remoteManifest). */
-  remotes?: () => { remotes: { name: string; entry: string; sections?: string[] }[] };
+  /**
+   * The registry /remotes.json answers (remote-registry.ts remoteManifest), read per signed-in page.
+   * When it fails (the gateway's database is away) the page goes out without it and the shell asks
+   * /remotes.json itself.
+   */
+  remotes?: () => RemoteRegistry | Promise<RemoteRegistry>;
   /** `${cartApiUrl}/system-message?location=login`. */
   loginMessagesUrl: string;
   log: FastifyBaseLogger;
@@ -31,6 +35,10 @@ export interface ShellPageOptions {
   /** How long a page load waits for cart-api before it is sent without the block. */
   timeoutMs?: number;
   now?: () => number;
+}
+
+interface RemoteRegistry {
+  remotes: { name: string; entry: string; sections?: string[] }[];
 }
 
 const TTL_MS = 30_000;
@@ -123,12 +131,18 @@ export function shellPage(options: ShellPageOptions) {
 
   /** A signed-in user's page: the user, the registry, and the entry of the remote that owns the path. */
   async function signedInPage(request: FastifyRequest, user: unknown): Promise<Buffer> {
-    const registry = options.remotes?.() ?? { remotes: [] };
+    let registry: RemoteRegistry | undefined = { remotes: [] };
+    try {
+      if (options.remotes) registry = await options.remotes();
+    } catch (error) {
+      log.warn({ err: error }, 'remote registry unreadable for the page: sent without it');
+      registry = undefined;
+    }
     const section = request.url.split('?', 1)[0]!.split('/')[1] ?? '';
-    const owner = registry.remotes.find((remote) => remote.sections?.includes(section));
+    const owner = registry?.remotes.find((remote) => remote.sections?.includes(section));
     const html = withBootBlock(
       await readFile(file, 'utf8'),
-      { user, remotes: registry },
+      registry ? { user, remotes: registry } : { user },
       owner ? [owner.entry] : [],
     );
     return Buffer.from(html);
