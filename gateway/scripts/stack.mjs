@@ -9,10 +9,10 @@
 // redirect URI follow it). SMTP_URL / OUTBOX_DIR go to identity-api and cart-api (e-mails), LOGIN_RATE_LIMIT /
 // LOGIN_ACCOUNT_RATE_LIMIT, ACCOUNT_ROUTE_RATE_LIMIT to the gateway (e2e raises them). Other variables pass through to the
 // services too (see each package's README).
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stepRunner, supervisor, waitForHealth } from './supervisor.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
@@ -42,13 +42,7 @@ const buildOutputs = {
 const sharedSources = { node: ['shared-domain', 'service-kit'], web: ['shared-domain', 'shared-ui'] };
 const webApps = new Set(['shell', 'mf-ordering', 'mf-documents', 'mf-admin']);
 
-function run(command, args, extraEnv = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
-  if (result.status !== 0) {
-    console.error(`stack: "${command} ${args.join(' ')}" failed`);
-    process.exit(result.status ?? 1);
-  }
-}
+const run = stepRunner({ cwd: root, env, label: 'stack' });
 
 /** The newest modification time of the files below a folder (0 when it does not exist). */
 function newestChange(dir) {
@@ -136,6 +130,8 @@ const serviceEnv = {
       'PROMO_CODE_RATE_LIMIT',
       'LOGIN_MESSAGES_TTL_MS',
     ),
+    // The registry's database: one PostgreSQL database shared by every gateway of a cluster.
+    ...(env.GATEWAY_DATABASE_URL ? { DATABASE_URL: env.GATEWAY_DATABASE_URL } : {}),
   },
 };
 const common = { DATA_DIR: dataDir, NODE_ENV: nodeEnv };
@@ -155,64 +151,7 @@ function publishRemotes() {
   }
 }
 
-/** The running child of each service, by name (replaced when the supervisor restarts one). */
-const children = new Map();
 const pidDir = join(dataDir, 'stack');
-let stopping = false;
-
-/** Waits before restart attempt n (0, 1, …): 0.5 s, 1 s, 2 s … up to 30 s. */
-const backoffMs = (attempt) => Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
-/** A service that ran this long before it stopped starts over from the shortest wait. */
-const STABLE_AFTER_MS = 30_000;
-
-/**
- * Runs a service and supervises it: one that stops on its own (a crash, an out-of-memory kill) is
- * started again after a backoff, and the others keep running meanwhile. Its pid is kept in
- * $DATA_DIR/stack/<name>.pid (operators and the e2e fault journey read it).
- */
-function start(name, script, extraEnv, attempt = 0) {
-  const startedAt = Date.now();
-  const child = spawn('node', [script], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...env, ...common, ...extraEnv },
-  });
-  children.set(name, child);
-  writeFileSync(join(pidDir, `${name}.pid`), String(child.pid));
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    const next = Date.now() - startedAt >= STABLE_AFTER_MS ? 0 : attempt + 1;
-    const wait = backoffMs(next);
-    console.error(`stack: ${name} stopped (${signal ?? code}); restarting it in ${wait} ms`);
-    setTimeout(() => {
-      if (!stopping) start(name, script, extraEnv, next);
-    }, wait);
-  });
-}
-
-function stop(exitCode) {
-  stopping = true;
-  const running = [...children.values()];
-  for (const child of running) child.kill('SIGTERM');
-  setTimeout(() => process.exit(exitCode), 2000).unref();
-  Promise.all(
-    running.map((c) => new Promise((done) => (c.exitCode !== null ? done() : c.on('exit', done)))),
-  ).then(() => process.exit(exitCode));
-}
-
-async function waitForHealth(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return true;
-    } catch {
-      // not up yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  return false;
-}
 
 mkdirSync(pidDir, { recursive: true });
 buildMissing();
@@ -221,11 +160,13 @@ if (env.STACK_BUILD_ONLY === '1') process.exit(0);
 seedDemoOnce();
 publishRemotes();
 
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
-start('identity-api', 'identity-api/dist/server.js', serviceEnv.identity);
-start('cart-api', 'cart-api/dist/server.js', serviceEnv.cart);
-start('gateway', 'gateway/dist/server.js', serviceEnv.gateway);
+const services = supervisor({ cwd: root, env, pidDir });
+services.start('identity-api', 'node', ['identity-api/dist/server.js'], {
+  ...common,
+  ...serviceEnv.identity,
+});
+services.start('cart-api', 'node', ['cart-api/dist/server.js'], { ...common, ...serviceEnv.cart });
+services.start('gateway', 'node', ['gateway/dist/server.js'], { ...common, ...serviceEnv.gateway });
 
 if (await waitForHealth(`http://localhost:${port}/healthz`, 60_000)) {
   // Imported only now: on a fresh clone shared-domain's build does not exist before buildMissing().
@@ -246,5 +187,5 @@ if (await waitForHealth(`http://localhost:${port}/healthz`, 60_000)) {
   );
 } else {
   console.error('stack: the gateway did not become healthy within 60 s');
-  stop(1);
+  services.stop(1);
 }
