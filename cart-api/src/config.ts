@@ -1,5 +1,10 @@
 import { Cron } from 'croner';
-import { metricsSettings, shutdownTimeoutMs, type MetricsSettings } from 'service-kit/server';
+import {
+  metricsSettings,
+  shutdownGraceMs,
+  shutdownTimeoutMs,
+  type MetricsSettings,
+} from 'service-kit/server';
 import { join } from 'node:path';
 import { authorizeNetConfig, type AuthorizeNetConfig } from './payments/authorize-net/config.js';
 
@@ -58,6 +63,11 @@ export interface Config {
   metrics: MetricsSettings;
   /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM waits for the requests and jobs under way (10 s). */
   shutdownTimeoutMs: number;
+  /**
+   * SHUTDOWN_GRACE_MS: how long a SIGTERM keeps listening and serving after /readyz turned 503,
+   * before the listener closes (0): the load balancer's time to take the instance out.
+   */
+  shutdownGraceMs: number;
   nodeEnv: string;
   logLevel: string;
   /** Stack traces in 500 answers only outside production (the specs' error window). */
@@ -144,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metrics: metricsSettings(env),
     shutdownTimeoutMs: shutdownTimeoutMs(env),
+    shutdownGraceMs: shutdownGraceMs(env),
     nodeEnv,
     logLevel: env.LOG_LEVEL || 'info',
     exposeStackTraces: nodeEnv !== 'production',

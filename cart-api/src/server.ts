@@ -12,4 +12,5 @@ await serve(await buildApp(config), {
   host: config.host,
   name: 'cart-api',
   shutdownTimeoutMs: config.shutdownTimeoutMs,
+  shutdownGraceMs: config.shutdownGraceMs,
 });

@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       // /metrics nowhere until METRICS_TOKEN or METRICS_PORT says where.
       metrics: { token: undefined, port: undefined, host: '127.0.0.1' },
       shutdownTimeoutMs: 10_000,
+      // The listener closes at once on SIGTERM unless a load balancer needs the time to notice.
+      shutdownGraceMs: 0,
       nodeEnv: 'development',
       logLevel: 'info',
       exposeStackTraces: true,
@@ -32,9 +34,19 @@ describe('loadConfig', () => {
 
   it('reads the environment', () => {
     expect(
-      loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.2', SHUTDOWN_TIMEOUT_MS: '3000' }),
-    ).toMatchObject({ metrics: { port: 9464, host: '10.0.0.2' }, shutdownTimeoutMs: 3000 });
+      loadConfig({
+        METRICS_PORT: '9464',
+        METRICS_HOST: '10.0.0.2',
+        SHUTDOWN_TIMEOUT_MS: '3000',
+        SHUTDOWN_GRACE_MS: '2500',
+      }),
+    ).toMatchObject({
+      metrics: { port: 9464, host: '10.0.0.2' },
+      shutdownTimeoutMs: 3000,
+      shutdownGraceMs: 2500,
+    });
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
     const config = loadConfig({
       PORT: '5000',
       DATA_DIR: '/var/lib/pop',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { metricSample } from 'service-kit/server';
 import { JOB_KINDS } from '../src/jobs/handlers.js';
 import { enqueue } from '../src/jobs/queue.js';
-import { JobRunner } from '../src/jobs/runner.js';
+import { JobRunner, type JobHandler, type JobRunnerOptions } from '../src/jobs/runner.js';
 import { buildTestApp, type TestContext } from './helpers/build.js';
 import { seedParties } from './helpers/parties.js';
 import { achPayment, cardPayment } from './helpers/payments.js';
@@ -13,8 +13,8 @@ import type { Account } from './helpers/parties.js';
 
 const TOKEN = 'cart-api-metrics-token-0123456789';
 
-/** cart-api's metrics, readiness and shutdown step (service-kit README "Metrics, readiness and shutdown"). */
-describe('cart-api metrics, readiness and job leases at shutdown', () => {
+/** cart-api's metrics and readiness (service-kit README "Metrics, readiness and shutdown"). */
+describe('cart-api metrics and readiness', () => {
   let ctx: TestContext;
   let url: string;
   const clock = new Date('2026-11-25T12:00:00.000Z');
@@ -117,47 +117,6 @@ describe('cart-api metrics, readiness and job leases at shutdown', () => {
     expect(metricSample(text, 'mail_messages_total', { outcome: 'sent' })).toBe(sentBefore + 1);
   });
 
-  it('gives a job back at shutdown: pending and unlocked at once, for another instance', async () => {
-    await ctx.db.deleteFrom('job').execute();
-    let started: () => void = () => undefined;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    const silent = { info: () => undefined, error: () => undefined };
-    const stuck = new JobRunner({
-      db: ctx.db,
-      log: silent,
-      now: () => clock,
-      handlers: {
-        slow: async () => {
-          started();
-          await new Promise(() => undefined);
-        },
-      },
-    });
-    await enqueue(ctx.db, { kind: 'slow', payload: null }, clock);
-    void stuck.runDue();
-    await running;
-    expect(await ctx.db.selectFrom('job').select(['state', 'locked_by', 'attempts']).execute()).toEqual([
-      { state: 'running', locked_by: stuck.workerId, attempts: 1 },
-    ]);
-
-    expect(await stuck.shutdown(0)).toBe(1);
-    expect(
-      await ctx.db.selectFrom('job').select(['state', 'locked_by', 'locked_until', 'attempts']).execute(),
-    ).toEqual([{ state: 'pending', locked_by: null, locked_until: null, attempts: 0 }]);
-    // Another worker takes it now, not when the lease would have ended.
-    const ran: string[] = [];
-    const other = new JobRunner({
-      db: ctx.db,
-      log: silent,
-      now: () => clock,
-      handlers: { slow: async () => void ran.push('slow') },
-    });
-    expect(await other.runDue()).toBe(1);
-    expect(ran).toEqual(['slow']);
-    // Closing after the shutdown step does not wait for the handler that never ends.
-    await stuck.stop();
-  });
-
   it('is ready while its database answers, and not once it is closed', async () => {
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
@@ -169,5 +128,162 @@ describe('cart-api metrics, readiness and job leases at shutdown', () => {
     const notReady = await fetch(`${url}/readyz`);
     expect(notReady.status).toBe(503);
     expect(await notReady.json()).toEqual({ status: 'not ready', checks: { database: 'failed' } });
+  });
+});
+
+/**
+ * The jobs at SIGTERM (README "Jobs"): the drain stops the claims at once, the shutdown step waits for
+ * the jobs under way, and a job is never handed back while its handler runs (another instance would
+ * run it at the same time).
+ */
+describe('cart-api jobs at SIGTERM: no claim once draining, no job run twice', () => {
+  let ctx: TestContext;
+  const clock = new Date('2026-11-25T12:00:00.000Z');
+  const LEASE_MS = 5 * 60_000;
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const worker = (
+    handlers: Record<string, JobHandler>,
+    options: { now?: Date; log?: JobRunnerOptions['log'] } = {},
+  ) => new JobRunner({ db: ctx.db, log: options.log ?? silent, now: () => options.now ?? clock, handlers });
+  /** A handler that runs until the test lets it go, counting its runs by job. */
+  const heldHandler = () => {
+    const runs: string[] = [];
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handler: JobHandler = async (_payload, { job }) => {
+      runs.push(job.job_id);
+      started();
+      await gate;
+      return { ok: true };
+    };
+    return { runs, running, release, handler };
+  };
+  const row = (jobId: string) =>
+    ctx.db
+      .selectFrom('job')
+      .select(['state', 'locked_by', 'locked_until', 'attempts', 'abandoned'])
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow();
+  /** A job of `kind` due now; answers its id. */
+  const enqueueSlow = async (kind = 'slow') => {
+    const uniqueKey = randomUUID();
+    await enqueue(ctx.db, { kind, payload: null, uniqueKey }, clock);
+    const job = await ctx.db
+      .selectFrom('job')
+      .select('job_id')
+      .where('unique_key', '=', uniqueKey)
+      .executeTakeFirstOrThrow();
+    return job.job_id;
+  };
+
+  beforeAll(async () => {
+    // A background worker that polls (not the tests' default), no reminder scan of its own.
+    ctx = await buildTestApp({ JOBS_POLL_MS: '60000', REMINDERS_SCHEDULE: 'off' }, undefined, {
+      now: () => clock,
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("stops the service's worker claiming as soon as the drain starts", async () => {
+    await ctx.db.deleteFrom('job').execute();
+    // What serve() does first on SIGTERM; the requests in flight have yet to drain.
+    ctx.app.lifecycle.drain();
+    await enqueue(
+      ctx.db,
+      {
+        kind: JOB_KINDS.sendEmail,
+        payload: { to: 'ann@example.com', subject: 'Hi', text: 'Hi', attachments: [] },
+      },
+      clock,
+    );
+    // A request enqueueing a job wakes the worker: it claims nothing.
+    ctx.app.jobs.wake();
+    expect(await ctx.app.jobs.runner.runDue()).toBe(0);
+    // The shutdown step has nothing under way to wait for.
+    await ctx.app.lifecycle.shutdown(1000);
+    expect(
+      await ctx.db.selectFrom('job').select(['kind', 'state', 'locked_by', 'attempts']).execute(),
+    ).toEqual([{ kind: JOB_KINDS.sendEmail, state: 'pending', locked_by: null, attempts: 0 }]);
+  });
+
+  it('lets a job under way at SIGTERM finish, once, while no other worker can take it', async () => {
+    await ctx.db.deleteFrom('job').execute();
+    const held = heldHandler();
+    const stopping = worker({ slow: held.handler });
+    const first = await enqueueSlow();
+    const pass = stopping.runDue();
+    await held.running;
+
+    // The drain: no new claim, even from the pass under way or a wake.
+    stopping.stopClaiming();
+    const second = await enqueueSlow();
+    stopping.wake();
+    expect(await row(second)).toMatchObject({ state: 'pending', locked_by: null, attempts: 0 });
+
+    // Another instance runs the new job, not the one under way here.
+    const elsewhere: string[] = [];
+    const other = worker({ slow: async (_payload, { job }) => void elsewhere.push(job.job_id) });
+    expect(await other.runDue()).toBe(1);
+    expect(elsewhere).toEqual([second]);
+    expect(await row(first)).toMatchObject({ state: 'running', locked_by: stopping.workerId, attempts: 1 });
+
+    // The shutdown step waits for it; it ends done, its handler having run once.
+    const shutdown = stopping.shutdown(60_000);
+    held.release();
+    expect(await shutdown).toBe(0);
+    expect(await pass).toBe(1);
+    expect(held.runs).toEqual([first]);
+    expect(await row(first)).toEqual({
+      state: 'done',
+      locked_by: null,
+      locked_until: null,
+      attempts: 1,
+      abandoned: 0,
+    });
+    expect(await other.runDue()).toBe(0);
+    expect(elsewhere).toEqual([second]);
+  });
+
+  it('leaves a job whose handler overruns the bound running, with its lease, until the lease ends', async () => {
+    await ctx.db.deleteFrom('job').execute();
+    const held = heldHandler();
+    const warnings: object[] = [];
+    const log = { ...silent, warn: (object: object) => void warnings.push(object) };
+    const stopping = worker({ slow: held.handler }, { log });
+    const jobId = await enqueueSlow();
+    const pass = stopping.runDue();
+    await held.running;
+
+    expect(await stopping.shutdown(0)).toBe(1);
+    const leaseEndsAt = new Date(clock.getTime() + LEASE_MS).toISOString();
+    expect(await row(jobId)).toEqual({
+      state: 'running',
+      locked_by: stopping.workerId,
+      locked_until: leaseEndsAt,
+      attempts: 1,
+      abandoned: 0,
+    });
+    expect(warnings).toEqual([{ running: 1, jobIds: [jobId], leaseEndsAt, workerId: stopping.workerId }]);
+    // Closing after the shutdown step does not wait for the handler again.
+    await stopping.stop();
+
+    // Nobody else runs it while its lease lasts…
+    const takeover = heldHandler();
+    expect(await worker({ slow: takeover.handler }).runDue()).toBe(0);
+    // …and another instance takes it over once the lease has ended (the at-least-once fallback).
+    takeover.release();
+    const later = worker({ slow: takeover.handler }, { now: new Date(clock.getTime() + LEASE_MS + 1000) });
+    expect(await later.runDue()).toBe(1);
+    expect(takeover.runs).toEqual([jobId]);
+    expect(await row(jobId)).toMatchObject({ state: 'done', attempts: 2, abandoned: 1 });
+
+    // The overrunning handler ends at last: its late completion changes nothing.
+    held.release();
+    expect(await pass).toBe(1);
+    expect(await row(jobId)).toMatchObject({ state: 'done', attempts: 2, abandoned: 1, locked_by: null });
   });
 });

@@ -48,6 +48,11 @@ if (!/^[a-z][a-z0-9_]{0,40}$/.test(databasePrefix)) {
   console.error('cluster: CLUSTER_DATABASE_PREFIX must be lower-case letters, digits and underscores');
   process.exit(1);
 }
+if (env.METRICS_PORT) {
+  // One port cannot be every instance's private listener: scrape each instance's main port instead.
+  console.error('cluster: METRICS_PORT is for one process; set METRICS_TOKEN to scrape each instance');
+  process.exit(1);
+}
 if (!Number.isInteger(instances) || instances < 1 || instances > 8) {
   console.error('cluster: CLUSTER_INSTANCES must be a whole number from 1 to 8');
   process.exit(1);
@@ -100,9 +105,11 @@ const cartApiUrl = `http://127.0.0.1:${cartApiPort}`;
 
 /**
  * HAProxy: one frontend per service, round robin over its instances, health-checked on /readyz (a
- * draining or cut-off instance leaves the rotation within two seconds). A request whose connection
+ * draining or cut-off instance leaves the rotation within three seconds; a check may take 5 s, so a
+ * busy instance is not taken for a dead one). A request whose connection
  * failed is sent to the other instance (nothing reached the dead one); a GET or HEAD that got no
- * answer at all is retried once too, a write never is (it may have been done).
+ * answer at all is retried once too, a write never is (it may have been done), nor the external
+ * sign-in's callback (its code is single-use).
  */
 function haproxyConfig() {
   const backend = (name, ports) => [
@@ -114,7 +121,9 @@ function haproxyConfig() {
     '  retries 2',
     '  retry-on conn-failure empty-response response-timeout',
     '  http-request disable-l7-retry unless METH_GET || METH_HEAD',
-    ...ports.map((p, index) => `  server ${name}${index + 1} 127.0.0.1:${p} check inter 1s fall 2 rise 1`),
+    // A GET that carries a one-time authorization code: replayed, identity-api would refuse it.
+    '  http-request disable-l7-retry if { path /bff/callback }',
+    ...ports.map((p, index) => `  server ${name}${index + 1} 127.0.0.1:${p} check inter 1s fall 3 rise 2`),
     '',
   ];
   const frontend = (name, bind, backendName) => [
@@ -134,7 +143,7 @@ function haproxyConfig() {
     '  timeout client 65s',
     '  timeout server 65s',
     '  timeout http-keep-alive 10s',
-    '  timeout check 2s',
+    '  timeout check 5s',
     '',
     ...frontend('browsers', `:${port}`, 'gateways'),
     ...frontend('identity', `127.0.0.1:${identityPort}`, 'identity_apis'),
@@ -152,7 +161,13 @@ function haproxyConfig() {
 }
 
 const databaseUrl = (service) => `${postgresUrl}/${databases[service]}`;
-const common = { DATA_DIR: dataDir, NODE_ENV: nodeEnv };
+const common = {
+  DATA_DIR: dataDir,
+  NODE_ENV: nodeEnv,
+  // On SIGTERM an instance fails /readyz and keeps serving until HAProxy (a check each second, three
+  // failures) has taken it out of the rotation, then closes its listener (service-kit serve()).
+  SHUTDOWN_GRACE_MS: env.SHUTDOWN_GRACE_MS ?? '3500',
+};
 
 const identityEnv = (listenPort) => ({
   ...common,

@@ -2,8 +2,8 @@
 // service as a child, starts one that stops on its own (a crash, an out-of-memory kill) again after a
 // backoff while the others keep running, keeps its pid in `<pidDir>/<name>.pid` (operators and the e2e
 // fault journey read it), and stops them all on SIGINT/SIGTERM: a SIGTERM each, so every service drains
-// its requests and releases its job leases (service-kit serve()), and a SIGKILL for one that overruns
-// `stopTimeoutMs`.
+// its requests and lets its jobs under way finish (service-kit serve()), and a SIGKILL for one that overruns
+// `stopTimeoutMs` (past a service's own bound: SHUTDOWN_GRACE_MS + SHUTDOWN_TIMEOUT_MS, then its exit).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ const STABLE_AFTER_MS = 30_000;
  * @param {{ cwd: string, env: NodeJS.ProcessEnv, pidDir: string, stopTimeoutMs?: number,
  *   log?: (line: string) => void }} options
  */
-export function supervisor({ cwd, env, pidDir, stopTimeoutMs = 15_000, log = console.error }) {
+export function supervisor({ cwd, env, pidDir, stopTimeoutMs = 25_000, log = console.error }) {
   /** The running child of each service, by name (replaced when the supervisor restarts one). */
   const children = new Map();
   let stopping = false;

@@ -124,7 +124,7 @@ describe('gateway metrics and /readyz', () => {
     expect(text).not.toContain('system-message/config/app"');
   });
 
-  it('is ready while both APIs and Redis answer, not while one is away', async () => {
+  it('is ready while Redis and its database answer; an API that is away is reported, not required', async () => {
     const app = await gateway({ REDIS_URL: 'redis://127.0.0.1:6379' });
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect([ready.statusCode, ready.json()]).toEqual([
@@ -141,9 +141,10 @@ describe('gateway metrics and /readyz', () => {
 
     const noCart = await gateway({ CART_API_URL: await closedPort() });
     const cartDown = await noCart.inject({ method: 'GET', url: '/readyz' });
+    // Away for every gateway alike: taking them all out of the balancer would take the site down.
     expect([cartDown.statusCode, cartDown.json()]).toEqual([
-      503,
-      { status: 'not ready', checks: { 'identity-api': 'ok', 'cart-api': 'failed', database: 'ok' } },
+      200,
+      { status: 'ready', checks: { 'identity-api': 'ok', 'cart-api': 'failed', database: 'ok' } },
     ]);
     // Liveness keeps its contract.
     expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { EventEmitter } from 'node:events';
 import { request as httpRequest, Agent } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -8,18 +8,52 @@ import { createService, type Service } from '../src/index.js';
 import {
   createDatabase,
   createTestDatabase,
+  Lifecycle,
   metricsSettings,
   serve,
+  SHUTDOWN_MARGIN_MS,
+  shutdownGraceMs,
+  shutdownTimeoutMs,
   type MetricsSettings,
   type ProcessLike,
+  type Servable,
 } from '../src/server/index.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
+  jest.useRealTimers();
   for (const close of closers.splice(0).reverse()) await close();
 });
+
+/**
+ * Jest's fake timers for setTimeout and setInterval only: the sockets (Node's own timers), promises
+ * and Date stay real, so a test moves serve()'s grace and bounds itself while the HTTP traffic flows.
+ */
+const fakeTimeoutsOnly: Parameters<typeof jest.useFakeTimers>[0] = {
+  doNotFake: [
+    'Date',
+    'hrtime',
+    'nextTick',
+    'performance',
+    'queueMicrotask',
+    'setImmediate',
+    'clearImmediate',
+  ],
+};
+
+/** Every line a Lifecycle writes, as `level message`. */
+function recordingLog() {
+  const lines: string[] = [];
+  return {
+    lines,
+    log: {
+      warn: (_object: object, message: string) => void lines.push(`warn ${message}`),
+      error: (_object: object, message: string) => void lines.push(`error ${message}`),
+    },
+  };
+}
 
 /** A tiny service with a parameterised route, listening on an ephemeral port. */
 async function service(metrics: MetricsSettings, register?: (app: Service) => void) {
@@ -135,6 +169,91 @@ describe('/readyz', () => {
     expect(answer.status).toBe(503);
     expect(await answer.json()).toEqual({ status: 'not ready', checks: { fast: 'ok', hung: 'timeout' } });
   });
+
+  it('reports a check added with required: false without letting it decide the status', async () => {
+    const { url } = await service({}, (app) => {
+      app.lifecycle.addReadinessCheck('database', async () => undefined);
+      app.lifecycle.addReadinessCheck('cart-api', async () => Promise.reject(new Error('down')), {
+        required: false,
+      });
+      app.lifecycle.addReadinessCheck('identity-api', () => new Promise(() => undefined), {
+        required: false,
+      });
+    });
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', 'cart-api': 'failed', 'identity-api': 'timeout' },
+    });
+  });
+
+  it('is not ready when a required check fails, whatever the optional ones say', async () => {
+    const { url } = await service({}, (app) => {
+      app.lifecycle.addReadinessCheck('database', async () => Promise.reject(new Error('down')));
+      app.lifecycle.addReadinessCheck('cart-api', async () => undefined, { required: false });
+    });
+    const answer = await fetch(`${url}/readyz`);
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({
+      status: 'not ready',
+      checks: { database: 'failed', 'cart-api': 'ok' },
+    });
+  });
+});
+
+describe('Lifecycle', () => {
+  it('does not start a check again while its earlier run is pending: timeout at once, until it settles', async () => {
+    const { log, lines } = recordingLog();
+    const lifecycle = new Lifecycle(log, 50);
+    let calls = 0;
+    let answer: () => void = () => undefined;
+    // The first run hangs until the test answers it; the later ones answer at once.
+    lifecycle.addReadinessCheck('database', () => {
+      calls += 1;
+      return calls === 1 ? new Promise<void>((resolve) => (answer = resolve)) : Promise.resolve();
+    });
+
+    // Two probes at once share the one run.
+    const [first, second] = await Promise.all([lifecycle.readiness(), lifecycle.readiness()]);
+    expect(first).toEqual({ status: 'not ready', checks: { database: 'timeout' } });
+    expect(second).toEqual(first);
+    expect(calls).toBe(1);
+    // The run is past its bound and still pending: later probes do not wait on it again.
+    for (let probe = 0; probe < 3; probe += 1) {
+      expect(await lifecycle.readiness()).toEqual({ status: 'not ready', checks: { database: 'timeout' } });
+    }
+    expect(calls).toBe(1);
+    expect(lines).toContain('warn readiness check still running since an earlier probe');
+
+    // Once it has settled, the next probe runs it again.
+    answer();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await lifecycle.readiness()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+    expect(calls).toBe(2);
+  });
+
+  it('calls each drain listener once, when the drain starts (at once for one added later)', () => {
+    const { log, lines } = recordingLog();
+    const lifecycle = new Lifecycle(log);
+    const told: string[] = [];
+    lifecycle.onDrain(() => told.push('jobs'));
+    lifecycle.onDrain(() => {
+      throw new Error('broken listener');
+    });
+    lifecycle.onDrain(() => told.push('schedule'));
+    expect(told).toEqual([]);
+
+    lifecycle.drain();
+    expect(lifecycle.draining).toBe(true);
+    // A listener that throws is logged and does not keep the others from being told.
+    expect(told).toEqual(['jobs', 'schedule']);
+    expect(lines).toEqual(['error drain listener failed']);
+    lifecycle.drain();
+    expect(told).toEqual(['jobs', 'schedule']);
+    lifecycle.onDrain(() => told.push('late'));
+    expect(told).toEqual(['jobs', 'schedule', 'late']);
+  });
 });
 
 /** A process whose signals the test sends and whose exit it awaits. */
@@ -149,15 +268,25 @@ function fakeProcess() {
   return { proc, exit, signal: (name: 'SIGTERM') => emitter.emit(name) };
 }
 
-/** A GET on its own connection, answered with status, headers and body. */
+/**
+ * A GET on its own connection (or the agent's), answered with status, headers, body and whether it
+ * went on a connection the agent kept open.
+ */
 function get(url: string, agent?: Agent) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string; reused: boolean }>(
     (resolve, reject) => {
       const request = httpRequest(url, { agent: agent ?? false }, (response) => {
         let body = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body,
+            reused: request.reusedSocket,
+          }),
+        );
       });
       request.on('error', reject);
       request.end();
@@ -188,7 +317,7 @@ function finish(socket: Socket): Promise<string> {
 }
 
 describe('serve: SIGTERM drains', () => {
-  it('finishes the request in flight, refuses new connections, answers readyz 503, releases, exits 0', async () => {
+  it('finishes the request in flight, refuses new connections, answers readyz 503, runs the steps, exits 0', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let started: () => void = () => undefined;
@@ -205,7 +334,7 @@ describe('serve: SIGTERM drains', () => {
       await gate;
       return { done: true };
     });
-    app.lifecycle.addShutdownStep('release leases', async () => {
+    app.lifecycle.addShutdownStep('jobs under way', async () => {
       steps.push('step');
     });
     app.addHook('onClose', async () => {
@@ -272,6 +401,145 @@ describe('serve: SIGTERM drains', () => {
     signal('SIGTERM');
     await expect(hung).rejects.toMatchObject({ code: 'ECONNRESET' });
     expect(await exit).toBe(0);
+  });
+});
+
+describe('serve: SHUTDOWN_GRACE_MS', () => {
+  it('keeps accepting and serving new connections for the grace (each answer closing it), then refuses them', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started: () => void = () => undefined;
+    const inFlight = new Promise<void>((resolve) => (started = resolve));
+    const app = await createService({
+      logger: false,
+      exposeStackTraces: false,
+      openApi: { title: 'tiny', version: '1' },
+      metrics: {},
+    });
+    app.get('/order/:orderId', async (request) => ({
+      orderId: (request.params as { orderId: string }).orderId,
+    }));
+    app.get('/slow', async () => {
+      started();
+      await gate;
+      return { done: true };
+    });
+    const drained: string[] = [];
+    app.lifecycle.onDrain(() => drained.push('drain'));
+    const { proc, exit, signal } = fakeProcess();
+    let exited = false;
+    void exit.then(() => (exited = true));
+    closers.push(async () => {
+      release();
+      if (!exited) await app.close();
+    });
+    const graceMs = 2500;
+    await serve(app, {
+      port: 0,
+      host: '127.0.0.1',
+      name: 'tiny',
+      process: proc,
+      shutdownTimeoutMs: 30_000,
+      shutdownGraceMs: graceMs,
+    });
+    const port = (app.server.address() as { port: number }).port;
+    const url = `http://127.0.0.1:${port}`;
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+    closers.push(async () => keepAlive.destroy());
+    expect((await get(`${url}/readyz`, keepAlive)).status).toBe(200);
+    const slow = get(`${url}/slow`);
+    await inFlight;
+
+    jest.useFakeTimers(fakeTimeoutsOnly);
+    signal('SIGTERM');
+    expect(drained).toEqual(['drain']);
+    // The balancer still sends for a while: a new connection is served, and told to close.
+    const during = await get(`${url}/order/abc`);
+    expect(during).toMatchObject({ status: 200, body: '{"orderId":"abc"}' });
+    expect(during.headers.connection).toBe('close');
+    const probe = await get(`${url}/readyz`);
+    expect(probe.status).toBe(503);
+    expect(JSON.parse(probe.body)).toEqual({ status: 'draining', checks: {} });
+    // An idle keep-alive connection is not swept during the grace: its next request is answered.
+    const kept = await get(`${url}/order/kept`, keepAlive);
+    expect(kept).toMatchObject({ status: 200, reused: true });
+    expect(kept.headers.connection).toBe('close');
+
+    await jest.advanceTimersByTimeAsync(graceMs - 1);
+    expect((await get(`${url}/order/last`)).status).toBe(200);
+    await jest.advanceTimersByTimeAsync(1);
+    // The grace is over: the listener is closed, the request in flight still finishes.
+    expect(app.server.listening).toBe(false);
+    await expect(get(`${url}/readyz`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(exited).toBe(false);
+    release();
+    expect((await slow).status).toBe(200);
+    expect(await exit).toBe(0);
+  });
+
+  it('reads SHUTDOWN_GRACE_MS (0 by default) and SHUTDOWN_TIMEOUT_MS, refusing what is not whole milliseconds', () => {
+    expect(shutdownGraceMs({})).toBe(0);
+    expect(shutdownGraceMs({ SHUTDOWN_GRACE_MS: '' })).toBe(0);
+    expect(shutdownGraceMs({ SHUTDOWN_GRACE_MS: '2500' })).toBe(2500);
+    for (const bad of ['soon', '-1', '1.5', '2s']) {
+      expect(() => shutdownGraceMs({ SHUTDOWN_GRACE_MS: bad })).toThrow(
+        `SHUTDOWN_GRACE_MS must be a whole number of milliseconds, got "${bad}"`,
+      );
+    }
+    expect(shutdownTimeoutMs({})).toBe(10_000);
+    expect(() => shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
+  it('serve() reads the grace from the environment when the options do not give it', async () => {
+    const previous = process.env.SHUTDOWN_GRACE_MS;
+    process.env.SHUTDOWN_GRACE_MS = 'later';
+    try {
+      const app: Servable = { listen: async () => '', close: async () => undefined, log: quiet };
+      await expect(
+        serve(app, { port: 0, host: '127.0.0.1', name: 'tiny', process: fakeProcess().proc }),
+      ).rejects.toThrow(/SHUTDOWN_GRACE_MS/);
+    } finally {
+      if (previous === undefined) delete process.env.SHUTDOWN_GRACE_MS;
+      else process.env.SHUTDOWN_GRACE_MS = previous;
+    }
+  });
+});
+
+const quiet = { info: () => undefined, error: () => undefined };
+
+describe('serve: a shutdown that hangs', () => {
+  it('exits 1 once SHUTDOWN_TIMEOUT_MS + SHUTDOWN_GRACE_MS + 5 s have passed since the signal', async () => {
+    const errors: string[] = [];
+    // app.close() never settles (an onClose hook stuck on a pool, say).
+    const app: Servable = {
+      listen: async () => 'http://127.0.0.1:1',
+      close: () => new Promise(() => undefined),
+      log: { info: () => undefined, error: (_object, message) => void errors.push(message) },
+    };
+    const { proc, exit, signal } = fakeProcess();
+    let code: number | undefined;
+    void exit.then((exitCode) => (code = exitCode));
+    await serve(app, {
+      port: 0,
+      host: '127.0.0.1',
+      name: 'tiny',
+      process: proc,
+      shutdownTimeoutMs: 1000,
+      shutdownGraceMs: 500,
+    });
+    jest.useFakeTimers(fakeTimeoutsOnly);
+    const timers = jest.spyOn(globalThis, 'setTimeout');
+    signal('SIGTERM');
+    // Its timer does not keep the process alive by itself.
+    const hardStop = timers.mock.results.at(-1)!.value as unknown as NodeJS.Timeout;
+    expect(hardStop.hasRef()).toBe(false);
+
+    await jest.advanceTimersByTimeAsync(1000 + 500 + SHUTDOWN_MARGIN_MS - 1);
+    expect(code).toBeUndefined();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await exit).toBe(1);
+    expect(errors).toEqual(['tiny shutdown did not finish in time: exiting']);
+    expect(SHUTDOWN_MARGIN_MS).toBe(5000);
   });
 });
 

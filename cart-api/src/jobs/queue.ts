@@ -346,27 +346,6 @@ export async function failJob(
     .execute();
 }
 
-/**
- * A stopping worker gives back the jobs it holds (a graceful shutdown past its bound): in one UPDATE
- * they are pending again, due at once and unlocked, so another instance claims them now instead of
- * when the lease would have ended. The interrupted claim is not counted as an attempt: the job did not
- * fail, its worker was stopped. Answers how many were released.
- */
-export async function releaseLeases(db: Kysely<Database>, workerId: string): Promise<number> {
-  const result = await db
-    .updateTable('job')
-    .set({
-      state: 'pending',
-      locked_by: null,
-      locked_until: null,
-      attempts: sql`case when attempts > 0 then attempts - 1 else 0 end`,
-    })
-    .where('state', '=', 'running')
-    .where('locked_by', '=', workerId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 /** Where the queue stands for one kind of job: `jobQueueStats`. */
 export interface QueueStats {
   /** Pending jobs whose time has come (waiting for a worker). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { claimDue, completeJob, failAbandoned, failJob, releaseLeases, type Job } from './queue.js';
+import { claimDue, completeJob, failAbandoned, failJob, type Job } from './queue.js';
 
 /**
  * A handler's failure that no retry mends (the input itself is wrong): the job fails for good at
@@ -17,7 +17,12 @@ export type JobHandler = (payload: unknown, context: { job: Job; now: Date }) =>
 export interface JobRunnerOptions {
   db: Kysely<Database>;
   handlers: Record<string, JobHandler>;
-  log: { info(object: object, message: string): void; error(object: object, message: string): void };
+  log: {
+    info(object: object, message: string): void;
+    error(object: object, message: string): void;
+    /** The shutdown's word about jobs left to their lease (`error` when absent). */
+    warn?(object: object, message: string): void;
+  };
   /** The clock (tests set it). */
   now?: () => Date;
   /** How long a claimed job is this worker's before another may take it over. */
@@ -42,6 +47,8 @@ export interface JobRunnerOptions {
  * so is a claim whose worker died or hung in the job (taken over when its lease ends, failed for good
  * when it was the last: `failAbandoned`). It claims only the kinds it has handlers for: a job of
  * another kind waits, unclaimed, for a worker that has one (`run-jobs` without a payment gateway).
+ * On SIGTERM the service's drain stops its claims (`stopClaiming`) and the shutdown step waits for
+ * the jobs under way (`shutdown`); a job is never handed back while its handler still runs.
  */
 export class JobRunner {
   readonly workerId = `worker-${randomUUID()}`;
@@ -50,8 +57,12 @@ export class JobRunner {
   private again = false;
   /** Set by stop(): the pass under way ends after the jobs it is running, leaving the rest due. */
   private stopping = false;
-  /** Set by shutdown(): its leases are given back, nothing more is waited for. */
-  private released = false;
+  /** Set by stopClaiming() (the service draining) until the next start(): no claim, no new pass. */
+  private draining = false;
+  /** Set by shutdown() when a handler overran its bound: closing does not wait for it again. */
+  private leftRunning = false;
+  /** The jobs claimed and not yet settled (handler, then completeJob or failJob). */
+  private readonly active = new Set<Job>();
   private readonly now: () => Date;
   private readonly leaseMs: number;
   private readonly concurrency: number;
@@ -65,8 +76,14 @@ export class JobRunner {
     this.concurrency = Math.max(1, options.concurrency ?? 8);
   }
 
-  /** Runs every job due now, `concurrency` at a time; answers how many ran. */
+  /** No more claims: stop() or the drain. */
+  private get halted(): boolean {
+    return this.stopping || this.draining;
+  }
+
+  /** Runs every job due now, `concurrency` at a time; answers how many ran (0 once draining). */
   runDue(): Promise<number> {
+    if (this.draining) return this.running ?? Promise.resolve(0);
     if (this.running) {
       // A pass is under way: it goes round once more when it ends (a job enqueued meanwhile).
       this.again = true;
@@ -82,7 +99,7 @@ export class JobRunner {
     let count = 0;
     do {
       this.again = false;
-      while (!this.stopping) {
+      while (!this.halted) {
         for (const job of await failAbandoned(this.options.db, this.now())) {
           this.options.onFailure?.(job.kind, true);
           this.options.log.error(
@@ -90,6 +107,8 @@ export class JobRunner {
             'job failed: its worker stopped during its last attempt',
           );
         }
+        // The drain may have begun while the abandoned jobs were failed: no claim after it.
+        if (this.halted) break;
         const jobs = await claimDue(
           this.options.db,
           this.workerId,
@@ -102,11 +121,20 @@ export class JobRunner {
         count += jobs.length;
         await Promise.all(jobs.map((job) => this.run(job)));
       }
-    } while (this.again && !this.stopping);
+    } while (this.again && !this.halted);
     return count;
   }
 
   private async run(job: Job): Promise<void> {
+    this.active.add(job);
+    try {
+      await this.attempt(job);
+    } finally {
+      this.active.delete(job);
+    }
+  }
+
+  private async attempt(job: Job): Promise<void> {
     const handler = this.options.handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for jobs of kind "${job.kind}"`);
@@ -132,7 +160,8 @@ export class JobRunner {
   start(intervalMs: number): void {
     if (this.timer) clearInterval(this.timer);
     this.stopping = false;
-    this.released = false;
+    this.draining = false;
+    this.leftRunning = false;
     this.timer = setInterval(() => this.wake(), intervalMs);
     this.timer.unref();
     this.wake();
@@ -146,36 +175,64 @@ export class JobRunner {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     // After shutdown() a job may still hang in its handler: closing does not wait for it again.
-    if (this.released) return;
+    if (this.leftRunning) return;
     this.stopping = true;
     await this.running?.catch(() => undefined);
     this.stopping = false;
   }
 
   /**
-   * The graceful shutdown's step: stops claiming, gives the jobs under way up to `waitMs` to finish,
-   * then releases the leases still held (`releaseLeases`: pending again, unlocked), so another
-   * instance runs them at once rather than when the lease ends. Answers how many were released.
-   * The handlers still running are abandoned with the process: a job's work is made to be run again
-   * (as when a lease is taken over).
+   * The service is draining (its drain listener): from now on, until the next start(), no job is
+   * claimed and no pass begins; the pass under way ends once the jobs it holds have settled.
    */
-  async shutdown(waitMs: number): Promise<number> {
+  stopClaiming(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    this.stopping = true;
+    this.draining = true;
+  }
+
+  /**
+   * The graceful shutdown's step: stops claiming (already done by the drain) and waits up to `waitMs`
+   * for the jobs under way to settle. A job is never given back while its handler runs here (another
+   * instance would run it at the same time): one still running at the bound keeps its lease, and
+   * another instance takes it over when the lease ends (the queue's at-least-once fallback, as for a
+   * worker that died). Answers how many were left so (0: all settled), logged at warn with when their
+   * leases end.
+   */
+  async shutdown(waitMs: number): Promise<number> {
+    this.stopClaiming();
+    const running = this.running;
+    if (!running) return 0;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.running?.catch(() => undefined),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, waitMs);
+    const settled = await Promise.race([
+      running.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), waitMs);
       }),
     ]);
     clearTimeout(timer);
-    this.released = true;
-    const released = await releaseLeases(this.options.db, this.workerId);
-    if (released > 0) {
-      this.options.log.info({ released, workerId: this.workerId }, 'job leases released at shutdown');
-    }
-    return released;
+    if (settled) return 0;
+    this.leftRunning = true;
+    const jobs = [...this.active];
+    const leaseEndsAt = jobs
+      .map((job) => job.locked_until)
+      .filter((until): until is string => until !== null)
+      .sort()
+      .at(-1);
+    const log = this.options.log;
+    (log.warn ?? log.error).call(
+      log,
+      {
+        running: jobs.length,
+        jobIds: jobs.map((job) => job.job_id),
+        leaseEndsAt,
+        workerId: this.workerId,
+      },
+      'jobs still running at shutdown: left to their lease, another instance takes them over when it ends',
+    );
+    return jobs.length;
   }
 }

@@ -7,7 +7,11 @@ import { freePort, startIdentityApi, type TestIdentityApi } from 'identity-api/t
 import { SESSION_ABSOLUTE_MS, TOKEN_REFRESH_AFTER_MS } from 'shared-domain';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { GATEWAY_MESSAGES } from '../../src/messages.js';
-import { createIdentityClient, type IdentityClient } from '../../src/plugins/app/identity-client.js';
+import {
+  createIdentityClient,
+  IdentityUnavailable,
+  type IdentityClient,
+} from '../../src/plugins/app/identity-client.js';
 import {
   createRedisSessionStore,
   createSqliteSessionStore,
@@ -62,9 +66,9 @@ describe('token refresh across gateway instances (refresh lock with a fencing to
     const counter = { refreshes: 0 };
     const client: IdentityClient = {
       ...real,
-      refreshGrant: (token) => {
+      refreshGrant: (token, options) => {
         counter.refreshes += 1;
-        return real.refreshGrant(token);
+        return real.refreshGrant(token, options);
       },
     };
     return { client, counter };
@@ -115,6 +119,23 @@ describe('token refresh across gateway instances (refresh lock with a fencing to
     });
     cleanups.push(() => app.close());
     return app;
+  }
+
+  /** The session's refresh lock lapses now (Redis: its PX ends; SQLite: by the store's clock). */
+  async function lapseLock(place: ReturnType<typeof sharedPlace>, storeName: StoreName, sessionId: string) {
+    if (storeName === 'SQLite') {
+      place.clock.now += REFRESH_LOCK_MS;
+      return;
+    }
+    const redis = new Redis(REDIS_URL);
+    try {
+      expect(await redis.pexpire(`${place.redisPrefix}refresh-lock:${sessionId}`, 1)).toBe(1);
+      await eventually(async () =>
+        expect(await redis.exists(`${place.redisPrefix}refresh-lock:${sessionId}`)).toBe(0),
+      );
+    } finally {
+      await redis.quit();
+    }
   }
 
   async function login(app: FastifyInstance): Promise<string> {
@@ -212,16 +233,7 @@ describe('token refresh across gateway instances (refresh lock with a fencing to
       expect(counter.refreshes).toBe(0);
 
       // The dead holder's lock lapses (Redis: PX ends; SQLite: by the store's clock).
-      if (storeName === 'Redis') {
-        const redis = new Redis(REDIS_URL);
-        try {
-          expect(await redis.pexpire(`${place.redisPrefix}refresh-lock:${sessionId}`, 1)).toBe(1);
-        } finally {
-          await redis.quit();
-        }
-      } else {
-        place.clock.now += REFRESH_LOCK_MS;
-      }
+      await lapseLock(place, storeName, sessionId);
       const [renewed] = bearersOf([await answer]);
       expect(renewed).not.toBe(original);
       expect(counter.refreshes).toBe(1);
@@ -253,4 +265,165 @@ describe('token refresh across gateway instances (refresh lock with a fencing to
     const user = await app.inject({ method: 'GET', url: '/bff/user', headers: withSession(cookie) });
     expect(user.statusCode).toBe(200);
   });
+  it('the identity client sends no refresh grant once its signal has aborted', async () => {
+    const real = createIdentityClient({
+      issuer: identity.issuer,
+      clientId: identity.clientId,
+      clientSecret: identity.clientSecret,
+    });
+    const { refreshToken } = await real.passwordGrant('refresh.user', PASSWORD);
+    const aborted = AbortSignal.abort(new Error('the refresh lock is about to lapse'));
+    await expect(real.refreshGrant(refreshToken!, { signal: aborted })).rejects.toBeInstanceOf(
+      IdentityUnavailable,
+    );
+    // Nothing reached identity-api: the refresh token is not spent (a replay would have been reuse).
+    const renewed = await real.refreshGrant(refreshToken!);
+    expect(renewed.accessToken).toBeTruthy();
+    expect(renewed.refreshToken).not.toBe(refreshToken);
+  });
+
+  it('a holder abandons a grant identity-api is slow to take before its lock lapses, so the instance that takes over sends the only grant (Redis)', async () => {
+    // Short for the test; the holder gives up on its grant a third of it (at most 5 s) before it lapses.
+    const lockMs = 3_000;
+    const place = sharedPlace('Redis');
+    const { client: fast, counter } = countingIdentity();
+    const redis = new Redis(REDIS_URL);
+    cleanups.push(async () => void (await redis.quit()));
+    const session = { id: '' };
+    const signals: (AbortSignal | undefined)[] = [];
+    // identity-api takes gateway one's first refresh grant only once the refresh lock has lapsed
+    // (as if each of the two calls of a refresh took nearly the client's 10 s), unless it was abandoned.
+    const slow: IdentityClient = {
+      ...fast,
+      refreshGrant(token, options) {
+        if (signals.length > 0) return fast.refreshGrant(token, options);
+        const signal = options?.signal;
+        signals.push(signal);
+        return new Promise((resolve, reject) => {
+          let abandoned = false;
+          signal?.addEventListener(
+            'abort',
+            () => {
+              abandoned = true;
+              reject(new IdentityUnavailable('refresh grant abandoned', { cause: signal.reason }));
+            },
+            { once: true },
+          );
+          void (async () => {
+            const lockKey = `${place.redisPrefix}refresh-lock:${session.id}`;
+            while (!abandoned && (await redis.exists(lockKey)) === 1) {
+              await new Promise((wake) => setTimeout(wake, 25));
+            }
+            if (!abandoned) fast.refreshGrant(token, options).then(resolve, reject);
+          })();
+        });
+      },
+    };
+    const one = await gatewayOn(place, 'Redis', slow, { sessionStore: place.openStore(lockMs) });
+    const two = await gatewayOn(place, 'Redis', fast, { sessionStore: place.openStore(lockMs) });
+    const cookie = await login(one);
+    session.id = sessionIdOf(cookie);
+    const [original] = bearersOf([await order(one, cookie)]);
+
+    place.clock.now += TOKEN_REFRESH_AFTER_MS;
+    // Gateway one takes the lock and is in its grant; gateway two then waits for the lock.
+    const first = order(one, cookie);
+    await eventually(async () => expect(signals).toHaveLength(1));
+    const second = order(two, cookie);
+    const [abandoned, tookOver] = await Promise.all([first, second]);
+
+    // One was abandoned before it was sent (a 502, the session kept); two refreshed once, alone.
+    expect(signals[0]?.aborted).toBe(true);
+    expect(abandoned.statusCode).toBe(502);
+    const [renewed] = bearersOf([tookOver]);
+    expect(renewed).not.toBe(original);
+    expect(counter.refreshes).toBe(1);
+    for (const app of [one, two]) expect(bearersOf([await order(app, cookie)])).toEqual([renewed]);
+
+    // identity-api saw no reuse: the next refresh works.
+    place.clock.now += TOKEN_REFRESH_AFTER_MS;
+    const [later] = bearersOf([await order(one, cookie)]);
+    expect(later).not.toBe(renewed);
+    expect(counter.refreshes).toBe(2);
+  });
+
+  it.each<StoreName>(['Redis', 'SQLite'])(
+    'answers with the refreshed tokens when saving them fails once, keeps the lock to lapse and saves them next (%s)',
+    async (storeName) => {
+      const place = sharedPlace(storeName);
+      const { client, counter } = countingIdentity();
+      const store = place.openStore();
+      const failing = { saves: 0 };
+      const lockAttempts = { count: 0 };
+      // Holds the next read (a request loading its session) until `release` is called.
+      let holdNextGet: { reached: () => void; gate: Promise<void> } | undefined;
+      const flaky: SessionRecordStore = {
+        ...store,
+        async get(id) {
+          const record = await store.get(id);
+          const hold = holdNextGet;
+          holdNextGet = undefined;
+          if (hold) {
+            hold.reached();
+            await hold.gate;
+          }
+          return record;
+        },
+        set(id, data, expiresAt) {
+          if (failing.saves > 0) {
+            failing.saves -= 1;
+            return Promise.reject(new Error('session store write failed'));
+          }
+          return store.set(id, data, expiresAt);
+        },
+        lockRefresh(id) {
+          lockAttempts.count += 1;
+          return store.lockRefresh(id);
+        },
+      };
+      const one = await gatewayOn(place, storeName, client, { sessionStore: flaky });
+      const two = await gatewayOn(place, storeName, client);
+      const cookie = await login(one);
+      const sessionId = sessionIdOf(cookie);
+      const [original] = bearersOf([await order(one, cookie)]);
+
+      place.clock.now += TOKEN_REFRESH_AFTER_MS;
+      // A request of gateway one that loads the session (old tokens) before the refresh below ends.
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => {
+        holdNextGet = { reached: resolve, gate: new Promise<void>((open) => (release = open)) };
+      });
+      const late = order(one, cookie);
+      await reached;
+
+      // The grant succeeds, its save fails: the request is answered with the new tokens anyway.
+      failing.saves = 1;
+      const [renewed] = bearersOf([await order(one, cookie)]);
+      expect(failing.saves).toBe(0);
+      expect(renewed).not.toBe(original);
+      expect(counter.refreshes).toBe(1);
+      // The lock is kept until it lapses: another instance would wait, not replay the spent token.
+      const other = place.openStore();
+      cleanups.push(() => other.close());
+      expect(await other.lockRefresh(sessionId)).toBeUndefined();
+
+      // The late request uses this process's refresh: no lock asked for, no grant.
+      const attempts = lockAttempts.count;
+      release();
+      expect(bearersOf([await late])).toEqual([renewed]);
+      expect(lockAttempts.count).toBe(attempts);
+      expect(counter.refreshes).toBe(1);
+      // Saved: both gateways go on with the new tokens.
+      for (const app of [one, two]) expect(bearersOf([await order(app, cookie)])).toEqual([renewed]);
+      expect(counter.refreshes).toBe(1);
+
+      // Once the lock lapsed, the next refresh uses the rotated refresh token: identity-api saw no reuse.
+      await lapseLock(place, storeName, sessionId);
+      place.clock.now += TOKEN_REFRESH_AFTER_MS;
+      const [later] = bearersOf([await order(two, cookie)]);
+      expect(later).not.toBe(renewed);
+      expect(counter.refreshes).toBe(2);
+      expect(bearersOf([await order(one, cookie)])).toEqual([later]);
+    },
+  );
 });

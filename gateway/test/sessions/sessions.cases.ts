@@ -155,9 +155,9 @@ describe('server-side sessions', () => {
     const counter = { refreshes: 0 };
     const client: IdentityClient = {
       ...real,
-      refreshGrant: (token) => {
+      refreshGrant: (token, options) => {
         counter.refreshes += 1;
-        return real.refreshGrant(token);
+        return real.refreshGrant(token, options);
       },
     };
     return { client, counter };

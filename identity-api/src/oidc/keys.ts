@@ -306,18 +306,38 @@ export class KeyRing {
     return this.#set;
   }
 
-  /** Called (synchronously) with each new key set. */
+  /**
+   * Called (synchronously) with each new key set. A listener that throws leaves the set unapplied:
+   * every listener gets it again at the next reload.
+   */
   onChange(listener: (set: KeySet) => void): void {
     this.#listeners.push(listener);
   }
 
-  /** Rereads the key set; applies it when it changed. */
+  /**
+   * Rereads the key set; applies it when it changed. The set (its version) is recorded only once every
+   * listener took it: when one throws (the provider rebuild, a verifier), the failure is logged and the
+   * next reload, seeing a version not yet applied, offers the set to every listener again, rather than
+   * leaving this instance signing with a key that will retire.
+   */
   async load(): Promise<KeySet> {
     const set = await readKeySet(this.db, this.now());
     if (set.version !== this.#set?.version) {
       const first = this.#set === undefined;
+      let failed = false;
+      for (const listener of this.#listeners) {
+        try {
+          listener(set);
+        } catch (error) {
+          failed = true;
+          this.log?.error(
+            { err: error, version: set.version, signingKid: set.signing.current.kid },
+            'key set not applied: a listener failed (retried at the next reload)',
+          );
+        }
+      }
+      if (failed) return set;
       this.#set = set;
-      for (const listener of this.#listeners) listener(set);
       if (!first) this.log?.info({ signingKid: set.signing.current.kid }, 'key set reloaded');
     }
     return set;

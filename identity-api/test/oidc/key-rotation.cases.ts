@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRemoteJWKSet, customFetch, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import * as client from 'openid-client';
 import { createTestDatabase, type TestDatabase } from 'service-kit/server';
-import { rotateKeys } from '../../src/oidc/keys.js';
+import { readKeySet, rotateKeys } from '../../src/oidc/keys.js';
 import {
   DEFAULT_TEST_PASSWORD,
   freePort,
@@ -248,5 +248,71 @@ describe('key rotation with live sessions, on two instances sharing a database',
     const stored = await a.app.identityDb.selectFrom('rotating_key').select('kid').execute();
     expect(stored.map((row) => row.kid)).not.toContain(newest?.kid);
     expect(stored.map((row) => row.kid)).not.toContain(first.current);
+  });
+});
+
+// A listener of the key ring (the provider rebuild, a bearer verifier) that throws must not leave the
+// new set recorded as applied: the next reload would see the same version and never offer it again,
+// and the instance would go on signing with a key that later retires.
+describe('key rotation when applying the new key set fails once', () => {
+  let testDb: TestDatabase;
+  let api: TestIdentityApi;
+  let clock = Date.now();
+  const now = () => new Date(clock);
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    api = await startOnDatabase(testDb.url, {
+      env: { LOG_LEVEL: 'error' },
+      logStream: { write: (line) => void lines.push(line) },
+      keys: { now, timer: false },
+    });
+    await api.createUser({ username: 'fay.failure', password: DEFAULT_TEST_PASSWORD, roles: ['employer'] });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await testDb?.drop();
+  });
+
+  const signingKidOfNewToken = async () => {
+    const { body } = await postAsClient(api, '/token', {
+      grant_type: 'password',
+      username: 'fay.failure',
+      password: DEFAULT_TEST_PASSWORD,
+      scope: 'openid offline_access',
+    });
+    return decodeProtectedHeader(body.access_token ?? '').kid;
+  };
+
+  it('records the new set only once every listener took it, and offers it again at the next reload', async () => {
+    const ring = api.app.keyRing;
+    const before = ring.set;
+    // Registered after the provider's and the verifiers' listeners; it fails the first time only.
+    const offered: string[] = [];
+    ring.onChange((set) => {
+      offered.push(set.version);
+      if (offered.length === 1) throw new Error('applying the key set failed');
+    });
+
+    clock += 30 * DAY;
+    await ring.tick();
+    const rotated = await readKeySet(api.app.identityDb, now());
+    expect(rotated.signing.current.kid).toBe(before.signing.next.kid);
+    expect(offered).toEqual([rotated.version]);
+    // Not recorded as applied, and the failure is in the log.
+    expect(ring.set.version).toBe(before.version);
+    expect(lines.filter((line) => line.includes('key set not applied'))).toHaveLength(1);
+
+    // The next reload offers the same set again to every listener, and this time it is applied.
+    await ring.tick();
+    expect(offered).toEqual([rotated.version, rotated.version]);
+    expect(ring.set.version).toBe(rotated.version);
+    expect(await signingKidOfNewToken()).toBe(rotated.signing.current.kid);
+
+    // Applied: a further reload offers nothing.
+    await ring.tick();
+    expect(offered).toHaveLength(2);
+    expect(lines.filter((line) => line.includes('key set not applied'))).toHaveLength(1);
   });
 });

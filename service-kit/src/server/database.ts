@@ -18,7 +18,16 @@ export interface DatabaseOptions {
    * only worth a log line.
    */
   onConnectionError?: (error: Error) => void;
+  /**
+   * PostgreSQL: how long a query waits for a connection (a free one of the pool's, or a new one to the
+   * server) before it fails; `DEFAULT_CONNECTION_TIMEOUT_MS` (10 s) by default. Without a bound a
+   * request or a readiness probe waits for ever on a server that does not answer.
+   */
+  connectionTimeoutMs?: number;
 }
+
+/** How long a PostgreSQL query waits for a connection before it fails (`connectionTimeoutMillis`). */
+export const DEFAULT_CONNECTION_TIMEOUT_MS = 10_000;
 
 /**
  * One Kysely instance for either engine (ARCHITECTURE.md "Storage"). A SQLite URL is a file path,
@@ -28,9 +37,19 @@ export function createDatabase<DB>(databaseUrl: string, options: DatabaseOptions
   return new Kysely<DB>({ dialect: dialectFor(databaseUrl, options) });
 }
 
-function dialectFor(databaseUrl: string, { onConnectionError = () => undefined }: DatabaseOptions): Dialect {
+function dialectFor(
+  databaseUrl: string,
+  {
+    onConnectionError = () => undefined,
+    connectionTimeoutMs = DEFAULT_CONNECTION_TIMEOUT_MS,
+  }: DatabaseOptions,
+): Dialect {
   if (engineOf(databaseUrl) === 'postgres') {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: connectionTimeoutMs,
+    });
     // pg emits 'error' on the pool for an idle client and on a client in use whose connection drops;
     // an 'error' nobody listens to ends the process: a database restart would take every service down.
     pool.on('error', onConnectionError);

@@ -15,13 +15,24 @@ import {
 
 /** One readiness check: resolves when the dependency answers; `signal` aborts at the check's timeout. */
 export type ReadinessCheck = (signal: AbortSignal) => Promise<unknown>;
+export interface ReadinessCheckOptions {
+  /**
+   * Whether the service is ready only when this check passes (true, the default). A check with
+   * `required: false` only informs: it runs and is reported in `checks`, but its failure does not make
+   * the status `not ready` (the gateway's upstream APIs: one API's outage must not take every gateway
+   * out of the balancer).
+   */
+  required?: boolean;
+}
 export type CheckResult = 'ok' | 'failed' | 'timeout';
 export interface ReadinessReport {
   status: 'ready' | 'not ready' | 'draining';
   checks: Record<string, CheckResult>;
 }
-/** A step of the shutdown (release job leases…), given the milliseconds left of the shutdown's bound. */
+/** A step of the shutdown (wait for the jobs under way…), given the milliseconds left of the shutdown's bound. */
 export type ShutdownStep = (remainingMs: number) => Promise<unknown>;
+/** Told once when the service starts draining (stop taking work: a job worker's claims, a schedule). */
+export type DrainListener = () => void;
 
 interface Log {
   warn(object: object, message: string): void;
@@ -29,17 +40,26 @@ interface Log {
 }
 
 /** Default time each readiness check may take (READINESS_TIMEOUT_MS). */
-export const DEFAULT_READINESS_TIMEOUT_MS = 2000;
+export const DEFAULT_READINESS_TIMEOUT_MS = 4000;
+
+/** One run of a readiness check: its outcome within the bound, and the signal that ends the bound. */
+interface CheckRun {
+  signal: AbortSignal;
+  outcome: Promise<{ result: CheckResult; error?: unknown }>;
+}
 
 /**
  * A service's readiness and shutdown: the checks `/readyz` runs, whether the service is draining
- * (then `/readyz` answers 503 at once and every answer closes its connection), and the steps serve()
- * runs once the requests in flight have finished, before the service closes.
+ * (then `/readyz` answers 503 at once, every answer closes its connection and the drain listeners are
+ * told), and the steps serve() runs once the requests in flight have finished, before the service closes.
  */
 export class Lifecycle {
   private isDraining = false;
-  private readonly checks = new Map<string, ReadinessCheck>();
+  private readonly checks = new Map<string, { check: ReadinessCheck; required: boolean }>();
+  /** The run of each check whose promise has not settled yet (a hung one outlives its probe). */
+  private readonly pending = new Map<string, CheckRun>();
   private readonly steps: { name: string; step: ShutdownStep }[] = [];
+  private readonly drainListeners: DrainListener[] = [];
 
   constructor(
     private readonly log: Log,
@@ -50,13 +70,37 @@ export class Lifecycle {
     return this.isDraining;
   }
 
-  /** From now on /readyz answers 503 `draining` and answers close their connections. */
+  /**
+   * From now on /readyz answers 503 `draining` and answers close their connections; the drain
+   * listeners are called (once: a second call does nothing).
+   */
   drain(): void {
+    if (this.isDraining) return;
     this.isDraining = true;
+    for (const listener of this.drainListeners.splice(0)) {
+      try {
+        listener();
+      } catch (error) {
+        this.log.error({ err: error }, 'drain listener failed');
+      }
+    }
   }
 
-  addReadinessCheck(name: string, check: ReadinessCheck): void {
-    this.checks.set(name, check);
+  /** `listener` is called once, when the drain starts (at once if it has started already). */
+  onDrain(listener: DrainListener): void {
+    if (this.isDraining) {
+      listener();
+      return;
+    }
+    this.drainListeners.push(listener);
+  }
+
+  addReadinessCheck(
+    name: string,
+    check: ReadinessCheck,
+    { required = true }: ReadinessCheckOptions = {},
+  ): void {
+    this.checks.set(name, { check, required });
   }
 
   addShutdownStep(name: string, step: ShutdownStep): void {
@@ -65,31 +109,56 @@ export class Lifecycle {
 
   /**
    * Every check at once, each bounded by its timeout; the reasons go to the log (`log`: the request's,
-   * with its id), not the answer.
+   * with its id), not the answer. A check whose earlier run is still pending is not started again: a
+   * run past its timeout answers `timeout` at once (probes every second do not pile up waiters on a
+   * dependency that does not answer, a pool's connection queue say), one still within it is shared.
+   * Only the required checks decide the status; the others are reported.
    */
   async readiness(log: Log = this.log): Promise<ReadinessReport> {
     if (this.isDraining) return { status: 'draining', checks: {} };
     const entries = await Promise.all(
-      [...this.checks].map(async ([name, check]): Promise<[string, CheckResult]> => {
-        const signal = AbortSignal.timeout(this.checkTimeoutMs);
-        const timedOut = new Promise<CheckResult>((resolve) =>
-          signal.addEventListener('abort', () => resolve('timeout'), { once: true }),
-        );
-        const answered = check(signal).then(
-          (): CheckResult => 'ok',
-          (error: unknown): CheckResult => {
-            if (signal.aborted) return 'timeout';
-            log.warn({ err: error, check: name }, 'readiness check failed');
-            return 'failed';
-          },
-        );
-        const result = await Promise.race([answered, timedOut]);
-        if (result === 'timeout') log.warn({ check: name }, 'readiness check timed out');
-        return [name, result];
+      [...this.checks].map(async ([name, { check, required }]): Promise<[string, CheckResult, boolean]> => {
+        const earlier = this.pending.get(name);
+        const run = earlier ?? this.start(name, check);
+        const { result, error } = earlier?.signal.aborted
+          ? { result: 'timeout' as const, error: undefined }
+          : await run.outcome;
+        if (result === 'failed') log.warn({ err: error, check: name }, 'readiness check failed');
+        if (result === 'timeout') {
+          log.warn(
+            { check: name, ...(earlier ? { stillRunning: true } : {}) },
+            earlier ? 'readiness check still running since an earlier probe' : 'readiness check timed out',
+          );
+        }
+        return [name, result, required];
       }),
     );
-    const checks = Object.fromEntries(entries);
-    return { status: entries.every(([, result]) => result === 'ok') ? 'ready' : 'not ready', checks };
+    const checks = Object.fromEntries(entries.map(([name, result]) => [name, result]));
+    const ready = entries.every(([, result, required]) => result === 'ok' || !required);
+    return { status: ready ? 'ready' : 'not ready', checks };
+  }
+
+  /** Runs a check, bounded by the timeout, and keeps it in `pending` until its promise settles. */
+  private start(name: string, check: ReadinessCheck): CheckRun {
+    const signal = AbortSignal.timeout(this.checkTimeoutMs);
+    const timedOut = new Promise<{ result: CheckResult }>((resolve) =>
+      signal.addEventListener('abort', () => resolve({ result: 'timeout' }), { once: true }),
+    );
+    let answered: Promise<{ result: CheckResult; error?: unknown }>;
+    try {
+      answered = check(signal).then(
+        () => ({ result: 'ok' as const }),
+        (error: unknown) => ({ result: signal.aborted ? ('timeout' as const) : ('failed' as const), error }),
+      );
+    } catch (error) {
+      answered = Promise.resolve({ result: 'failed', error });
+    }
+    const run: CheckRun = { signal, outcome: Promise.race([answered, timedOut]) };
+    this.pending.set(name, run);
+    void answered.finally(() => {
+      if (this.pending.get(name) === run) this.pending.delete(name);
+    });
+    return run;
   }
 
   /**
@@ -102,7 +171,7 @@ export class Lifecycle {
       const remaining = Math.max(0, deadline - Date.now());
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'late'>((resolve) => {
-        // At least a moment for a step whose work is one statement (release the job leases).
+        // At least a moment for a step whose work is short (a job worker with nothing under way).
         timer = setTimeout(() => resolve('late'), Math.max(remaining, 1000));
       });
       try {
@@ -121,7 +190,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The service's Prometheus metrics (README "Metrics, readiness and shutdown"). */
     metrics: Metrics;
-    /** Readiness checks, draining, shutdown steps. */
+    /** Readiness checks, draining (and its listeners), shutdown steps. */
     lifecycle: Lifecycle;
   }
 }

@@ -28,34 +28,62 @@ export interface ServeOptions {
   name: string;
   /** How long the requests in flight may take to finish (SHUTDOWN_TIMEOUT_MS, 10 s). */
   shutdownTimeoutMs?: number;
+  /**
+   * How long a SIGTERM keeps listening and serving after /readyz turned 503, before the listener
+   * closes: the time a load balancer takes to see the instance is out (SHUTDOWN_GRACE_MS, 0).
+   */
+  shutdownGraceMs?: number;
   process?: ProcessLike;
+}
+
+/** A whole number of milliseconds ≥ 0 read from `name`, else `fallback`; anything else stops the start. */
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number of milliseconds, got "${text}"`);
+  }
+  return value;
 }
 
 /** The bound of a drain: SHUTDOWN_TIMEOUT_MS when set, else 10 s. */
 export function shutdownTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const text = env.SHUTDOWN_TIMEOUT_MS;
-  if (text === undefined || text === '') return 10_000;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new Error(`SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, got "${text}"`);
-  }
-  return value;
+  return milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', 10_000);
 }
+
+/**
+ * How long a draining service keeps accepting connections after /readyz turned 503:
+ * SHUTDOWN_GRACE_MS when set, else 0 (the listener closes at once). Behind a load balancer, at least
+ * the time it takes to mark the instance down (HAProxy checking each second, two failures: 2.5 s).
+ */
+export function shutdownGraceMs(env: NodeJS.ProcessEnv = process.env): number {
+  return milliseconds(env, 'SHUTDOWN_GRACE_MS', 0);
+}
+
+/** Beyond the drain's own bounds, how long serve() lets a shutdown run before it exits 1 regardless. */
+export const SHUTDOWN_MARGIN_MS = 5000;
 
 /** How often idle keep-alive connections are closed during a drain (one that just answered, say). */
 const IDLE_SWEEP_MS = 100;
 
 /**
- * The graceful stop: /readyz answers 503 at once, no new connection is accepted, the requests in
- * flight finish (each answer closing its connection; idle keep-alive connections closed) within
- * `timeoutMs`, after which the connections left are closed by force; then the shutdown steps (a
- * worker's job leases released) with the time that is left, then `app.close()` (the onClose hooks:
- * database, pools).
+ * The graceful stop: /readyz answers 503 at once, every answer closes its connection and the drain
+ * listeners stop taking work (a job worker's claims); for `graceMs` the service still listens and
+ * serves (the load balancer has yet to see it is out: a request it still sends is answered rather
+ * than refused); then no new connection is accepted, the requests in flight finish (idle keep-alive
+ * connections closed) within `timeoutMs`, after which the connections left are closed by force; then
+ * the shutdown steps (a worker's jobs under way) with the time that is left, then `app.close()` (the
+ * onClose hooks: database, pools).
  */
-export async function drain(app: Servable, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+export async function drain(app: Servable, timeoutMs: number, graceMs = 0): Promise<void> {
   app.lifecycle?.drain();
   const server = app.server;
+  if (graceMs > 0 && server?.listening) {
+    await new Promise((resolve) => setTimeout(resolve, graceMs));
+    app.log.info({ graceMs }, 'shutdown grace over: no new connections');
+  }
+  const deadline = Date.now() + timeoutMs;
   if (server?.listening) {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
@@ -82,26 +110,44 @@ export async function drain(app: Servable, timeoutMs: number): Promise<void> {
 
 /**
  * Starts a service: listens, and on SIGINT or SIGTERM drains it (`drain`) and exits 0 (1 when the
- * shutdown itself failed). A service that cannot start is closed and the process exits 1.
+ * shutdown itself failed, or overran its bounds by SHUTDOWN_MARGIN_MS: closing or flushing the traces
+ * hung). A service that cannot start is closed and the process exits 1. The bounds are
+ * SHUTDOWN_TIMEOUT_MS and SHUTDOWN_GRACE_MS unless the options give them.
  */
 export async function serve(app: Servable, options: ServeOptions) {
   const { port, host, name } = options;
   const proc = options.process ?? process;
   const timeoutMs = options.shutdownTimeoutMs ?? shutdownTimeoutMs();
+  const graceMs = options.shutdownGraceMs ?? shutdownGraceMs();
   let stopping = false;
+  let exited = false;
+  const exit = (code: number) => {
+    if (exited) return;
+    exited = true;
+    proc.exit(code);
+  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     proc.once(signal, () => {
       if (stopping) return;
       stopping = true;
-      app.log.info({ signal, timeoutMs }, `${name} shutting down`);
-      drain(app, timeoutMs).then(
+      app.log.info({ signal, timeoutMs, graceMs }, `${name} shutting down`);
+      // app.close() and the traces' flush have no bound of their own: the process ends regardless.
+      const limitMs = timeoutMs + graceMs + SHUTDOWN_MARGIN_MS;
+      const hardStop = setTimeout(() => {
+        app.log.error({ signal, limitMs }, `${name} shutdown did not finish in time: exiting`);
+        exit(1);
+      }, limitMs);
+      hardStop.unref();
+      drain(app, timeoutMs, graceMs).then(
         () => {
+          clearTimeout(hardStop);
           app.log.info({ signal }, `${name} stopped`);
-          proc.exit(0);
+          exit(0);
         },
         (error: unknown) => {
+          clearTimeout(hardStop);
           app.log.error({ err: error }, `${name} shutdown failed`);
-          proc.exit(1);
+          exit(1);
         },
       );
     });

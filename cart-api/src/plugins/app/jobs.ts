@@ -23,8 +23,10 @@ declare module 'fastify' {
 /**
  * `app.jobs`: the worker inside cart-api (README "Jobs"). It polls every JOBS_POLL_MS (0: no
  * background worker; `node dist/cli.js run-jobs` runs what is due) and is woken after an enqueue;
- * closing the service waits for the job under way. With the worker, REMINDERS_SCHEDULE queues the
- * day's reminder scan (and the start catches up on a day the service was down).
+ * closing the service waits for the job under way; a SIGTERM's drain stops its claims at once, and
+ * its shutdown step waits for the jobs under way within the bound. With the worker,
+ * REMINDERS_SCHEDULE queues the day's reminder scan (and the start catches up on a day the service
+ * was down).
  */
 export default fp<{ jobs: Config['jobs']; appUrl: string; now?: () => Date }>(
   async (app, { jobs, appUrl, now }) => {
@@ -73,10 +75,14 @@ export default fp<{ jobs: Config['jobs']; appUrl: string; now?: () => Date }>(
       }
     });
     queueMetrics(app, clock);
-    // SIGTERM (service-kit's serve): no more claims, the jobs under way get the time left, and the
-    // leases still held are given back at once to another instance.
-    app.lifecycle.addShutdownStep('job leases', async (remainingMs) => {
+    // SIGTERM (service-kit's serve): the drain stops the reminder schedule and the claims at once (no
+    // new pass while the requests drain); once they have, the jobs under way get the time left. A job
+    // whose handler is still running then keeps its lease: never given back while it runs here.
+    app.lifecycle.onDrain(() => {
       schedule?.stop();
+      runner.stopClaiming();
+    });
+    app.lifecycle.addShutdownStep('jobs under way', async (remainingMs) => {
       await runner.shutdown(remainingMs);
     });
     app.addHook('onClose', async () => {

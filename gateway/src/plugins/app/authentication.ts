@@ -79,6 +79,11 @@ declare module 'fastify' {
 interface RefreshFlight {
   refreshToken: string | undefined;
   result: Promise<SessionTokens>;
+  /**
+   * The grant succeeded but the store refused the new tokens: until a request saves them, they exist
+   * only here (the old refresh token is spent), so the flight is kept and each request it serves saves.
+   */
+  unsaved?: boolean;
 }
 
 /** Late requests that loaded the session before the refresh was saved still find the result here. */
@@ -161,19 +166,27 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
    * One refresh per session: concurrent requests of this process share one flight, and the flight
    * takes the store's refresh lock, or waits for the tokens of the instance that holds it.
    */
-  function refreshOnce(session: FastifySessionObject, auth: SessionAuth): Promise<SessionTokens> {
+  async function refreshOnce(
+    request: FastifyRequest,
+    session: FastifySessionObject,
+    auth: SessionAuth,
+  ): Promise<SessionTokens> {
     const { sessionId } = session;
     const { refreshToken } = auth.tokens;
     const flight = refreshes.get(sessionId);
-    if (flight && flight.refreshToken === refreshToken) return flight.result;
-    const result = refreshAcrossInstances({
+    if (flight && flight.refreshToken === refreshToken) {
+      const tokens = await flight.result;
+      if (flight.unsaved) await saveUnsaved(request, session, auth, flight, tokens);
+      return tokens;
+    }
+    const shared = refreshAcrossInstances({
       sessionId,
       loaded: { loginAt: auth.loginAt, tokens: auth.tokens },
       store: options.store,
       isFresh: (tokens) => !needsRefresh(tokens, now(), options.refreshAfterMs),
-      async refresh(base) {
+      async refresh(base, signal) {
         if (!base.refreshToken) throw new IdentityRefusal('no_refresh_token', 'invalid_grant');
-        return tokensFrom(await issuerOf(auth).refreshGrant(base.refreshToken), now(), base);
+        return tokensFrom(await issuerOf(auth).refreshGrant(base.refreshToken, { signal }), now(), base);
       },
       // Saved before the lock is let go, so waiters on other instances find the tokens at once,
       // not when this request ends.
@@ -182,14 +195,56 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
         await session.save();
       },
     });
-    refreshes.set(sessionId, { refreshToken, result });
-    const forget = () => {
-      if (refreshes.get(sessionId)?.result === result) refreshes.delete(sessionId);
+    const newFlight: RefreshFlight = {
+      refreshToken,
+      result: shared.then(({ tokens, saveError }) => {
+        if (saveError !== undefined) {
+          // The request is answered with them, and the end of it saves the session again.
+          newFlight.unsaved = true;
+          request.log.error(
+            { err: saveError, userId: auth.user.userId },
+            'refreshed tokens not saved: kept in this process, the refresh lock left to lapse',
+          );
+        }
+        return tokens;
+      }),
     };
-    // A success is kept a while for late requests; a failure is forgotten at once, so the next
-    // request tries again (identity-api may be back).
-    result.then(() => setTimeout(forget, KEEP_FINISHED_REFRESH_MS).unref(), forget);
+    const { result } = newFlight;
+    refreshes.set(sessionId, newFlight);
+    const forget = () => {
+      if (refreshes.get(sessionId) === newFlight) refreshes.delete(sessionId);
+    };
+    // A success is kept a while for late requests (an unsaved one as long as the session may live,
+    // unless a request saves it); a failure is forgotten at once, so the next request tries again
+    // (identity-api may be back).
+    result.then(
+      () => setTimeout(forget, newFlight.unsaved ? limits.absoluteMs : KEEP_FINISHED_REFRESH_MS).unref(),
+      forget,
+    );
     return result;
+  }
+
+  /** Saves tokens only this process has (their first save failed); the flight is then an ordinary one. */
+  async function saveUnsaved(
+    request: FastifyRequest,
+    session: FastifySessionObject,
+    auth: SessionAuth,
+    flight: RefreshFlight,
+    tokens: SessionTokens,
+  ): Promise<void> {
+    auth.tokens = tokens;
+    try {
+      await session.save();
+    } catch (error) {
+      // Answered with the tokens anyway: the end of this request saves the session again.
+      request.log.error({ err: error, userId: auth.user.userId }, 'refreshed tokens still not saved');
+      return;
+    }
+    if (!flight.unsaved) return;
+    flight.unsaved = false;
+    setTimeout(() => {
+      if (refreshes.get(session.sessionId) === flight) refreshes.delete(session.sessionId);
+    }, KEEP_FINISHED_REFRESH_MS).unref();
   }
 
   const service: Authentication = {
@@ -248,7 +303,7 @@ async function authentication(app: FastifyInstance, options: AuthenticationOptio
         return { ok: true, accessToken: auth.tokens.accessToken };
       }
       try {
-        auth.tokens = await refreshOnce(session, auth);
+        auth.tokens = await refreshOnce(request, session, auth);
         return { ok: true, accessToken: auth.tokens.accessToken };
       } catch (error) {
         if (error instanceof SessionStoreUnavailable) {

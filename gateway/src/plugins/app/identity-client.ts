@@ -43,7 +43,11 @@ export interface IdentityClient {
   passwordGrant(username: string, password: string): Promise<IssuedTokens>;
   /** The sign-in link's one-time token for tokens; a used or unknown token is refused (invalid_grant). */
   oneTimeTokenGrant(token: string): Promise<IssuedTokens>;
-  refreshGrant(refreshToken: string): Promise<IssuedTokens>;
+  /**
+   * `signal` abandons the grant: once it has aborted no request is sent (discovery included), and
+   * one in flight is cut off (IdentityUnavailable). The refresh lock's holder gives one.
+   */
+  refreshGrant(refreshToken: string, options?: { signal?: AbortSignal }): Promise<IssuedTokens>;
   /** An authorization code request with fresh state, nonce and PKCE (S256) verifier. */
   startAuthorization(redirectUri: string, loginHint?: string): Promise<AuthorizationStart>;
   /**
@@ -92,6 +96,20 @@ function translate(error: unknown): Error {
   return new IdentityUnavailable('identity-api is unavailable', { cause: error });
 }
 
+/** `promise`, or the signal's reason as soon as it aborts (the promise itself goes on for others). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) {
+      abort();
+      return;
+    }
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 /**
  * The gateway as the confidential OAuth client `pop-gateway` (client_secret_basic). Discovery runs
  * on first use and again after a failure, so the gateway can start before identity-api.
@@ -113,9 +131,33 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityCl
     return configuration;
   }
 
-  async function grant(run: (config: oidc.Configuration) => Promise<IssuedTokens>): Promise<IssuedTokens> {
+  /**
+   * `config` whose HTTP requests also end when `signal` aborts: openid-client takes no signal per call
+   * (only the configuration's timeout), and the discovered configuration is shared by every call.
+   */
+  function withSignal(config: oidc.Configuration, signal: AbortSignal | undefined): oidc.Configuration {
+    if (!signal) return config;
+    const own = new oidc.Configuration(
+      config.serverMetadata(),
+      options.clientId,
+      undefined,
+      oidc.ClientSecretBasic(options.clientSecret),
+    );
+    if (allowsHttp(issuer)) oidc.allowInsecureRequests(own);
+    own.timeout = config.timeout;
+    own[oidc.customFetch] = (url, init) => {
+      signal.throwIfAborted();
+      return fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, signal]) : signal });
+    };
+    return own;
+  }
+
+  async function grant(
+    run: (config: oidc.Configuration) => Promise<IssuedTokens>,
+    signal?: AbortSignal,
+  ): Promise<IssuedTokens> {
     try {
-      return await run(await discover());
+      return await run(withSignal(await untilAborted(discover(), signal), signal));
     } catch (error) {
       throw translate(error);
     }
@@ -130,8 +172,8 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityCl
       grant(async (config) =>
         tokensOf(await oidc.genericGrantRequest(config, ONE_TIME_TOKEN_GRANT, { token, scope: SCOPE })),
       ),
-    refreshGrant: (refreshToken) =>
-      grant(async (config) => tokensOf(await oidc.refreshTokenGrant(config, refreshToken))),
+    refreshGrant: (refreshToken, { signal } = {}) =>
+      grant(async (config) => tokensOf(await oidc.refreshTokenGrant(config, refreshToken)), signal),
     async startAuthorization(redirectUri, loginHint) {
       let config: oidc.Configuration;
       try {

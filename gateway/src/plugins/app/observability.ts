@@ -53,8 +53,8 @@ async function answers200(url: string, signal: AbortSignal): Promise<void> {
 
 /**
  * The gateway's metrics, `/readyz` and draining state (service-kit's observability, README "Metrics,
- * readiness and shutdown"): ready while both APIs' /healthz answer 200 and Redis (when REDIS_URL is
- * set) answers a PING. Its main port is public: /metrics there only with METRICS_TOKEN, otherwise on
+ * readiness and shutdown"): ready while Redis (when REDIS_URL is set) answers a PING and its database a
+ * query; both APIs' /healthz are reported beside, not required. Its main port is public: /metrics there only with METRICS_TOKEN, otherwise on
  * the private METRICS_PORT. Register it first in app.ts, so every route is timed.
  */
 export default fp<GatewayObservabilityOptions>(
@@ -65,11 +65,17 @@ export default fp<GatewayObservabilityOptions>(
       ...(options.readinessTimeoutMs !== undefined ? { readinessTimeoutMs: options.readinessTimeoutMs } : {}),
     });
     const { config } = options;
-    app.lifecycle.addReadinessCheck('identity-api', (signal) =>
-      answers200(`${config.identityUrl}/healthz`, signal),
+    // Reported, not required: an API that is away is away for every gateway, and taking them all out
+    // of the balancer would turn its outage into the whole site's (the shell, sign-out, the other API).
+    app.lifecycle.addReadinessCheck(
+      'identity-api',
+      (signal) => answers200(`${config.identityUrl}/healthz`, signal),
+      { required: false },
     );
-    app.lifecycle.addReadinessCheck('cart-api', (signal) =>
-      answers200(`${config.cartApiUrl}/healthz`, signal),
+    app.lifecycle.addReadinessCheck(
+      'cart-api',
+      (signal) => answers200(`${config.cartApiUrl}/healthz`, signal),
+      { required: false },
     );
     if (config.redisUrl) {
       // A connection of its own: a PING through the sessions' or the counters' client would queue

@@ -35,10 +35,12 @@ export interface RefreshLock {
 
 /**
  * A refresh lock outlives what a holder may take: identity-api's client gives each HTTP call 10 s,
- * and a refresh may need two (discovery again after a failure, then the grant). Its waiters wait
- * that long at most when the holder died.
+ * and a refresh may need two (discovery again after a failure, then the grant), then the save. The
+ * holder abandons its grant 5 s before the lock lapses (lib/shared-refresh.ts, GRANT_MARGIN_MS), so
+ * 30 s leave those 20 s to the grant with room to spare, and no successor can take the lock while
+ * the grant may still be sent. Its waiters wait that long at most when the holder died.
  */
-export const REFRESH_LOCK_MS = 20_000;
+export const REFRESH_LOCK_MS = 30_000;
 
 export type Clock = () => number;
 
