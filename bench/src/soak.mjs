@@ -207,70 +207,50 @@ async function userLoop(client, tally, until, entry) {
   }
 }
 
-/** The cluster's launcher and what it needs to find its processes. */
-async function startCluster(instances, dataDir) {
-  const logFile = join(dataDir, 'cluster.log');
-  const cluster = startNode('gateway/scripts/cluster.mjs', {
+/**
+ * Starts what is measured on the bench's ports: `pnpm start`'s stack (`instances` = 'stack': one process
+ * of each, SQLite) or `pnpm start:cluster` with that many of each, and waits until every gateway answers.
+ */
+async function startTarget(instances, dataDir) {
+  const single = instances === 'stack';
+  const logFile = join(dataDir, single ? 'stack.log' : 'cluster.log');
+  const target = startNode(single ? 'gateway/scripts/stack.mjs' : 'gateway/scripts/cluster.mjs', {
     logFile,
     env: {
       PORT: String(PORT),
       IDENTITY_PORT: String(IDENTITY_PORT),
       CART_API_PORT: String(CART_API_PORT),
-      CLUSTER_STATS_PORT: String(STATS_PORT),
-      CLUSTER_INSTANCES: String(instances),
-      CLUSTER_DATABASE_PREFIX: prefix,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // Every client signs in from 127.0.0.1 and shares four accounts: the throttles would refuse them.
       LOGIN_RATE_LIMIT: '100000',
       LOGIN_ACCOUNT_RATE_LIMIT: '100000',
       ACCESS_TOKEN_TTL_SECONDS: String(tokenTtlSeconds),
-      // A new signing key may sign KEY_RELOAD_MS + 40 s after it was published: within the run.
-      KEY_RELOAD_MS,
       PAYMENT_SANDBOX_DELAY_MS: '0',
       // /metrics on each instance's own port, behind the token: read at the end of the run.
       METRICS_TOKEN,
+      ...(single
+        ? {}
+        : {
+            CLUSTER_STATS_PORT: String(STATS_PORT),
+            CLUSTER_INSTANCES: String(instances),
+            CLUSTER_DATABASE_PREFIX: prefix,
+            // A new signing key may sign KEY_RELOAD_MS + 40 s after it was published: within the run.
+            KEY_RELOAD_MS,
+          }),
     },
   });
   try {
-    await waitForHealth(`${origin}/healthz`, [cluster], 240_000);
-    for (let n = 1; n <= instances; n += 1) {
-      await waitForHealth(`http://127.0.0.1:${PORT + 10 + n}/healthz`, [cluster], 60_000);
+    await waitForHealth(`${origin}/healthz`, [target], 240_000);
+    for (let n = 1; !single && n <= instances; n += 1) {
+      await waitForHealth(`http://127.0.0.1:${PORT + 10 + n}/healthz`, [target], 60_000);
     }
   } catch (error) {
     console.error(await tail(logFile, 60));
-    await cluster.stop();
+    await target.stop();
     throw error;
   }
-  return { cluster, logFile };
-}
-
-/** `pnpm start`'s stack on the same ports: one process of each, SQLite, sessions in SQLite. */
-async function startStack(dataDir) {
-  const logFile = join(dataDir, 'stack.log');
-  const stack = startNode('gateway/scripts/stack.mjs', {
-    logFile,
-    env: {
-      PORT: String(PORT),
-      IDENTITY_PORT: String(IDENTITY_PORT),
-      CART_API_PORT: String(CART_API_PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '100000',
-      LOGIN_ACCOUNT_RATE_LIMIT: '100000',
-      ACCESS_TOKEN_TTL_SECONDS: String(tokenTtlSeconds),
-      PAYMENT_SANDBOX_DELAY_MS: '0',
-      METRICS_TOKEN,
-    },
-  });
-  try {
-    await waitForHealth(`${origin}/healthz`, [stack], 240_000);
-  } catch (error) {
-    console.error(await tail(logFile, 60));
-    await stack.stop();
-    throw error;
-  }
-  return { cluster: stack, logFile };
+  return { cluster: target, logFile };
 }
 
 /** SIGTERM to one supervised process (the supervisor starts it again), then waits until it is ready. */
@@ -452,7 +432,7 @@ async function soak(instances) {
   console.log(
     `\n${single ? 'the single-process stack (pnpm start)' : `${instances} of each service`}: starting (${dataDir}) …`,
   );
-  const { cluster, logFile } = single ? await startStack(dataDir) : await startCluster(instances, dataDir);
+  const { cluster, logFile } = await startTarget(instances, dataDir);
   const tally = newTally();
   const checks = [];
   try {

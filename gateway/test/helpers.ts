@@ -6,6 +6,7 @@ import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { startIdentityApi, type TestIdentityApi, type TestUserInput } from 'identity-api/testing';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type GatewayConfig } from '../src/config.js';
+import { createIdentityClient, type IdentityClient } from '../src/plugins/app/identity-client.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
 
 /** What the echo upstream saw. */
@@ -237,4 +238,25 @@ export async function startGateway(
       data.remove();
     },
   };
+}
+
+/** identity-api's real client, counting the refresh grants sent through it (share it to count for several gateways). */
+export function countingIdentity(identity: Pick<TestIdentityApi, 'issuer' | 'clientId' | 'clientSecret'>): {
+  client: IdentityClient;
+  counter: { refreshes: number };
+} {
+  const real = createIdentityClient({
+    issuer: identity.issuer,
+    clientId: identity.clientId,
+    clientSecret: identity.clientSecret,
+  });
+  const counter = { refreshes: 0 };
+  const client: IdentityClient = {
+    ...real,
+    refreshGrant: (token, options) => {
+      counter.refreshes += 1;
+      return real.refreshGrant(token, options);
+    },
+  };
+  return { client, counter };
 }

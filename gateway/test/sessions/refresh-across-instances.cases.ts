@@ -30,6 +30,7 @@ import {
   withSession,
   type Echo,
   type EchoServer,
+  countingIdentity,
 } from '../helpers.js';
 
 const PASSWORD = 'GoodPass2026';
@@ -55,24 +56,6 @@ describe('token refresh across gateway instances (refresh lock with a fencing to
     await cart?.close();
     await identity?.close();
   });
-
-  /** identity-api's real client, counting the refresh grants sent to it (one counter for all gateways). */
-  function countingIdentity() {
-    const real = createIdentityClient({
-      issuer: identity.issuer,
-      clientId: identity.clientId,
-      clientSecret: identity.clientSecret,
-    });
-    const counter = { refreshes: 0 };
-    const client: IdentityClient = {
-      ...real,
-      refreshGrant: (token, options) => {
-        counter.refreshes += 1;
-        return real.refreshGrant(token, options);
-      },
-    };
-    return { client, counter };
-  }
 
   /**
    * A shared place for sessions as gateways on several machines (Redis, a prefix of this run) or
@@ -169,7 +152,7 @@ describe('token refresh across gateway instances (refresh lock with a fencing to
     'two gateways refreshing one session at the same instant send one refresh grant and keep the session (%s)',
     async (storeName) => {
       const place = sharedPlace(storeName);
-      const { client, counter } = countingIdentity();
+      const { client, counter } = countingIdentity(identity);
       const one = await gatewayOn(place, storeName, client);
       const two = await gatewayOn(place, storeName, client);
       const cookie = await login(one);
@@ -205,7 +188,7 @@ describe('token refresh across gateway instances (refresh lock with a fencing to
     'a waiter takes the lock over when its holder died without saving tokens (%s)',
     async (storeName) => {
       const place = sharedPlace(storeName);
-      const { client, counter } = countingIdentity();
+      const { client, counter } = countingIdentity(identity);
       // The gateway's store, seen through the lock attempts it makes.
       const store = place.openStore();
       const attempts = { count: 0 };
@@ -245,7 +228,7 @@ describe('token refresh across gateway instances (refresh lock with a fencing to
 
   it('answers 502 and keeps the session when Redis cannot be asked for the lock', async () => {
     const place = sharedPlace('Redis');
-    const { client, counter } = countingIdentity();
+    const { client, counter } = countingIdentity(identity);
     const store = place.openStore();
     // A Redis that is not there: nothing listens on the port.
     const away = createRedisSessionStore(`redis://127.0.0.1:${await freePort()}`, place.redisPrefix);
@@ -286,7 +269,7 @@ describe('token refresh across gateway instances (refresh lock with a fencing to
     // Short for the test; the holder gives up on its grant a third of it (at most 5 s) before it lapses.
     const lockMs = 3_000;
     const place = sharedPlace('Redis');
-    const { client: fast, counter } = countingIdentity();
+    const { client: fast, counter } = countingIdentity(identity);
     const redis = new Redis(REDIS_URL);
     cleanups.push(async () => void (await redis.quit()));
     const session = { id: '' };
@@ -351,7 +334,7 @@ describe('token refresh across gateway instances (refresh lock with a fencing to
     'answers with the refreshed tokens when saving them fails once, keeps the lock to lapse and saves them next (%s)',
     async (storeName) => {
       const place = sharedPlace(storeName);
-      const { client, counter } = countingIdentity();
+      const { client, counter } = countingIdentity(identity);
       const store = place.openStore();
       const failing = { saves: 0 };
       const lockAttempts = { count: 0 };

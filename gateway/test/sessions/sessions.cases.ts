@@ -7,7 +7,7 @@ import { SESSION_ABSOLUTE_MS, TOKEN_REFRESH_AFTER_MS } from 'shared-domain';
 import { fakeDateOnly } from 'shared-domain/testing';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { GATEWAY_MESSAGES } from '../../src/messages.js';
-import { createIdentityClient, type IdentityClient } from '../../src/plugins/app/identity-client.js';
+import { createIdentityClient } from '../../src/plugins/app/identity-client.js';
 import { fixedRefreshSetting } from '../../src/plugins/app/refresh-setting.js';
 import {
   CSRF,
@@ -20,6 +20,7 @@ import {
   withSession,
   type Echo,
   type EchoServer,
+  countingIdentity,
 } from '../helpers.js';
 
 const PASSWORD = 'GoodPass2026';
@@ -145,31 +146,13 @@ describe('server-side sessions', () => {
     ).toBe(401);
   });
 
-  /** identity-api's real client, counting the refresh grants the gateway asks for. */
-  function countingIdentity() {
-    const real = createIdentityClient({
-      issuer: identity.issuer,
-      clientId: identity.clientId,
-      clientSecret: identity.clientSecret,
-    });
-    const counter = { refreshes: 0 };
-    const client: IdentityClient = {
-      ...real,
-      refreshGrant: (token, options) => {
-        counter.refreshes += 1;
-        return real.refreshGrant(token, options);
-      },
-    };
-    return { client, counter };
-  }
-
   const bearerOf = async (app: FastifyInstance, cookie: string) =>
     (await app.inject({ method: 'GET', url: '/api/order', headers: withSession(cookie) })).json<Echo>()
       .headers.authorization;
 
   it('refreshes the access token at 20 minutes and not before, once for concurrent requests', async () => {
     let now = Date.now();
-    const { client, counter } = countingIdentity();
+    const { client, counter } = countingIdentity(identity);
     const { app } = await gateway({}, { now: () => now, identity: client });
     const cookie = await login(app);
 
@@ -204,7 +187,7 @@ describe('server-side sessions', () => {
     // process, so the tokens it issues and checks follow the same fake clock.
     jest.useFakeTimers(fakeDateOnly());
     try {
-      const { client, counter } = countingIdentity();
+      const { client, counter } = countingIdentity(identity);
       const { app } = await gateway({}, { identity: client });
       const cookie = await login(app);
       const original = await bearerOf(app, cookie);
@@ -225,7 +208,7 @@ describe('server-side sessions', () => {
 
   it('never refreshes while the refresh-token setting is off: the session ends with its access token', async () => {
     let now = Date.now();
-    const { client, counter } = countingIdentity();
+    const { client, counter } = countingIdentity(identity);
     const { app } = await gateway(
       {},
       { now: () => now, identity: client, refreshSetting: fixedRefreshSetting(false) },
