@@ -102,6 +102,7 @@ const sharedEntryPoints = {
   'shared-ui': [
     'shared-ui',
     'shared-ui/forms',
+    'shared-ui/router',
     'shared-ui/testing',
     'shared-ui/styles.css',
     'shared-ui/webpack',
@@ -124,9 +125,17 @@ function packagePattern(packages, message) {
   return { regex: `^(?:${packages.map(escapeRegex).join('|')})(?:/.*)?$`, message };
 }
 
-function webAppImportPatterns(app) {
+function webAppImportPatterns(app, { routerFacade = false } = {}) {
   const otherApps = apps.filter((other) => other !== app);
   return [
+    ...(routerFacade
+      ? []
+      : [
+          packagePattern(
+            ['react-router', 'react-router-dom'],
+            'Import the router from shared-ui/router: the one copy the shell shares, trimmed to what the apps use.',
+          ),
+        ]),
     packagePattern(
       otherApps,
       app === 'shell'
@@ -287,6 +296,15 @@ export default tseslint.config(
     files: [`${app}/**/*.{ts,tsx,js,mjs}`],
     rules: { 'no-restricted-imports': ['error', { patterns: webAppImportPatterns(app) }] },
   })),
+  {
+    files: ['shared-ui/src/router.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: webAppImportPatterns('shared-ui', { routerFacade: true }) },
+      ],
+    },
+  },
   {
     files: servicePackages.map((pkg) => `${pkg}/**/*.{ts,tsx,js,mjs}`),
     rules: {

@@ -101,6 +101,17 @@ describe('apps', () => {
       ],
     }));
 
+  it('take the router from shared-ui/router, the one copy the shell shares; only that module imports react-router', async () => {
+    await check('no-restricted-imports', 'mf-admin/src/features/clients/components/Probe.tsx', {
+      bad: ["export { Link } from 'react-router-dom';", "export { useNavigate } from 'react-router';"],
+      good: "export { Link, useNavigate } from 'shared-ui/router';",
+    });
+    assert.deepEqual(
+      await rulesFiring('shared-ui/src/router.ts', "export { Link } from 'react-router-dom';"),
+      [],
+    );
+  });
+
   it('a service imports shared-domain only through its entry points', () =>
     check('no-restricted-imports', 'cart-api/src/Probe.ts', {
       bad: "export { createDatabase } from 'shared-domain/src/server/database.js';",
@@ -154,7 +165,7 @@ describe('screen paths', () => {
   const rule = 'no-restricted-syntax';
   const screen = 'mf-ordering/src/features/cart/components/Probe.tsx';
   const link = (to) =>
-    `import { Link } from 'react-router-dom';\nexport const Probe = () => <Link to=${to}>Go</Link>;`;
+    `import { Link } from 'shared-ui/router';\nexport const Probe = () => <Link to=${to}>Go</Link>;`;
   const withPaths = (body) => `import { paths } from 'shared-ui';\n${body}`;
 
   it('come from shared-ui in links and navigation', () =>
@@ -187,10 +198,10 @@ describe('screen paths', () => {
 
   it('come from patterns in route definitions', () =>
     check(rule, screen, {
-      bad: 'import { Route } from \'react-router-dom\';\nexport const R = () => <Route path="basket" />;',
+      bad: 'import { Route } from \'shared-ui/router\';\nexport const R = () => <Route path="basket" />;',
       good: [
-        "import { Route } from 'react-router-dom';\nimport { patterns } from 'shared-ui';\nexport const R = () => <Route path={patterns.basket} />;",
-        'import { Route } from \'react-router-dom\';\nexport const R = () => <Route path="*" />;',
+        "import { Route } from 'shared-ui/router';\nimport { patterns } from 'shared-ui';\nexport const R = () => <Route path={patterns.basket} />;",
+        'import { Route } from \'shared-ui/router\';\nexport const R = () => <Route path="*" />;',
       ],
     }));
 

@@ -1,7 +1,7 @@
 // Standalone page of the remote (`pnpm --filter mf-admin dev`): the admin area without the shell.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'shared-ui/router';
 import { paths, patterns, StandalonePage } from 'shared-ui';
 import App from './app/App.js';
 import OrderManagement from './features/orders/components/OrderManagement.js';

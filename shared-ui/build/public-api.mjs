@@ -32,7 +32,11 @@ export const RECORD_FILE = path.join(packageDir, 'public-api.json');
 export const RECORD_COMMAND = 'node shared-ui/build/public-api.mjs record';
 
 /** The federation's shared entry points (shared-ui/build/webpack.js `sharedModules`). */
-const ENTRY_POINTS = { 'shared-ui': 'src/index.ts', 'shared-ui/forms': 'src/forms/index.ts' };
+const ENTRY_POINTS = {
+  'shared-ui': 'src/index.ts',
+  'shared-ui/forms': 'src/forms/index.ts',
+  'shared-ui/router': 'src/router.ts',
+};
 /**
  * Reached but not fingerprinted: the OpenAPI types api-contract regenerates with every API change. They
  * are types only, erased from every build, so no remote's code can depend on the shell's copy of them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { matchPath, matchRoutes } from 'react-router-dom';
+import { matchPath, matchRoutes } from 'shared-ui/router';
 import { below, paths, patterns } from './paths.js';
 
 // An id with the characters a path must not carry raw.

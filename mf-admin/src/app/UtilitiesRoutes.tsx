@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { below, NotFound, patterns, UTILITY_SECTIONS, type UtilitySection } from 'shared-ui';
 import { PromoCodeEditor } from '../features/promo-codes/components/PromoCodeEditor.js';
 import { PromoCodeList } from '../features/promo-codes/components/PromoCodeList.js';

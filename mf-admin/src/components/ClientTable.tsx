@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { DataTable, paths, type Column } from 'shared-ui';
 
 /** A column after the name: its header and what a client shows in it. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { broker, renderAt, stubFetch } from 'shared-ui/testing';
 import { ORDER_FORM_STUBS } from '../features/order-form/test-fixtures.js';
 import App from './App.js';

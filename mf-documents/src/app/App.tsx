@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { NotFound, patterns, useSession } from 'shared-ui';
 import { ClientRoutes } from '../features/client/components/ClientRoutes.js';
 import { DocumentRoutes } from './DocumentRoutes.js';

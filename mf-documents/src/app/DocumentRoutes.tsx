@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { below, NotFound, patterns } from 'shared-ui';
 import { OrderFormPage } from '../features/order-form/components/OrderFormPage.js';
 import { DocumentAdminPage } from '../features/document-admin/components/DocumentAdminPage.js';

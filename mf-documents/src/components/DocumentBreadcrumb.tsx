@@ -1,5 +1,5 @@
 import { Breadcrumb } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { paths, useSession, type Crumb } from 'shared-ui';
 
 /**

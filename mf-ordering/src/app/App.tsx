@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { patterns, useSession } from 'shared-ui';
 import { CartPage } from '../features/cart/components/CartPage.js';
 import { CheckoutPage } from '../features/checkout/components/CheckoutPage.js';

@@ -1,5 +1,5 @@
 import { Nav, Navbar } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { paths, WidgetPreviewRoutes } from 'shared-ui';
 import App from './App.js';
 import { CartMenu } from './exposes/CartMenu.js';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { MESSAGES } from 'shared-domain';
 import type { SessionUser } from '../api/bff.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 
 /** The product's name, after each page's own in the browser's title (tab, history, screen readers). */
 const PRODUCT = 'POP Documents';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'shared-ui/router';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { DataTable, type Column } from './DataTable.js';
 import { TERMS } from './glossary.js';

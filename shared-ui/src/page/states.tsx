@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { isNotFound } from '../api/errors.js';
 import { Busy } from '../feedback/Busy.js';
 import { paths } from '../paths.js';

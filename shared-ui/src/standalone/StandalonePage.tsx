@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Navbar from 'react-bootstrap/Navbar';
 import Spinner from 'react-bootstrap/Spinner';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'shared-ui/router';
 import { AppProviders } from '../components/AppProviders.js';
 import { SignInForm } from '../session/SignInForm.js';
 import { useSession } from '../session/session.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import type { SessionUser } from '../api/bff.js';
 import { useSession } from '../session/session.js';
 

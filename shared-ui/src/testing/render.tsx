@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, type InitialEntry } from 'react-router-dom';
+import { MemoryRouter, type InitialEntry } from 'shared-ui/router';
 import { SWRConfig } from 'swr';
 import { AppProviders } from '../components/AppProviders.js';
 

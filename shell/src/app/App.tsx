@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'shared-ui/router';
 import { AppProviders } from 'shared-ui';
 import { ExternalSignInReturn } from '../features/auth/components/ExternalSignInReturn.js';
 import { AppRoutes } from './AppRoutes.js';

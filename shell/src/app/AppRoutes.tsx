@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { RequireGroup, RouteGuard } from './guards.js';
 import { HomeRoute } from './HomeRoute.js';
 import { LazyPage } from './LazyPage.js';

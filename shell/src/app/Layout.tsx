@@ -1,5 +1,5 @@
 import Container from 'react-bootstrap/Container';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'shared-ui/router';
 import { TopBar } from '../features/top-bar/components/TopBar.js';
 
 export function Layout() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared-ui/router';
 import { RemoteBoundary } from '../components/RemoteBoundary.js';
 import { RemoteSlot } from '../components/RemoteSlot.js';
 import { knownRemoteOfSection, remoteOfSection } from '../lib/federation.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-ui/router';
 import { useSWRConfig } from 'swr';
 import { paths, useSession } from 'shared-ui';
 

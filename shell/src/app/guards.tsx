@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { matchPath, Navigate, useLocation } from 'react-router-dom';
+import { matchPath, Navigate, useLocation } from 'shared-ui/router';
 import type { RoleGroup } from 'shared-domain';
 import { LoadingState, patterns, paths, useSession } from 'shared-ui';
 

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router-dom';
+import { matchPath } from 'shared-ui/router';
 import { draftFormKey, PAGE_SIZE } from 'shared-domain';
 import { patterns, prefetchApi, type SessionUser } from 'shared-ui';
 import { preloadSignedInBar } from '../features/top-bar/components/TopBar.js';

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { useLocation, type InitialEntry } from 'react-router-dom';
+import { useLocation, type InitialEntry } from 'shared-ui/router';
 import { renderAt } from 'shared-ui/testing';
 import { AppContent } from '../app/App.js';
 

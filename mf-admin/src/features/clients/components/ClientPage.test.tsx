@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { patterns, type ClientDetails, type ClientDocument } from 'shared-ui';
 import { compliance, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';
 import type { ChangeLogEntry } from '../api/get-change-log.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'shared-ui/router';
 import {
   CompanyUsers,
   ConfirmDialog,

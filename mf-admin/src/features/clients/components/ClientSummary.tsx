@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { CompanyAddress, paths, stateName, TERMS, type ClientDetails } from 'shared-ui';
 
 interface ClientSummaryProps {

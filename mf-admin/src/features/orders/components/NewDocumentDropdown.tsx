@@ -1,5 +1,5 @@
 import Dropdown from 'react-bootstrap/Dropdown';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { paths, useStrategicPartners } from 'shared-ui';
 
 /** 'New POP Document': General, then one entry per strategic partner (specs/1-foundation.md §2). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import {
   ConfirmDialog,
   DocumentActionsMenu,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared-ui/router';
 import { compliance, renderAt, stubFetch, type RecordedCall, type StubAnswers } from 'shared-ui/testing';
 import OrderManagement from './OrderManagement.js';
 import { type Order, type OrderPage, type StrategicPartnerOption } from 'shared-ui';

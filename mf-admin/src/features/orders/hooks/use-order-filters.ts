@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-ui/router';
 import { isIsoDate } from 'shared-domain';
 
 /** Order Management's list as the address bar says it: a link to it opens the same orders. */

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'shared-ui/router';
 import { PROMO_CODE_MESSAGES } from 'shared-domain';
 import { LoadingState, notifySuccess, paths, useRevalidate } from 'shared-ui';
 import { UtilityHeader } from '../../../components/UtilityHeader.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { paths, patterns } from 'shared-ui';
 import { compliance, renderAt, stubFetch } from 'shared-ui/testing';
 import type { PromoCode } from '../api/get-promo-codes.js';

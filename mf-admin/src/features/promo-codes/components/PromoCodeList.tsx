@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { PROMO_CODE_MESSAGES } from 'shared-domain';
 import {
   ConfirmDialog,

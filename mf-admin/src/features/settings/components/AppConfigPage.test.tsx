@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { NDT_DEFINITION_TEMPLATES } from 'shared-domain';
 import { paths, type AppConfig } from 'shared-ui';
 import { compliance, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { DataTable, PageHeader, paths, useStrategicPartners, type Column } from 'shared-ui';
 import { RowLinks } from '../../../components/RowLinks.js';
 import type { StrategicPartner } from '../api/partners.js';

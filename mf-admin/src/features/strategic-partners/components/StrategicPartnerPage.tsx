@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'shared-ui/router';
 import {
   CompanyUsers,
   ConfirmDialog,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { paths, patterns } from 'shared-ui';
 import { compliance, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';
 import type { StrategicPartner } from '../api/partners.js';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Col } from 'react-bootstrap';
 import Nav from 'react-bootstrap/Nav';
 import Row from 'react-bootstrap/Row';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from 'shared-ui/router';
 import { paths, UTILITY_SECTIONS } from 'shared-ui';
 import { UTILITY_NAMES, UtilityHeaderSlot } from '../../../components/UtilityHeader.js';
 

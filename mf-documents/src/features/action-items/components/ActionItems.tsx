@@ -1,5 +1,5 @@
 import { Badge, Card, ListGroup } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { paths, type PendingActionItems, type SessionUser } from 'shared-ui';
 import { usePendingActionItems } from '../api/get-pending-action-items.js';
 import { actionItemDescription } from './action-item-description.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { patterns, type ClientDetails, type ClientDocument, type CompanyUser } from 'shared-ui';
 import { broker, employer, renderAt, stubFetch } from 'shared-ui/testing';
 import { ClientPage } from './ClientPage.js';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'shared-ui/router';
 import {
   CompanyUsers,
   LoadingState,

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { below, NotFound, patterns } from 'shared-ui';
 import { ClientPage } from './ClientPage.js';
 

@@ -1,5 +1,5 @@
 import { Alert } from 'react-bootstrap';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'shared-ui/router';
 import {
   DocumentActionsMenu,
   formatDate,

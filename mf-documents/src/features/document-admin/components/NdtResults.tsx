@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { DataTable, formatDateTime, paths, type Column } from 'shared-ui';
 import { useNdtResults, type NdtResultRow } from '../api/get-ndt-results.js';
 

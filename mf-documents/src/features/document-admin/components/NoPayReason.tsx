@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-ui/router';
 import { ConfirmDialog, notifySuccess, paths, useRefreshDocuments, type EpopDocument } from 'shared-ui';
 import { processNoPay } from '../api/process-no-pay.js';
 

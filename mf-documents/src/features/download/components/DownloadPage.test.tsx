@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { below, patterns, type EpopDocument } from 'shared-ui';
 import { broker, compliance, PAID_DOCUMENT, renderAt, type StubAnswers, stubFetch } from 'shared-ui/testing';
 import { DownloadPage } from './DownloadPage.js';

@@ -1,5 +1,5 @@
 import { Alert, Button, ListGroup } from 'react-bootstrap';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'shared-ui/router';
 import {
   apiUrl,
   Busy,

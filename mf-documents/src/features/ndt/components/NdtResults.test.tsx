@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { cleanup, fireEvent, render as renderWithin, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'shared-ui/router';
 import { NDT_CITATIONS, NDT_QUESTIONS } from 'shared-domain';
 import { OLD_SHAPE_RESULT, storedResult, UTILIZATION_FAIL } from '../test-fixtures.js';
 import { NdtResults } from './NdtResults.js';

@@ -11,7 +11,7 @@ import {
   ndtRemedyLine,
   ndtSafeHarborSentence,
 } from 'shared-domain';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { apiUrl, Busy, formatDate, paths, ScrollableTable, useDownload } from 'shared-ui';
 import type { NdtResultRow, StoredNdtResult } from '../api/get-ndt-result.js';
 import { NDT_PRINT_CSS } from '../print-styles.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'shared-ui/router';
 import { NDT_QUESTIONS, type NdtStep } from 'shared-domain';
 import { patterns } from 'shared-ui';
 import { broker, compliance, renderAt, stubFetch, type StubAnswers } from 'shared-ui/testing';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert } from 'react-bootstrap';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'shared-ui/router';
 import { productToday, type NdtStep } from 'shared-domain';
 import { formatDate, isNotFound, LoadingState, PageHeader, Unavailable, type EpopDocument } from 'shared-ui';
 import { DocumentBreadcrumb } from '../../../components/DocumentBreadcrumb.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { blankDocumentForm, laterPlanYear } from 'shared-domain/forms';
 import { productToday } from 'shared-domain';
 import { patterns, type ClientDetails, type ClientSearchRow } from 'shared-ui';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Route, Routes, useLocation, useNavigate } from 'shared-ui/router';
 import { productToday } from 'shared-domain';
 import { laterPlanYear } from 'shared-domain/forms';
 import { patterns } from 'shared-ui';

@@ -1,6 +1,6 @@
 import { Alert, Button } from 'react-bootstrap';
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'shared-ui/router';
 import { productToday } from 'shared-domain';
 import { planYearFieldOf } from 'shared-domain/forms';
 import {

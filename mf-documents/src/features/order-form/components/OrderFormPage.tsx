@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert } from 'react-bootstrap';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'shared-ui/router';
 import { draftFormKey } from 'shared-domain';
 import {
   ApiError,

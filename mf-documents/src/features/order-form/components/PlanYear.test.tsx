@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared-ui/router';
 import { addDays, productToday } from 'shared-domain';
 import { firstOfNextMonth, laterPlanYear } from 'shared-domain/forms';
 import { patterns } from 'shared-ui';

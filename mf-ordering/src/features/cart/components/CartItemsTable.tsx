@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { DataTable, formatMoney, paths, type CartItem, type Column } from 'shared-ui';
 
 interface CartItemsTableProps {

@@ -1,5 +1,5 @@
 import { NavDropdown } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { formatMoney, paths, type SessionUser } from 'shared-ui';
 import { useCart } from '../../../api/cart.js';
 import { useCartCounts } from '../api/get-cart-counts.js';

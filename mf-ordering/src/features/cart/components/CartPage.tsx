@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Col, Row } from 'react-bootstrap';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-ui/router';
 import { CHECKOUT_MESSAGES, MESSAGES } from 'shared-domain';
 import {
   LoadingState,

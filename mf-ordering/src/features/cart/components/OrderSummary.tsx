@@ -1,5 +1,5 @@
 import { Button, Card } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { formatMoney, paths, type Cart } from 'shared-ui';
 
 interface OrderSummaryProps {

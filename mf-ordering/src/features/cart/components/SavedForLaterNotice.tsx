@@ -1,5 +1,5 @@
 import { Alert } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { paths, type SessionUser } from 'shared-ui';
 import { useCartCounts } from '../api/get-cart-counts.js';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Col, Row } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { LoadingState, PageHeader, paths, type PaymentAnswer, type SessionUser } from 'shared-ui';
 import { useAfterPurchase } from '../../../hooks/use-after-purchase.js';
 import { useRereadCart } from '../../../hooks/use-reread-cart.js';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { CHECKOUT_MESSAGES } from 'shared-domain';
 import { achPaymentBody, cardPaymentBody } from 'shared-domain/forms';
 import { ApiError, notifyError, paths, type PaymentAnswer, type SessionUser } from 'shared-ui';

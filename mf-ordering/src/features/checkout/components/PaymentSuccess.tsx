@@ -1,5 +1,5 @@
 import { Alert } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { MESSAGES } from 'shared-domain';
 import { documentActions, DocumentStatusBadge, paths, type SessionUser } from 'shared-ui';
 import { useOrderDocuments } from '../api/get-order-documents.js';

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'shared-ui/router';
 import { PageHeader, paths } from 'shared-ui';
 import { ReceiptView } from './ReceiptView.js';
 

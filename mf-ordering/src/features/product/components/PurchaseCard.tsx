@@ -1,5 +1,5 @@
 import { Card, Placeholder } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { formatMoney, paths, type SessionUser } from 'shared-ui';
 import { useProduct } from '../api/get-product.js';
 

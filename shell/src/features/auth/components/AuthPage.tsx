@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'shared-ui/router';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
 import { bff, LoadingState, PageHeader, paths, type TokenExchangeResult, useSession } from 'shared-ui';
 import { recordLogin } from '../../../lib/record-login.js';

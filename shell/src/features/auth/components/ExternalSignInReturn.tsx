@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'shared-ui/router';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
 import { notifyError, useSession } from 'shared-ui';
 import { takeExternalSignIn } from '../api/external-sign-in.js';

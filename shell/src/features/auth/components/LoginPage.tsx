@@ -1,7 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'shared-ui/router';
 import { paths, SignInForm, useDocumentTitle } from 'shared-ui';
 import { markExternalSignIn } from '../api/external-sign-in.js';
 import { useLoginMessages } from '../api/get-login-messages.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-ui/router';
 import { useSWRConfig } from 'swr';
 import { LoadingState, PageHeader, paths, useSession } from 'shared-ui';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'shared-ui/router';
 import { paths } from 'shared-ui';
 import { storeReferralId } from '../../../lib/referral.js';
 

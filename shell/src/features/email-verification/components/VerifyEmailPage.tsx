@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'shared-ui/router';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
 import { LoadingState, PageHeader, paths, useSession } from 'shared-ui';
 import { verifyEmail, type Verification } from '../api/verify-email.js';

@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Form, Formik, TextField } from 'shared-ui/forms';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'shared-ui/router';
 import { ACCOUNT_MESSAGES, firstTimeSetupSchema, type FirstTimeSetupPayload } from 'shared-domain';
 import { LoadingState, notifySuccess, PageHeader, paths, type TemporaryUserToken, TERMS } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';

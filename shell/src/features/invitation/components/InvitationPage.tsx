@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'shared-ui/router';
 import { LoadingState, notifySuccess, PageHeader, paths, SignInForm, useSession } from 'shared-ui';
 import { recordLogin } from '../../../lib/record-login.js';
 import { claimInvitation } from '../api/claim-invitation.js';

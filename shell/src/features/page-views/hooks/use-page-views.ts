@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared-ui/router';
 import { recordPageView } from '../api/record-page-view.js';
 import { pageViewPath } from '../lib/page-view-path.js';
 

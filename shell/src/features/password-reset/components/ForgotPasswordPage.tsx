@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'shared-ui/router';
 import { PageHeader, paths } from 'shared-ui';
 import { NewPasswordStep } from './NewPasswordStep.js';
 import { UsernameStep } from './UsernameStep.js';

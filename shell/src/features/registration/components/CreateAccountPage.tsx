@@ -3,7 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { Col } from 'react-bootstrap';
 import Row from 'react-bootstrap/Row';
 import { Form, Formik, TextField } from 'shared-ui/forms';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'shared-ui/router';
 import { MESSAGES, registrationSchema } from 'shared-domain';
 import { notifySuccess, PageHeader, paths, TERMS } from 'shared-ui';
 import { PasswordFields } from '../../../components/form/PasswordFields.js';

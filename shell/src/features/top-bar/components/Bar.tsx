@@ -2,7 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'shared-ui/router';
 import { FeesDialog } from '../../../components/FeesDialog.js';
 import { paths, type SessionUser } from 'shared-ui';
 import { preloadable } from '../../../lib/preloadable.js';

@@ -1,5 +1,5 @@
 import NavDropdown from 'react-bootstrap/NavDropdown';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { RemoteSlot, SlotLoading } from '../../../components/RemoteSlot.js';
 import { loadedRemoteComponent } from '../../../lib/federation.js';
 import { useSecondaryReady } from '../../../lib/page-shown.js';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import NavDropdown from 'react-bootstrap/NavDropdown';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-ui/router';
 import { paths, telHref, useSupportContact, type SessionUser } from 'shared-ui';
 
 /** Contact Us: the support phone and e-mail compliance configures (Utilities → App Configuration). */
