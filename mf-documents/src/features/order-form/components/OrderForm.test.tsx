@@ -236,6 +236,8 @@ describe("the order form's draft", () => {
   it('saves a draft 1 s after the last change, and at once on a step change', async () => {
     const stub = openNewDocument('/document/new', throughPlanStep());
     await screen.findByRole('heading', { name: 'POP Document Order Form' });
+    // The form has landed (its rules ran): nothing is left on the real clock.
+    await screen.findByRole('tab', { name: 'Step 2 - Plan Details completed' });
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
     await type('City', 'Dallas');
     await act(async () => {

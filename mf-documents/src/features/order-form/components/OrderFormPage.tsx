@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Alert } from 'react-bootstrap';
 import { Navigate, useParams } from 'shared-ui/router';
 import { draftFormKey } from 'shared-domain';
@@ -135,6 +135,10 @@ function LoadedOrderForm({ openedBy, user }: { openedBy: OpenedBy; user: Session
   const { data, error } = useQuery(key, load);
   const formKey = draftKeyOf(openedBy, params);
   const draft = useOpeningDraft(formKey);
+  // The form's first render (a whole step of fields) is deferred: React renders it in slices that
+  // yield to the browser, instead of in the one blocking task of the update that brought the last read
+  // (a store's update or an effect's is never sliced): a phone's main thread is never held for 250 ms.
+  const opened = useDeferredValue(data !== undefined && draft !== undefined);
   if (error) {
     // A missing or foreign document reads as not found, and a failure as one, as on every document
     // page; a refusal of this form for this document is told in the server's words ('This document
@@ -149,7 +153,7 @@ function LoadedOrderForm({ openedBy, user }: { openedBy: OpenedBy; user: Session
       </>
     );
   }
-  if (!data || draft === undefined) return <LoadingState label="Loading the document" />;
+  if (!opened || !data || draft === undefined) return <LoadingState label="Loading the document" />;
   // A renewal reminder opens the renewal of its document (the new-document flow).
   if (data.actionItem?.itemType === 'pop-document-renewal' && data.documentId) {
     return <Navigate replace to={paths.documentRenew(data.documentId)} />;
