@@ -113,6 +113,7 @@ export const SHARED_VERSIONS = {
   'react-router-dom': '7.18.5',
   swr: '2.5.1',
   'shared-ui': '1.0.0',
+  '@module-federation/enhanced': '2.9.2',
 };
 
 /** A shell build with an index.html, one hashed asset and the versions it provides (pop-shell.json). */

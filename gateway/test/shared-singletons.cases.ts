@@ -132,6 +132,25 @@ describe('publish-remote and rollback-remote check the shared singletons against
     expect((await published()).versions).toHaveLength(3);
   });
 
+  it('refuses a remote built with another minor of the federation runtime, older or newer: it runs on the shell’s', async () => {
+    fakeShell(env.SHELL_DIR, { ...SHARED_VERSIONS, '@module-federation/enhanced': '2.9.2' });
+    const runtime = (version: string) =>
+      withShared({ ...SHARED_VERSIONS, '@module-federation/enhanced': version });
+
+    for (const version of ['2.8.0', '2.10.0']) {
+      expect(
+        await refusal('publish-remote', 'mf-admin', '--dist', build(`runtime-${version}`, runtime(version))),
+      ).toContain(
+        `mf-admin was built with @module-federation/enhanced ${version} but the shell provides ` +
+          "@module-federation/enhanced 2.9.2, another minor: a remote runs on the shell's federation runtime",
+      );
+    }
+    expect(await published()).toEqual({ current: undefined, versions: [] });
+    // Another patch of the same minor publishes.
+    await cli('publish-remote', 'mf-admin', '--dist', build('runtime-2.9.0', runtime('2.9.0')));
+    expect(lines.at(-1)).toMatch(/^mf-admin 0\.1\.0-[0-9a-f]{10} published/);
+  });
+
   it('refuses a rollback to a build made with a newer shared-ui than the shell deployed since', async () => {
     fakeShell(env.SHELL_DIR, { ...SHARED_VERSIONS, 'shared-ui': '1.3.0' });
     await cli(

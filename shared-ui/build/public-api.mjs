@@ -11,9 +11,9 @@
 //   node shared-ui/build/public-api.mjs record   write shared-ui/public-api.json (refused without a bump)
 //
 // The fingerprint is TypeScript's declaration output (the .d.ts text: every exported name and type,
-// function bodies and comments left out) of each shared-ui module the two shared entry points
-// (`shared-ui`, `shared-ui/forms`) reach. A fix inside a function body leaves it unchanged; a new,
-// removed or changed export, prop or parameter changes it. shared-ui/test/public-api.test.ts runs the
+// function bodies and comments left out) of each shared-ui module the three shared entry points
+// (`shared-ui`, `shared-ui/forms`, `shared-ui/router`) reach. A fix inside a function body leaves it
+// unchanged; a new, removed or changed export, prop or parameter changes it. shared-ui/test/public-api.test.ts runs the
 // check in `pnpm test`.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -1,6 +1,7 @@
 // One webpack configuration for the shell (host) and every remote, so the federation wiring
 // (ARCHITECTURE.md "Micro-frontends") is written once: no remotes at build time, async startup,
 // 'loaded-first' sharing and the same singleton list everywhere.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,8 +47,8 @@ export function sharedModules({ eager = false } = {}) {
     'react-dom/client': singleton('react-dom'),
     swr: singleton('swr'),
     'shared-ui': sharedUi,
-    // The router: the part of react-router the apps use (shared by name, the library was whole in the
-    // shell's first script: a shared module is never tree-shaken).
+    // The router, trimmed to what the apps use (shared-ui/src/router.ts): shared by its own name,
+    // react-router was whole in the shell's first script (a shared module is never tree-shaken).
     'shared-ui/router': sharedUi,
     // The form kit: its own shared module, loaded by the first form on the page (never by the sign-in page).
     'shared-ui/forms': { ...sharedUi, eager: false },
@@ -84,8 +85,42 @@ export const REMOTE_MANIFEST_FILE = 'pop-remote.json';
 /** The file the shell's build emits with the singleton versions it provides (gateway `publish-remote`). */
 export const SHELL_MANIFEST_FILE = 'pop-shell.json';
 
-/** The packages whose one copy the shell provides to every remote (subpaths are the same package). */
-export const SHARED_PACKAGES = ['react', 'react-dom', 'react-router', 'react-router-dom', 'swr', 'shared-ui'];
+/**
+ * The packages whose one copy the shell provides to every remote (subpaths are the same package), and
+ * the federation runtime: a remote's production entry runs on the shell's (`externalRuntime`), so the
+ * gateway requires the same minor of it.
+ */
+export const SHARED_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'swr',
+  'shared-ui',
+  '@module-federation/enhanced',
+];
+
+/**
+ * The package.json of `pkg` as `appRequire` resolves it: by its `package.json` subpath, or, for a
+ * package whose exports do not list it (@module-federation/enhanced), the folder above its entry.
+ */
+function packageJsonOf(appRequire, pkg) {
+  try {
+    return appRequire.resolve(`${pkg}/package.json`);
+  } catch (error) {
+    if (error?.code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw error;
+    let dir = path.dirname(appRequire.resolve(pkg));
+    while (
+      !existsSync(path.join(dir, 'package.json')) ||
+      require(path.join(dir, 'package.json')).name !== pkg
+    ) {
+      const parent = path.dirname(dir);
+      if (parent === dir) throw new Error(`no package.json of ${pkg} above its entry`);
+      dir = parent;
+    }
+    return path.join(dir, 'package.json');
+  }
+}
 
 /**
  * The version of each shared package this app's build bundles: the package.json webpack finds from
@@ -102,10 +137,10 @@ export function sharedVersions(dirname) {
     else {
       let file;
       try {
-        file = appRequire.resolve(`${pkg}/package.json`);
+        file = packageJsonOf(appRequire, pkg);
       } catch {
         // Not a direct dependency of the app: the copy shared-ui (which imports it) resolves.
-        file = require.resolve(`${pkg}/package.json`);
+        file = packageJsonOf(require, pkg);
       }
       versions[pkg] = require(file).version;
     }

@@ -3,13 +3,14 @@ import { join } from 'node:path';
 
 /**
  * The shared singletons' check behind `publish-remote` and `rollback-remote`: the shell provides one
- * copy of each of these packages to every remote ('loaded-first' sharing), so a remote runs against
- * the shell's version, not the one it was built with. Each build records the versions it was built
- * with (shared-ui/build/webpack.js): a remote in `pop-remote.json` (`shared`), the shell in
- * `pop-shell.json` (`shared`). A remote is refused when the shell's version is in another
- * compatibility line (another major: what the remote uses may be gone or changed) or older than the
- * remote's within the line (an older minor: what the remote uses may not exist yet). shared-ui's
- * version moves with its API (shared-ui/README.md "Versions"), so this holds for it as for react.
+ * copy of each of these packages to every remote ('loaded-first' sharing; react-router through
+ * shared-ui/router), so a remote runs against the shell's version, not the one it was built with. Each
+ * build records the versions it was built with (shared-ui/build/webpack.js): a remote in
+ * `pop-remote.json` (`shared`), the shell in `pop-shell.json` (`shared`). A remote is refused when the
+ * shell's version is in another compatibility line (another major: what the remote uses may be gone or
+ * changed) or older than the remote's within the line (an older minor: what the remote uses may not
+ * exist yet). shared-ui's version moves with its API (shared-ui/README.md "Versions"), so this holds
+ * for it as for react. The federation runtime is stricter (`SAME_MINOR`).
  */
 export const SHARED_SINGLETONS = [
   'react',
@@ -18,12 +19,22 @@ export const SHARED_SINGLETONS = [
   'react-router-dom',
   'swr',
   'shared-ui',
+  '@module-federation/enhanced',
 ] as const;
+
+/**
+ * Packages a remote must have been built with in the shell's very minor: a remote's production entry
+ * runs on the shell's federation runtime (`externalRuntime`) and calls its internals, which are not an
+ * API semver covers.
+ */
+const SAME_MINOR: ReadonlySet<string> = new Set(['@module-federation/enhanced']);
 
 /** Emitted by the shell's build into its dist/ (the folder the gateway serves, `SHELL_DIR`). */
 export const SHELL_MANIFEST_FILE = 'pop-shell.json';
 
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:[-+][0-9A-Za-z.+-]*)?$/;
+/** `2.9.2` → `2.9`; undefined for a string that is not a semver version. */
+const minorLine = (version: string) => SEMVER.exec(version)?.slice(1, 3).join('.');
 
 /**
  * The part of a version that must match for the two to be compatible, as semver's caret range reads
@@ -58,8 +69,15 @@ export function featureLevel(version: string): number {
  * major; for 0.x another minor), 'newer' (a newer minor; for 0.x a newer patch), or undefined when the
  * shell's copy has all the remote was built against (the same line, the same or a later minor).
  */
-export function singletonMismatch(built: string, provided: string): 'another-line' | 'newer' | undefined {
+export function singletonMismatch(
+  built: string,
+  provided: string,
+  pkg?: string,
+): 'another-line' | 'another-minor' | 'newer' | undefined {
   if (compatibilityLine(built) !== compatibilityLine(provided)) return 'another-line';
+  if (pkg !== undefined && SAME_MINOR.has(pkg) && minorLine(built) !== minorLine(provided)) {
+    return 'another-minor';
+  }
   return featureLevel(built) > featureLevel(provided) ? 'newer' : undefined;
 }
 
@@ -132,14 +150,16 @@ export function sharedSingletonProblem(check: SingletonCheck): string | undefine
   const mismatches = SHARED_SINGLETONS.flatMap((pkg) => {
     const built = recordedVersion(remote, pkg)!;
     const provided = recordedVersion(shell, pkg)!;
-    const mismatch = singletonMismatch(built, provided);
+    const mismatch = singletonMismatch(built, provided, pkg);
     if (!mismatch) return [];
     const reason =
       mismatch === 'newer'
         ? `, older than the remote's: it may lack what ${pkg} ${built} added`
-        : built.startsWith('0.') || provided.startsWith('0.')
-          ? ', another compatibility line (for 0.x, another minor)'
-          : ', another major version';
+        : mismatch === 'another-minor'
+          ? ", another minor: a remote runs on the shell's federation runtime, which must be the same minor"
+          : built.startsWith('0.') || provided.startsWith('0.')
+            ? ', another compatibility line (for 0.x, another minor)'
+            : ', another major version';
     return [
       `${packageName} was built with ${pkg} ${built} but the shell provides ${pkg} ${provided}${reason}`,
     ];

@@ -186,6 +186,25 @@ describe('the order form', () => {
     expect(address()).toBe('/document/new?step=3');
   });
 
+  it('marks no step completed before its rules have run (they run as the form lands, in a task of their own)', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    try {
+      openNewDocument('/document/new', {});
+      const list = await screen.findByRole('tablist', { name: 'Order form steps' });
+      expect(within(list).queryAllByRole('tab', { name: /completed/ })).toEqual([]);
+      await act(async () => {
+        jest.runOnlyPendingTimers();
+      });
+      // A blank form: the rules find every step unanswered, and no step is marked.
+      await waitFor(() =>
+        expect(screen.getByRole('tab', { name: 'Step 1 - Company Information' })).toBeTruthy(),
+      );
+      expect(within(list).queryAllByRole('tab', { name: /completed/ })).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('has step tabs of the WAI-ARIA pattern: completed steps marked, arrow keys, Home and End, a roving tabindex', async () => {
     openNewDocument('/document/new', companyStepAnswers());
     await screen.findByRole('heading', { name: 'POP Document Order Form' });

@@ -272,6 +272,8 @@ function OrderFormSteps({
   const [attempted, setAttempted] = useState<StepNumber | null>(null);
   /** The first landing (the address, or the draft's step) moves no focus: the page has just opened. */
   const landing = useRef(true);
+  /** Whether the rules have run yet (as the form lands): until then no step is marked completed. */
+  const [ruled, setRuled] = useState(false);
 
   useEffect(() => {
     if (shownStep.current === step) return;
@@ -317,6 +319,7 @@ function OrderFormSteps({
     if (!first) validate();
     function landOn(errors: FormikErrors<FormValues>) {
       if (!current) return;
+      setRuled(true);
       const blocked = firstStepWithErrors(errors, 1, target);
       const landed = blocked ?? target;
       if (first) {
@@ -490,7 +493,7 @@ function OrderFormSteps({
         })
       : [];
   const completed = (tab: StepNumber) =>
-    tab < 4 && fieldsOfStep(tab).every((name) => !(name in formik.errors));
+    ruled && tab < 4 && fieldsOfStep(tab).every((name) => !(name in formik.errors));
 
   return (
     <Form noValidate aria-label={bypass ? ORDER_FORM_TEXT.bypassTitle : ORDER_FORM_TEXT.title}>
