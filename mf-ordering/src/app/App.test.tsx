@@ -51,9 +51,10 @@ describe.each([
     expect(calls.some((call) => call.url === '/api/order/o-1/receipt')).toBe(true);
   });
 
-  it('says so for a path it does not have', async () => {
+  it('says so for a path it does not have, with the kit’s not-found page', async () => {
     stubFetch(answers);
     renderAt('/orders', element());
-    expect(await screen.findByText('Page not found.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toBeTruthy();
   });
 });

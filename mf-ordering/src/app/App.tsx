@@ -1,12 +1,8 @@
 import { Route, Routes } from 'shared-ui/router';
-import { patterns, useSession } from 'shared-ui';
+import { NotFound, patterns, useSession } from 'shared-ui';
 import { CartPage } from '../features/cart/components/CartPage.js';
 import { CheckoutPage } from '../features/checkout/components/CheckoutPage.js';
 import { ReceiptPage } from '../features/checkout/components/ReceiptPage.js';
-
-function NotFound() {
-  return <p>Page not found.</p>;
-}
 
 /** The ordering remote: the cart, checkout and receipt screens (specs/1-foundation.md §2). */
 export default function App() {
