@@ -103,6 +103,7 @@ const sharedEntryPoints = {
     'shared-ui',
     'shared-ui/forms',
     'shared-ui/router',
+    'shared-ui/bootstrap',
     'shared-ui/testing',
     'shared-ui/styles.css',
     'shared-ui/webpack',
@@ -125,15 +126,24 @@ function packagePattern(packages, message) {
   return { regex: `^(?:${packages.map(escapeRegex).join('|')})(?:/.*)?$`, message };
 }
 
-function webAppImportPatterns(app, { routerFacade = false } = {}) {
+/** `facade`: the one shared-ui module allowed to import that library (router or bootstrap). */
+function webAppImportPatterns(app, { facade } = {}) {
   const otherApps = apps.filter((other) => other !== app);
   return [
-    ...(routerFacade
+    ...(facade === 'router'
       ? []
       : [
           packagePattern(
             ['react-router', 'react-router-dom'],
             'Import the router from shared-ui/router: the one copy the shell shares, trimmed to what the apps use.',
+          ),
+        ]),
+    ...(facade === 'bootstrap'
+      ? []
+      : [
+          packagePattern(
+            ['react-bootstrap'],
+            "Import react-bootstrap's components from shared-ui/bootstrap: the one copy the shell shares.",
           ),
         ]),
     packagePattern(
@@ -296,15 +306,12 @@ export default tseslint.config(
     files: [`${app}/**/*.{ts,tsx,js,mjs}`],
     rules: { 'no-restricted-imports': ['error', { patterns: webAppImportPatterns(app) }] },
   })),
-  {
-    files: ['shared-ui/src/router.ts'],
+  ...['router', 'bootstrap'].map((facade) => ({
+    files: [`shared-ui/src/${facade}.ts`],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: webAppImportPatterns('shared-ui', { routerFacade: true }) },
-      ],
+      'no-restricted-imports': ['error', { patterns: webAppImportPatterns('shared-ui', { facade }) }],
     },
-  },
+  })),
   {
     files: servicePackages.map((pkg) => `${pkg}/**/*.{ts,tsx,js,mjs}`),
     rules: {

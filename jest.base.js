@@ -17,6 +17,7 @@ export const workspaceSources = {
   '^service-kit$': `${workspace}service-kit/src/index.ts`,
   '^shared-ui$': `${workspace}shared-ui/src/index.ts`,
   '^shared-ui/router$': `${workspace}shared-ui/src/router.ts`,
+  '^shared-ui/bootstrap$': `${workspace}shared-ui/src/bootstrap.ts`,
   '^shared-ui/testing$': `${workspace}shared-ui/src/testing/index.ts`,
   '^identity-api/testing$': `${workspace}identity-api/src/testing.ts`,
   '^cart-api/(app|config)$': `${workspace}cart-api/src/$1.ts`,

@@ -112,6 +112,20 @@ describe('apps', () => {
     );
   });
 
+  it("take react-bootstrap's components from shared-ui/bootstrap, the one copy the shell shares", async () => {
+    await check('no-restricted-imports', 'mf-ordering/src/features/cart/components/Probe.tsx', {
+      bad: ["export { Button } from 'react-bootstrap';", "export { default } from 'react-bootstrap/Modal';"],
+      good: "export { Button, Modal } from 'shared-ui/bootstrap';",
+    });
+    assert.deepEqual(
+      await rulesFiring(
+        'shared-ui/src/bootstrap.ts',
+        "export { default as Modal } from 'react-bootstrap/Modal';",
+      ),
+      [],
+    );
+  });
+
   it('a service imports shared-domain only through its entry points', () =>
     check('no-restricted-imports', 'cart-api/src/Probe.ts', {
       bad: "export { createDatabase } from 'shared-domain/src/server/database.js';",

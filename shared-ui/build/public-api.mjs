@@ -11,10 +11,10 @@
 //   node shared-ui/build/public-api.mjs record   write shared-ui/public-api.json (refused without a bump)
 //
 // The fingerprint is TypeScript's declaration output (the .d.ts text: every exported name and type,
-// function bodies and comments left out) of each shared-ui module the three shared entry points
-// (`shared-ui`, `shared-ui/forms`, `shared-ui/router`) reach. A fix inside a function body leaves it
-// unchanged; a new, removed or changed export, prop or parameter changes it. shared-ui/test/public-api.test.ts runs the
-// check in `pnpm test`.
+// function bodies and comments left out) of each shared-ui module the four shared entry points
+// (`shared-ui`, `shared-ui/forms`, `shared-ui/router`, `shared-ui/bootstrap`) reach. A fix inside a
+// function body leaves it unchanged; a new, removed or changed export, prop or parameter changes it.
+// shared-ui/test/public-api.test.ts runs the check in `pnpm test`.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +36,7 @@ const ENTRY_POINTS = {
   'shared-ui': 'src/index.ts',
   'shared-ui/forms': 'src/forms/index.ts',
   'shared-ui/router': 'src/router.ts',
+  'shared-ui/bootstrap': 'src/bootstrap.ts',
 };
 /**
  * Reached but not fingerprinted: the OpenAPI types api-contract regenerates with every API change. They

@@ -24,6 +24,38 @@ function versionOf(pkg) {
   return require(`${pkg}/package.json`).version;
 }
 
+/** shared-domain's dependencies, as its code (bundled into every app) resolves them. */
+const sharedDomainRequire = createRequire(require.resolve('shared-domain'));
+
+/**
+ * date-fns and its time zones, by the modules shared-domain imports: its dates (the product's day, the
+ * plan year, the form's date rules) run in the shell and in a remote on one page, and each build
+ * carried its own copy (the order form fetched format and parse twice: 10 KB brotli). Not singletons:
+ * the functions hold no state, so a remote built against a newer minor takes its own copy. Eager in
+ * the shell are those its first script runs anyway (the product's day); the others are chunks of the
+ * shell a remote's page loads beside its own.
+ */
+const DATE_MODULES = {
+  'date-fns/format': true,
+  'date-fns/addDays': true,
+  'date-fns/differenceInCalendarDays': true,
+  '@date-fns/tz': true,
+  'date-fns/parse': false,
+  'date-fns/isValid': false,
+  'date-fns/addYears': false,
+  'date-fns/isBefore': false,
+};
+
+function dateModules(eager) {
+  return Object.fromEntries(
+    Object.entries(DATE_MODULES).map(([request, atStart]) => {
+      const pkg = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+      const { version } = sharedDomainRequire(`${pkg}/package.json`);
+      return [request, { eager: eager && atStart, version, requiredVersion: `^${version}` }];
+    }),
+  );
+}
+
 /**
  * The shared singletons, each subpath listed: webpack matches shared modules by request, so
  * `react/jsx-runtime` is not covered by `react`. formik and yup are deliberately not shared.
@@ -50,8 +82,11 @@ export function sharedModules({ eager = false } = {}) {
     // The router, trimmed to what the apps use (shared-ui/src/router.ts): shared by its own name,
     // react-router was whole in the shell's first script (a shared module is never tree-shaken).
     'shared-ui/router': sharedUi,
+    // react-bootstrap's components, the same way (shared-ui/src/bootstrap.ts).
+    'shared-ui/bootstrap': sharedUi,
     // The form kit: its own shared module, loaded by the first form on the page (never by the sign-in page).
     'shared-ui/forms': { ...sharedUi, eager: false },
+    ...dateModules(eager),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Col } from 'react-bootstrap';
-import Row from 'react-bootstrap/Row';
+import { Col, Row } from 'shared-ui/bootstrap';
 import { TERMS } from 'shared-ui';
 import { FieldFrame, MaskedField, StateSelect, TextField, useFieldFrame } from 'shared-ui/forms';
 

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
+import { Button } from 'shared-ui/bootstrap';
 import { Form as FormikForm, Formik } from 'shared-ui/forms';
 
 interface EditFormProps<Values extends object> {

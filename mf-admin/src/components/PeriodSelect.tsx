@@ -1,4 +1,4 @@
-import Form from 'react-bootstrap/Form';
+import { Form } from 'shared-ui/bootstrap';
 import { currentPeriod, MONTH_NAMES, reportYears, type ReportPeriod } from '../lib/report-period.js';
 
 interface PeriodSelectProps {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
+import { Button } from 'shared-ui/bootstrap';
 import { Busy, DataTable, type Column } from 'shared-ui';
 
 /** §4: what a report's page says while it runs. */

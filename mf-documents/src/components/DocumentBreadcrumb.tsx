@@ -1,4 +1,4 @@
-import { Breadcrumb } from 'react-bootstrap';
+import { Breadcrumb } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { paths, useSession, type Crumb } from 'shared-ui';
 

@@ -1,4 +1,4 @@
-import { Nav, Navbar } from 'react-bootstrap';
+import { Nav, Navbar } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { paths, WidgetPreviewRoutes } from 'shared-ui';
 import App from './App.js';

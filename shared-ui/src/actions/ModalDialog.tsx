@@ -1,7 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import { Alert, Button, Modal } from '../bootstrap.js';
 import { Busy } from '../feedback/Busy.js';
 
 /** The button sets of specs/3-admin.md "Shared controls": Cancel and Save (or OK), Close, or none. */

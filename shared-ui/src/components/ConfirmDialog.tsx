@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import { Button, Modal } from '../bootstrap.js';
 
 export interface ConfirmDialogProps {
   show: boolean;

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { Button } from '../bootstrap.js';
 
 /** specs/3-admin.md §2 "Shared controls": the file upload control's states. */
 export type FileUploadStatus = 'init' | 'uploading' | 'success' | 'failed';

@@ -1,4 +1,4 @@
-import BsPagination from 'react-bootstrap/Pagination';
+import { Pagination as BsPagination } from '../bootstrap.js';
 import { PAGINATION_MARGIN_PAGES } from 'shared-domain';
 
 export interface PaginationProps {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Table } from 'react-bootstrap';
+import { Table } from '../bootstrap.js';
 
 export type ScrollableTableProps = Omit<ComponentProps<typeof Table>, 'responsive'> & {
   /** The table's name, also the scroll box's (a landmark a keyboard user can tab to). */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import Form from 'react-bootstrap/Form';
+import { Form } from '../bootstrap.js';
 import { ModalDialog } from '../actions/ModalDialog.js';
 import { notifySuccess } from '../feedback/toasts.js';
 import {

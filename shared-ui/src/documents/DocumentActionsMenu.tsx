@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import { Dropdown } from '../bootstrap.js';
 import { Link } from 'shared-ui/router';
 import { MESSAGES } from 'shared-domain';
 import type { SessionUser } from '../api/bff.js';

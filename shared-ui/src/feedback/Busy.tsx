@@ -1,4 +1,4 @@
-import Spinner from 'react-bootstrap/Spinner';
+import { Spinner } from '../bootstrap.js';
 
 /**
  * The one busy indicator of every screen: a spinner that screen readers announce as `label`

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import { Button, Modal } from '../bootstrap.js';
 import { MESSAGES } from 'shared-domain';
 import { telHref, useSupportContact } from '../support.js';
 import { closeErrorWindow, errorWindowStore } from './error-window-store.js';

@@ -1,4 +1,4 @@
-import Form from 'react-bootstrap/Form';
+import { Form } from '../bootstrap.js';
 import { useField } from 'formik';
 import { useFieldFrame, type FieldProps } from './FieldFrame.js';
 

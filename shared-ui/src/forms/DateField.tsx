@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Form from 'react-bootstrap/Form';
+import { Form } from '../bootstrap.js';
 import {
   DATE_PLACEHOLDER,
   displayDate,

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
+import { Form } from '../bootstrap.js';
 import { useField, type FieldValidator } from 'formik';
 
 export interface FieldProps {

@@ -1,4 +1,4 @@
-import Form from 'react-bootstrap/Form';
+import { Form } from '../bootstrap.js';
 import { DEFAULT_NUMERIC_MAX } from 'shared-domain/forms';
 import { FieldFrame, useFieldFrame, type FieldProps } from './FieldFrame.js';
 

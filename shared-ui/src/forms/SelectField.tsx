@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import Form from 'react-bootstrap/Form';
+import { Form } from '../bootstrap.js';
 import { LEGAL_ENTITY_TYPES, US_STATES } from 'shared-domain/forms';
 import { FieldFrame, useFieldFrame, type FieldProps } from './FieldFrame.js';
 

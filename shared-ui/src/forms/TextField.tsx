@@ -1,4 +1,4 @@
-import Form from 'react-bootstrap/Form';
+import { Form } from '../bootstrap.js';
 import { FieldFrame, useFieldFrame, type FieldProps } from './FieldFrame.js';
 
 export interface TextFieldProps extends FieldProps {

@@ -1,4 +1,4 @@
-import Form from 'react-bootstrap/Form';
+import { Form } from '../bootstrap.js';
 import { FieldFrame, useFieldFrame, type FieldProps } from './FieldFrame.js';
 
 /** A labelled time of day, HH:MM (24 hours), bound to formik; '' is no time. */

@@ -1,5 +1,5 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
+import { Form } from '../bootstrap.js';
 import { Pagination } from '../components/Pagination.js';
 import { useDebouncedValue } from '../hooks/use-debounced-value.js';
 import { EmptyState, LoadingState } from '../page/states.js';

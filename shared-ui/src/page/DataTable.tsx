@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Table from 'react-bootstrap/Table';
+import { Table } from '../bootstrap.js';
 import { EmptyState, LoadFailed, LoadingState } from './states.js';
 
 export interface Column<T> {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from '../bootstrap.js';
 import { Link } from 'shared-ui/router';
 import { isNotFound } from '../api/errors.js';
 import { Busy } from '../feedback/Busy.js';

@@ -1,8 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
+import { Alert, Button, Form, Spinner } from '../bootstrap.js';
 import { MESSAGES } from 'shared-domain';
 import type { SessionUser } from '../api/bff.js';
 import { dismissToasts, notifyError } from '../feedback/toasts.js';

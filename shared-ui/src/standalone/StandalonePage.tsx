@@ -1,9 +1,5 @@
 import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Container from 'react-bootstrap/Container';
-import Navbar from 'react-bootstrap/Navbar';
-import Spinner from 'react-bootstrap/Spinner';
+import { Button, Card, Container, Navbar, Spinner } from '../bootstrap.js';
 import { BrowserRouter } from 'shared-ui/router';
 import { AppProviders } from '../components/AppProviders.js';
 import { SignInForm } from '../session/SignInForm.js';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { Button, Form } from '../bootstrap.js';
 import { DataTable, type Column } from '../page/DataTable.js';
 import type { UserRow } from './types.js';
 import { COMPANY_USER_MESSAGES } from 'shared-domain';

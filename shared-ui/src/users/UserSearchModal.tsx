@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
+import { Button, Form, Table } from '../bootstrap.js';
 import { ModalDialog } from '../actions/ModalDialog.js';
 import { Busy } from '../feedback/Busy.js';
 import { USER_SEARCH_TYPES, type UserRow, type UserSearchBy } from './types.js';

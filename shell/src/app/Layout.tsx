@@ -1,4 +1,4 @@
-import Container from 'react-bootstrap/Container';
+import { Container } from 'shared-ui/bootstrap';
 import { Outlet } from 'shared-ui/router';
 import { TopBar } from '../features/top-bar/components/TopBar.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import Spinner from 'react-bootstrap/Spinner';
+import { Spinner } from 'shared-ui/bootstrap';
 import { useLocation } from 'shared-ui/router';
 import { RemoteBoundary } from '../components/RemoteBoundary.js';
 import { RemoteSlot } from '../components/RemoteSlot.js';

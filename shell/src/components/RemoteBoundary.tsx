@@ -1,6 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
+import { Alert, Button } from 'shared-ui/bootstrap';
 
 interface Props {
   /** Which remote module the slot holds (for the log). */

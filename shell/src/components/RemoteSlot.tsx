@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import Spinner from 'react-bootstrap/Spinner';
+import { Spinner } from 'shared-ui/bootstrap';
 import { loadedRemoteComponent, loadRemoteComponent } from '../lib/federation.js';
 import { PageShown } from '../lib/page-shown.js';
 import { RemoteBoundary } from './RemoteBoundary.js';

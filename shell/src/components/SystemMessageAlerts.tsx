@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from 'shared-ui/bootstrap';
 import type { SystemMessage } from 'shared-ui';
 
 /**

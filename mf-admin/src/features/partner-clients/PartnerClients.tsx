@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { Button } from 'shared-ui/bootstrap';
 import { LoadFailed, PagedList, useDownload } from 'shared-ui';
 import { ClientTable, type ClientColumn } from '../../components/ClientTable.js';
 import { partnerClientsExportUrl, usePartnerClients, type PartnerClient } from './api/get-partner-clients.js';

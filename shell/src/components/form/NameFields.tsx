@@ -1,5 +1,4 @@
-import { Col } from 'react-bootstrap';
-import Row from 'react-bootstrap/Row';
+import { Col, Row } from 'shared-ui/bootstrap';
 import { TextField } from 'shared-ui/forms';
 
 /**

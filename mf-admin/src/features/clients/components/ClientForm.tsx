@@ -1,4 +1,4 @@
-import { Col } from 'react-bootstrap';
+import { Col } from 'shared-ui/bootstrap';
 import { clientSchema } from 'shared-domain/forms';
 import { TERMS, type ClientDetails } from 'shared-ui';
 import { LegalEntitySelect, StateSelect, YesNoField } from 'shared-ui/forms';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
+import { Button, Card } from 'shared-ui/bootstrap';
 import { Link, useParams } from 'shared-ui/router';
 import {
   CompanyUsers,

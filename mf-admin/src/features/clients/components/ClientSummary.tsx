@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
+import { Button } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { CompanyAddress, paths, stateName, TERMS, type ClientDetails } from 'shared-ui';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
+import { Card, Form } from 'shared-ui/bootstrap';
 import { PageHeader, useDebouncedValue } from 'shared-ui';
 import { useRecentlyViewed } from '../api/get-recently-viewed.js';
 import { useClientSearch } from '../api/search-clients.js';

@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { Alert, Button, Form } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import {
   DataTable,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import Form from 'react-bootstrap/Form';
+import { Form } from 'shared-ui/bootstrap';
 import { productToday } from 'shared-domain';
 import { formatDate, useDownload, type Column } from 'shared-ui';
 import { PeriodSelect } from '../../../components/PeriodSelect.js';

@@ -1,4 +1,4 @@
-import Button from 'react-bootstrap/Button';
+import { Button } from 'shared-ui/bootstrap';
 import {
   Busy,
   ConfirmDialog,

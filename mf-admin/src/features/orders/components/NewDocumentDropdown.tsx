@@ -1,4 +1,4 @@
-import Dropdown from 'react-bootstrap/Dropdown';
+import { Dropdown } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { paths, useStrategicPartners } from 'shared-ui';
 

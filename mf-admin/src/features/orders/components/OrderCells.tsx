@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
+import { Badge, Button } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import {
   ConfirmDialog,

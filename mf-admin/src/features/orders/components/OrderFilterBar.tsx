@@ -1,7 +1,5 @@
 import { startTransition, useEffect, useOptimistic, useRef } from 'react';
-import Button from 'react-bootstrap/Button';
-import FormCheck from 'react-bootstrap/FormCheck';
-import FormSelect from 'react-bootstrap/FormSelect';
+import { Button, FormCheck, FormSelect } from 'shared-ui/bootstrap';
 import { isIsoDate } from 'shared-domain';
 import { useStrategicPartners } from 'shared-ui';
 import { DateField, Form, Formik, useFormikContext } from 'shared-ui/forms';

@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
-import Badge from 'react-bootstrap/Badge';
-import Form from 'react-bootstrap/Form';
+import { Badge, Button, Form } from 'shared-ui/bootstrap';
 import {
   DataTable,
   EmptyState,

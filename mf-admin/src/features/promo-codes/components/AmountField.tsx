@@ -1,4 +1,4 @@
-import InputGroup from 'react-bootstrap/InputGroup';
+import { InputGroup } from 'shared-ui/bootstrap';
 import { FieldFrame, useFieldFrame, type FieldProps } from 'shared-ui/forms';
 
 export interface AmountFieldProps extends FieldProps {
@@ -22,8 +22,7 @@ export function AmountField({ name, unit, readOnly, disabled, ...frame }: Amount
       {(describedBy) => (
         <InputGroup hasValidation>
           {unit === '$' && unitText}
-          {/* A plain input tied to the label by its id: the frame's controlId lives in shared-ui's
-              react-bootstrap, whose context a remote's own Form.Control does not read. */}
+          {/* A plain input tied to the label by the frame's id. */}
           <input
             id={id}
             className={`form-control${invalid ? ' is-invalid' : ''}`}

@@ -1,8 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import { Col } from 'react-bootstrap';
-import Row from 'react-bootstrap/Row';
+import { Alert, Button, Card, Col, Row } from 'shared-ui/bootstrap';
 import { Link, useNavigate, useParams } from 'shared-ui/router';
 import { PROMO_CODE_MESSAGES } from 'shared-domain';
 import { LoadingState, notifySuccess, paths, useRevalidate } from 'shared-ui';

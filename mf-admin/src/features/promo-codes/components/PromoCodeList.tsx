@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { Button } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { PROMO_CODE_MESSAGES } from 'shared-domain';
 import {

@@ -1,7 +1,4 @@
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import { Col } from 'react-bootstrap';
-import Row from 'react-bootstrap/Row';
+import { Button, Card, Col, Row } from 'shared-ui/bootstrap';
 import { LoadFailed, LoadingState, notifySuccess, useAppConfig } from 'shared-ui';
 import { Form, Formik, MaskedField, TextAreaField, TextField, useFormikContext } from 'shared-ui/forms';
 import { UtilityHeader } from '../../../components/UtilityHeader.js';

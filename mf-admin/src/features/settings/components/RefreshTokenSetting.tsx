@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
+import { Button, Card } from 'shared-ui/bootstrap';
 import { ConfirmDialog, LoadFailed, LoadingState, notifySuccess } from 'shared-ui';
 import { UtilityHeader } from '../../../components/UtilityHeader.js';
 import { saveRefreshTokenSetting, useRefreshTokenSetting } from '../api/refresh-token.js';

@@ -1,7 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import { Col } from 'react-bootstrap';
-import Row from 'react-bootstrap/Row';
+import { Alert, Button, Col, Row } from 'shared-ui/bootstrap';
 import {
   ChoiceField,
   DateField,

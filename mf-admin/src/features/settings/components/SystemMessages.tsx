@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
+import { Alert, Badge, Button, Card } from 'shared-ui/bootstrap';
 import { ConfirmDialog, DataTable, notifySuccess, type Column } from 'shared-ui';
 import { UtilityHeader } from '../../../components/UtilityHeader.js';
 import { createSystemMessage } from '../api/create-system-message.js';

@@ -1,4 +1,4 @@
-import { Col } from 'react-bootstrap';
+import { Col } from 'shared-ui/bootstrap';
 import { companyDetailSchema } from 'shared-domain/forms';
 import { TextField } from 'shared-ui/forms';
 import { CompanyDetailFields } from '../../../components/CompanyDetailFields.js';

@@ -1,5 +1,4 @@
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { Button, Form } from 'shared-ui/bootstrap';
 import { DataTable, LoadFailed, LoadingState, notifySuccess, type Column } from 'shared-ui';
 import { Field, Form as FormikForm, Formik } from 'shared-ui/forms';
 import { savePartnerLabels, usePartnerLabels, type PartnerLabel } from '../api/labels.js';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { Button, Form } from 'shared-ui/bootstrap';
 import { DataTable, LoadFailed, type Column } from 'shared-ui';
 import { useAssignedRules, useRuleTypes, type AssignedRule } from '../api/rules.js';
 import { RuleDetail } from './RuleDetail.js';

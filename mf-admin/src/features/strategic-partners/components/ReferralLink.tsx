@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
+import { Button, Form, InputGroup } from 'shared-ui/bootstrap';
 import { PARTNER_MESSAGES, referralLink } from '../messages.js';
 
 /**

@@ -1,9 +1,5 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import { Col } from 'react-bootstrap';
-import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
+import { Button, Card, Col, Form, Row } from 'shared-ui/bootstrap';
 import { Busy, ConfirmDialog, LoadFailed, notifySuccess, useRevalidate } from 'shared-ui';
 import {
   Field,

@@ -1,7 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
+import { Alert, Button, Card } from 'shared-ui/bootstrap';
 import { Link, useNavigate, useParams } from 'shared-ui/router';
 import {
   CompanyUsers,

@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
+import { Button, Card, Form } from 'shared-ui/bootstrap';
 import {
   DataTable,
   EmptyState,

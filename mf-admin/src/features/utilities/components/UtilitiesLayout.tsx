@@ -1,7 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Col } from 'react-bootstrap';
-import Nav from 'react-bootstrap/Nav';
-import Row from 'react-bootstrap/Row';
+import { Col, Nav, Row } from 'shared-ui/bootstrap';
 import { NavLink } from 'shared-ui/router';
 import { paths, UTILITY_SECTIONS } from 'shared-ui';
 import { UTILITY_NAMES, UtilityHeaderSlot } from '../../../components/UtilityHeader.js';

@@ -1,4 +1,4 @@
-import BootstrapForm from 'react-bootstrap/Form';
+import { Form as BootstrapForm } from 'shared-ui/bootstrap';
 import { addDays, productToday } from 'shared-domain';
 import { formatDate, formatMoney, TERMS, useDownload, type Column } from 'shared-ui';
 import { DateField, Form, Formik, useField } from 'shared-ui/forms';

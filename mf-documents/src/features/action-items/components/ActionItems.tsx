@@ -1,4 +1,4 @@
-import { Badge, Card, ListGroup } from 'react-bootstrap';
+import { Badge, Card, ListGroup } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { paths, type PendingActionItems, type SessionUser } from 'shared-ui';
 import { usePendingActionItems } from '../api/get-pending-action-items.js';

@@ -1,4 +1,4 @@
-import { Alert } from 'react-bootstrap';
+import { Alert } from 'shared-ui/bootstrap';
 import { Link, useParams } from 'shared-ui/router';
 import {
   DocumentActionsMenu,

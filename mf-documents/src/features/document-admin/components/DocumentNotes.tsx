@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, Form } from 'react-bootstrap';
+import { Button, Form } from 'shared-ui/bootstrap';
 import { Busy, useRefreshDocuments, type EpopDocument } from 'shared-ui';
 import { saveNote } from '../api/save-note.js';
 

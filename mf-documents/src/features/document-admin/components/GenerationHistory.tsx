@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Button } from 'react-bootstrap';
+import { Button } from 'shared-ui/bootstrap';
 import { apiUrl, Busy, DataTable, formatDateTime, useDownload, type Column } from 'shared-ui';
 import { useArchive, type ArchivedFile } from '../api/get-archive.js';
 

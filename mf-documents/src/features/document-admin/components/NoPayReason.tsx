@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Form } from 'react-bootstrap';
+import { Form } from 'shared-ui/bootstrap';
 import { useNavigate } from 'shared-ui/router';
 import { ConfirmDialog, notifySuccess, paths, useRefreshDocuments, type EpopDocument } from 'shared-ui';
 import { processNoPay } from '../api/process-no-pay.js';

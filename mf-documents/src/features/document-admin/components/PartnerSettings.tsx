@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Button, Col, Form, Row } from 'react-bootstrap';
+import { Button, Col, Form, Row } from 'shared-ui/bootstrap';
 import { Busy, notifySuccess, useRefreshDocuments, useStrategicPartners, type EpopDocument } from 'shared-ui';
 import { getPartnerSettings } from '../api/get-partner-settings.js';
 import { saveDocumentPartner, updateClientPartner } from '../api/save-partner-settings.js';

@@ -1,4 +1,4 @@
-import { Alert, Button, ListGroup } from 'react-bootstrap';
+import { Alert, Button, ListGroup } from 'shared-ui/bootstrap';
 import { useParams } from 'shared-ui/router';
 import {
   apiUrl,

@@ -1,4 +1,4 @@
-import { Alert, Button } from 'react-bootstrap';
+import { Alert, Button } from 'shared-ui/bootstrap';
 import { formatDate, NdtDefinitions, useAppConfig } from 'shared-ui';
 import { TextField } from 'shared-ui/forms';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Alert, Badge, Button } from 'react-bootstrap';
+import { Alert, Badge, Button } from 'shared-ui/bootstrap';
 import {
   describeFigures,
   isFailedRow,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert } from 'react-bootstrap';
+import { Alert } from 'shared-ui/bootstrap';
 import { useParams, useSearchParams } from 'shared-ui/router';
 import { productToday, type NdtStep } from 'shared-domain';
 import { formatDate, isNotFound, LoadingState, PageHeader, Unavailable, type EpopDocument } from 'shared-ui';

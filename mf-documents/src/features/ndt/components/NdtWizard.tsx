@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Card } from 'react-bootstrap';
+import { Button, Card } from 'shared-ui/bootstrap';
 import type { NdtStep } from 'shared-domain';
 import { Busy } from 'shared-ui';
 import { Form, Formik, useFormikContext } from 'shared-ui/forms';

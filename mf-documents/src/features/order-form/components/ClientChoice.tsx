@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, ListGroup } from 'react-bootstrap';
+import { Form, ListGroup } from 'shared-ui/bootstrap';
 import { SearchBox, useDebouncedValue } from 'shared-ui';
 import { useFormikContext } from 'shared-ui/forms';
 import { getClient, useClientSearch } from '../api/clients.js';

@@ -1,4 +1,4 @@
-import { Alert, Button } from 'react-bootstrap';
+import { Alert, Button } from 'shared-ui/bootstrap';
 import { formatProductDateTime } from 'shared-domain';
 
 export const restoredText = (savedAt: string) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form } from 'react-bootstrap';
+import { Form } from 'shared-ui/bootstrap';
 import { ModalDialog } from 'shared-ui';
 import type { Invitee } from '../api/save-document.js';
 

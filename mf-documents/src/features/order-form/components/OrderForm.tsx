@@ -1,4 +1,4 @@
-import { Alert, Button } from 'react-bootstrap';
+import { Alert, Button } from 'shared-ui/bootstrap';
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { useNavigate, useSearchParams } from 'shared-ui/router';
 import { productToday } from 'shared-domain';

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useState } from 'react';
-import { Alert } from 'react-bootstrap';
+import { Alert } from 'shared-ui/bootstrap';
 import { Navigate, useParams } from 'shared-ui/router';
 import { draftFormKey } from 'shared-domain';
 import {

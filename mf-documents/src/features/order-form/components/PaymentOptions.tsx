@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form } from 'react-bootstrap';
+import { Alert, Button, Card, Form } from 'shared-ui/bootstrap';
 import { waitingPeriodWarning } from 'shared-domain/forms';
 import { formatMoney, type Product } from 'shared-ui';
 import type { FormValues, PaymentButton } from '../model.js';

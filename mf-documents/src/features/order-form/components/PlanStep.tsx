@@ -1,4 +1,4 @@
-import { Alert, Col, Row } from 'react-bootstrap';
+import { Alert, Col, Row } from 'shared-ui/bootstrap';
 import {
   BENEFIT_FLAGS,
   DATES_OF_ELIGIBILITY,

@@ -1,4 +1,4 @@
-import { Col, Row } from 'react-bootstrap';
+import { Col, Row } from 'shared-ui/bootstrap';
 import type { ReactNode } from 'react';
 import { BENEFIT_FLAGS, displayDate, US_STATES } from 'shared-domain/forms';
 import { isRenewal, type FormValues, type LoadedDocument } from '../model.js';

@@ -1,4 +1,4 @@
-import { NavDropdown } from 'react-bootstrap';
+import { NavDropdown } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { formatMoney, paths, type SessionUser } from 'shared-ui';
 import { useCart } from '../../../api/cart.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Col, Row } from 'react-bootstrap';
+import { Button, Col, Row } from 'shared-ui/bootstrap';
 import { useNavigate } from 'shared-ui/router';
 import { CHECKOUT_MESSAGES, MESSAGES } from 'shared-domain';
 import {

@@ -1,4 +1,4 @@
-import { Button, Card } from 'react-bootstrap';
+import { Button, Card } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { formatMoney, paths, type Cart } from 'shared-ui';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Card, Form, InputGroup, ListGroup } from 'react-bootstrap';
+import { Button, Card, Form, InputGroup, ListGroup } from 'shared-ui/bootstrap';
 import {
   ApiError,
   formatMoney,

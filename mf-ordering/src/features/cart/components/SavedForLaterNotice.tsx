@@ -1,4 +1,4 @@
-import { Alert } from 'react-bootstrap';
+import { Alert } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { paths, type SessionUser } from 'shared-ui';
 import { useCartCounts } from '../api/get-cart-counts.js';

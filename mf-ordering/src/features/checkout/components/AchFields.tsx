@@ -1,4 +1,4 @@
-import { Col, Row } from 'react-bootstrap';
+import { Col, Row } from 'shared-ui/bootstrap';
 import { ChoiceField, MaskedField, TextField } from 'shared-ui/forms';
 import { CheckHelpImage } from './CheckHelpImage.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Col, Row } from 'react-bootstrap';
+import { Col, Row } from 'shared-ui/bootstrap';
 import { CARD_COUNTRIES } from 'shared-domain';
 import { EXPIRATION_MONTHS, expirationYears } from 'shared-domain/forms';
 import { MaskedField, SelectField, StateSelect, TextField, useFormikContext } from 'shared-ui/forms';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Col, Row } from 'react-bootstrap';
+import { Alert, Col, Row } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { LoadingState, PageHeader, paths, type PaymentAnswer, type SessionUser } from 'shared-ui';
 import { useAfterPurchase } from '../../../hooks/use-after-purchase.js';

@@ -1,4 +1,4 @@
-import { Card, ListGroup } from 'react-bootstrap';
+import { Card, ListGroup } from 'shared-ui/bootstrap';
 import { formatMoney, type Cart } from 'shared-ui';
 
 /** The checkout's order summary side panel (§2 "Checkout"): what is paid for, and the totals. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
+import { Alert, Button, Modal, Spinner } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { CHECKOUT_MESSAGES } from 'shared-domain';
 import { achPaymentBody, cardPaymentBody } from 'shared-domain/forms';

@@ -1,4 +1,4 @@
-import { Alert } from 'react-bootstrap';
+import { Alert } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { MESSAGES } from 'shared-domain';
 import { documentActions, DocumentStatusBadge, paths, type SessionUser } from 'shared-ui';

@@ -1,4 +1,4 @@
-import { Alert, Button } from 'react-bootstrap';
+import { Alert, Button } from 'shared-ui/bootstrap';
 import { isNotFound, LoadingState } from 'shared-ui';
 import { useDownloadReceipt } from '../api/download-receipt.js';
 import { useReceipt } from '../api/get-receipt.js';

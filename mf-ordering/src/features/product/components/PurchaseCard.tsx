@@ -1,4 +1,4 @@
-import { Card, Placeholder } from 'react-bootstrap';
+import { Card, Placeholder } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { formatMoney, paths, type SessionUser } from 'shared-ui';
 import { useProduct } from '../api/get-product.js';

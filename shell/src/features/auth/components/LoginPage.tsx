@@ -1,6 +1,4 @@
-import Card from 'react-bootstrap/Card';
-import { Col } from 'react-bootstrap';
-import Row from 'react-bootstrap/Row';
+import { Card, Col, Row } from 'shared-ui/bootstrap';
 import { Link, useNavigate } from 'shared-ui/router';
 import { paths, SignInForm, useDocumentTitle } from 'shared-ui';
 import { markExternalSignIn } from '../api/external-sign-in.js';

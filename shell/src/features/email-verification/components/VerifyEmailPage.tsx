@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from 'shared-ui/bootstrap';
 import { Link, useLocation, useNavigate } from 'shared-ui/router';
 import { ACCOUNT_MESSAGES } from 'shared-domain';
 import { LoadingState, PageHeader, paths, useSession } from 'shared-ui';

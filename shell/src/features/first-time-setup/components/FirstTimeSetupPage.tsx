@@ -1,8 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import { Col } from 'react-bootstrap';
-import Row from 'react-bootstrap/Row';
+import { Alert, Button, Card, Col, Row } from 'shared-ui/bootstrap';
 import { Form, Formik, TextField } from 'shared-ui/forms';
 import { Link, useLocation, useNavigate, useParams } from 'shared-ui/router';
 import { ACCOUNT_MESSAGES, firstTimeSetupSchema, type FirstTimeSetupPayload } from 'shared-domain';

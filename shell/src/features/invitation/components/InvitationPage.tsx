@@ -1,9 +1,5 @@
 import { useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import { Col } from 'react-bootstrap';
-import Row from 'react-bootstrap/Row';
+import { Alert, Button, Card, Col, Row } from 'shared-ui/bootstrap';
 import { Link, useLocation, useNavigate } from 'shared-ui/router';
 import { LoadingState, notifySuccess, PageHeader, paths, SignInForm, useSession } from 'shared-ui';
 import { recordLogin } from '../../../lib/record-login.js';

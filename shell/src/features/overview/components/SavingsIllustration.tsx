@@ -1,4 +1,4 @@
-import Table from 'react-bootstrap/Table';
+import { Table } from 'shared-ui/bootstrap';
 import { FICA_RATE } from 'shared-domain';
 import { formatMoney } from 'shared-ui';
 

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import Card from 'react-bootstrap/Card';
-import { Col } from 'react-bootstrap';
-import Row from 'react-bootstrap/Row';
+import { Card, Col, Row } from 'shared-ui/bootstrap';
 import { Link, useLocation, useNavigate, useSearchParams } from 'shared-ui/router';
 import { PageHeader, paths } from 'shared-ui';
 import { NewPasswordStep } from './NewPasswordStep.js';

@@ -1,4 +1,4 @@
-import Button from 'react-bootstrap/Button';
+import { Button } from 'shared-ui/bootstrap';
 import { Form, Formik, TextField } from 'shared-ui/forms';
 import { MESSAGES, type PasswordResetRequest } from 'shared-domain';
 import { notifyError, notifySuccess } from 'shared-ui';

@@ -1,5 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
+import { Alert, Button } from 'shared-ui/bootstrap';
 import { Form, Formik, TextField } from 'shared-ui/forms';
 import { ACCOUNT_MESSAGES, MESSAGES } from 'shared-domain';
 import { notifyError, notifySuccess } from 'shared-ui';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
+import { Alert, Button } from 'shared-ui/bootstrap';
 import { notifySuccess } from 'shared-ui';
 import { sendVerificationLink, useEmailStatus } from '../api/email-verification.js';
 

@@ -1,7 +1,4 @@
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import { Col } from 'react-bootstrap';
-import Row from 'react-bootstrap/Row';
+import { Button, Card, Col, Row } from 'shared-ui/bootstrap';
 import { Form, Formik, type FormikHelpers, TextField } from 'shared-ui/forms';
 import { MESSAGES, profileSchema, type ProfileUpdate } from 'shared-domain';
 import { LoadingState, notifySuccess, PageHeader, type ProfileUser, useSession, TERMS } from 'shared-ui';

@@ -1,7 +1,4 @@
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import { Col } from 'react-bootstrap';
-import Row from 'react-bootstrap/Row';
+import { Button, Card, Col, Row } from 'shared-ui/bootstrap';
 import { Form, Formik, TextField } from 'shared-ui/forms';
 import { Link, useNavigate } from 'shared-ui/router';
 import { MESSAGES, registrationSchema } from 'shared-domain';

@@ -1,7 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
+import { Container, Nav, Navbar } from 'shared-ui/bootstrap';
 import { Link, NavLink } from 'shared-ui/router';
 import { FeesDialog } from '../../../components/FeesDialog.js';
 import { paths, type SessionUser } from 'shared-ui';

@@ -1,4 +1,4 @@
-import NavDropdown from 'react-bootstrap/NavDropdown';
+import { NavDropdown } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { RemoteSlot, SlotLoading } from '../../../components/RemoteSlot.js';
 import { loadedRemoteComponent } from '../../../lib/federation.js';

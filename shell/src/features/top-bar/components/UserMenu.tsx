@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import NavDropdown from 'react-bootstrap/NavDropdown';
+import { Button, Modal, NavDropdown } from 'shared-ui/bootstrap';
 import { Link } from 'shared-ui/router';
 import { paths, telHref, useSupportContact, type SessionUser } from 'shared-ui';
 
