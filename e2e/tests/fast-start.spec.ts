@@ -69,7 +69,7 @@ test('a signed-in page is private: it carries the user, never a token, and no ca
   const html = await response.text();
   expect(html).toContain('"username":"demo.employer"');
   expect(html).toMatch(
-    /<link rel="preload" as="script" href="\/remotes\/mf-documents\/[^"]+\/remoteEntry\.js">/,
+    /<link rel="preload" as="script" fetchpriority="low" href="\/remotes\/mf-documents\/[^"]+\/remoteEntry\.js">/,
   );
   expect(html).not.toMatch(/access_?token|refresh_?token|eyJ[\w-]+\.eyJ/i);
 

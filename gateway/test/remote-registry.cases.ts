@@ -140,7 +140,7 @@ describe('two gateway instances on one database', () => {
     expect(await entryBodyOf('b', one)).toContain('one');
     const pageB = await adminPageOf('b');
     expect(bootOf(pageB)?.remotes).toEqual(adminRegistry(one));
-    expect(pageB).toContain(`<link rel="preload" as="script" href="${entryOf(one)}">`);
+    expect(pageB).toContain(`<link rel="preload" as="script" fetchpriority="low" href="${entryOf(one)}">`);
 
     await cliOn('a', 'publish-remote', 'mf-admin', '--dist', adminBuild(join(data.path, 'two'), 'two'));
     const two = publishedVersion();

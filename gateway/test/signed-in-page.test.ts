@@ -136,7 +136,7 @@ describe('shellPage: the remote that owns the path is preloaded on a signed-in p
     const html = async (url: string) =>
       decoded(await app.inject({ method: 'GET', url, headers: { cookie: 'signed-in' } }));
     expect(await html('/document/new?step=2')).toContain(
-      '<link rel="preload" as="script" href="/remotes/mf-documents/1.0.0-abc/remoteEntry.js">',
+      '<link rel="preload" as="script" fetchpriority="low" href="/remotes/mf-documents/1.0.0-abc/remoteEntry.js">',
     );
     expect(await html('/admin/orders')).toContain('href="/remotes/mf-admin/1.0.0-def/remoteEntry.js"');
     for (const url of ['/', '/profile']) expect(await html(url)).not.toContain('rel="preload"');

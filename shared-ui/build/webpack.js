@@ -17,6 +17,8 @@ const require = createRequire(import.meta.url);
 const RUNTIME_PROVIDER = fileURLToPath(
   import.meta.resolve('@module-federation/inject-external-runtime-core-plugin'),
 );
+/** Remote entries at the browser's priority for an async script (entry-priority-plugin.js). */
+const ENTRY_PRIORITY = fileURLToPath(new URL('./entry-priority-plugin.js', import.meta.url));
 const sharedUiPackage = require('../package.json');
 
 /** Versions of the singletons come from the workspace catalog (one version per library). */
@@ -237,7 +239,7 @@ function federationPlugins({ dirname, name, exposes, isRemote, production }) {
       shareStrategy: 'loaded-first',
       // The plugin behind `provideExternalRuntime`, by its ES module: that option takes the CommonJS
       // file, which brings a second, CommonJS copy of the runtime (+87 KB in the shell's first script).
-      ...(isRemote ? {} : { runtimePlugins: [RUNTIME_PROVIDER] }),
+      ...(isRemote ? {} : { runtimePlugins: [RUNTIME_PROVIDER, ENTRY_PRIORITY] }),
       experiments: {
         asyncStartup: true,
         // One copy of the federation runtime per page: the shell (which exposes nothing) provides it

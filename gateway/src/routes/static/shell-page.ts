@@ -59,7 +59,12 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 export function withBootBlock(html: string, boot: unknown, preloads: string[] = []): string {
-  const links = preloads.map((href) => `<link rel="preload" as="script" href="${encodeURI(href)}">`).join('');
+  // At low priority: the page's stylesheet and script come first (the entry is run by that script), and
+  // a preload at the default 'high' made the entry's evaluation part of what the first paint waited for
+  // once the section's remote starts in the first render (Lighthouse's order form: 0.9 s → 2.0 s).
+  const links = preloads
+    .map((href) => `<link rel="preload" as="script" fetchpriority="low" href="${encodeURI(href)}">`)
+    .join('');
   const block = `${links}<script id="${BOOT_BLOCK_ID}" type="application/json">${scriptSafeJson(boot)}</script>`;
   // A data block is never executed; the shell's deferred scripts read it once the page is parsed.
   return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${html}${block}`;
