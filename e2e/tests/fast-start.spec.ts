@@ -97,11 +97,14 @@ test("the new order form's reads start with the page, before the form's code, an
   expect(duplicates(reads)).toEqual([]);
   const blank = sent.findIndex((line) => line.startsWith('GET /api/epop/document/new/'));
   const draft = sent.indexOf('GET /api/document-draft?form=new');
+  // The product (its fees): the form's last read, which the largest paint waited for when the form asked.
+  const product = sent.findIndex((line) => line.startsWith('GET /api/product/epop/'));
   expect(blank).toBeGreaterThan(-1);
   expect(draft).toBeGreaterThan(-1);
-  // The form's own code (mf-documents' modules, after its preloaded entry) comes after both reads began.
+  expect(product).toBeGreaterThan(-1);
+  // The form's own code (mf-documents' modules, after its preloaded entry) comes after the reads began.
   const formCode = sent.findIndex(
     (line) => /^GET \/remotes\/mf-documents\/.+\.js$/.test(line) && !line.endsWith('/remoteEntry.js'),
   );
-  expect(formCode).toBeGreaterThan(Math.max(blank, draft));
+  expect(formCode).toBeGreaterThan(Math.max(blank, draft, product));
 });

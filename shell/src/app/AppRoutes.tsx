@@ -4,21 +4,19 @@ import { RequireGroup, RouteGuard } from './guards.js';
 import { HomeRoute } from './HomeRoute.js';
 import { LazyPage } from './LazyPage.js';
 import { Layout } from './Layout.js';
+import { RemoteSection } from './RemoteSection.js';
 import { patterns } from 'shared-ui';
 
 /**
- * Every page but the login screen loads when it is opened (its chunk, and formik, the remotes'
- * loader, the overview's pictures with it): a guest's first load carries only what `/` renders.
+ * Every page of the shell's own but the login screen loads when it is opened (its chunk, and formik,
+ * the overview's pictures with it): a guest's first load carries only what `/` renders and the small
+ * frame of a remote's section.
  */
-function page<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-  { shows = true }: { shows?: boolean } = {},
-) {
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   const Lazy = lazy<ComponentType>(() => load().then((m) => ({ default: m[name] })));
   return function LazyRoute() {
     return (
-      <LazyPage shows={shows}>
+      <LazyPage>
         <Lazy />
       </LazyPage>
     );
@@ -55,8 +53,6 @@ const InvitationPage = page(
   'InvitationPage',
 );
 const AdminSection = page(() => import('./AdminSection.js'), 'AdminSection');
-// The section's remote says when the page is shown (RemoteSlot `main`), not the frame around it.
-const RemoteSection = page(() => import('./RemoteSection.js'), 'RemoteSection', { shows: false });
 
 /** The route table of specs/1-foundation.md §2; mf_admin renders relative <Routes> under /admin. */
 export function AppRoutes() {
@@ -85,6 +81,9 @@ export function AppRoutes() {
               </RequireGroup>
             }
           />
+          {/* Not lazy (2 KB): a chunk of its own showed a fallback first, and React holds a boundary's
+              next content 300 ms after its fallback, so the remote's code was asked for that much later.
+              The section's remote says when the page is shown (RemoteSlot `main`). */}
           <Route path="*" element={<RemoteSection />} />
         </Route>
       </Routes>

@@ -77,18 +77,22 @@ describe('preloading the signed-in home', () => {
   });
 });
 
-/** A new document's order form: its two first reads start with the page, and no code runs before React. */
+/** A new document's order form: its first reads start with the page, and no code runs before React. */
 describe("starting on a new document's order form", () => {
   startsSignedIn();
   afterEach(() => window.history.replaceState(null, '', '/'));
 
-  it('asks for the blank document and the draft of it, and loads no remote module', async () => {
+  it('asks for the blank document, the draft of it and the product, and loads no remote module', async () => {
     const { calls } = stubFetch(() => ({ body: {} }));
     window.history.replaceState(null, '', '/document/new');
     preloadStartPage(broker);
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls.map((c) => c.url).sort()).toEqual(
-      [`/api/document-draft?form=new`, `/api/epop/document/new/${broker.userId}`].sort(),
+      [
+        `/api/document-draft?form=new`,
+        `/api/epop/document/new/${broker.userId}`,
+        `/api/product/epop/${broker.userId}`,
+      ].sort(),
     );
     expect(loadRemote).not.toHaveBeenCalled();
   });
@@ -98,14 +102,16 @@ describe("starting on a new document's order form", () => {
     const { calls } = stubFetch(() => ({ body: {} }));
     window.history.replaceState(null, '', `/document/new/${partnerId}`);
     preloadStartPage(broker);
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(calls).toHaveLength(3));
     window.history.replaceState(null, '', '/document/new/not-an-id');
     preloadStartPage(broker);
-    await waitFor(() => expect(calls).toHaveLength(3));
+    await waitFor(() => expect(calls).toHaveLength(5));
     expect(calls.map((c) => c.url)).toEqual([
       `/api/epop/document/new/${broker.userId}?strategicPartnerId=${partnerId}`,
+      `/api/product/epop/${broker.userId}?strategicPartnerId=${partnerId}`,
       `/api/document-draft?form=${encodeURIComponent(`new:${partnerId}`)}`,
       `/api/epop/document/new/${broker.userId}?strategicPartnerId=not-an-id`,
+      `/api/product/epop/${broker.userId}?strategicPartnerId=not-an-id`,
     ]);
   });
 });

@@ -24,16 +24,15 @@ function prefetchCustomerHome(userId: string) {
 }
 
 /**
- * The first reads of a new document's order form (mf-documents' OrderFormPage: the blank document and
- * the user's draft of it), started with the page rather than after the form's code: only requests, so
- * nothing runs before React's first render. The e2e journey 'the new order form loads each of its reads
- * once' fails when one drifts.
+ * The first reads of a new document's order form (mf-documents' OrderFormPage: the blank document, the
+ * user's draft of it, and the product whose fees the form shows), started with the page rather than
+ * after the form's code: only requests, so nothing runs before React's first render. The e2e journey
+ * 'the new order form loads each of its reads once' fails when one drifts.
  */
 function prefetchNewDocument(userId: string, strategicPartnerId: string | undefined) {
-  prefetchApi('/epop/document/new/{userId}', {
-    path: { userId },
-    query: strategicPartnerId ? { strategicPartnerId } : {},
-  });
+  const partner = strategicPartnerId ? { strategicPartnerId } : {};
+  prefetchApi('/epop/document/new/{userId}', { path: { userId }, query: partner });
+  prefetchApi('/product/epop/{userId}', { path: { userId }, query: partner });
   const form = draftFormKey('new', strategicPartnerId);
   if (form) prefetchApi('/document-draft', { query: { form } });
 }
