@@ -1,4 +1,5 @@
-import { EmptyState, PageHeader, WidgetPreviewRoutes } from 'shared-ui';
+import { Suspense } from 'react';
+import { EmptyState, LoadingState, PageHeader, WidgetPreviewRoutes } from 'shared-ui';
 import App from './App.js';
 import { ActionItems } from './exposes/ActionItems.js';
 import { DocumentList } from './exposes/DocumentList.js';
@@ -7,7 +8,12 @@ import { DocumentList } from './exposes/DocumentList.js';
 export function StandaloneRoutes() {
   return (
     <WidgetPreviewRoutes
-      app={<App />}
+      app={
+        // In the shell, its slot holds the pages that load when opened; standalone, this does.
+        <Suspense fallback={<LoadingState />}>
+          <App />
+        </Suspense>
+      }
       widgets={(user) => (
         <>
           <ActionItems user={user} />
