@@ -14,8 +14,9 @@
 // order-form), BENCH_SIGN_IN_RUNS (5; 0 skips the timing), CHROMIUM_PATH (/usr/bin/chromium),
 // BENCH_KEEP_DATA=1 keeps the temporary folder (stack log included), BENCH_LIGHTHOUSE_DETAILS=1 prints
 // where the main thread went (work breakdown, boot-up time per script, long tasks, the LCP element, the
-// requests) and the sign-in's requests.
-import { mkdtempSync, rmSync } from 'node:fs';
+// requests with their sizes, the observed paints) and the sign-in's requests, BENCH_LIGHTHOUSE_ARTIFACTS=
+// <folder> saves each run's trace and requests there for src/lantern-graph.mjs.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -37,6 +38,7 @@ const signInRuns = Number(env.BENCH_SIGN_IN_RUNS ?? 5);
 const formFactors = (env.BENCH_LIGHTHOUSE_FORM_FACTORS ?? 'mobile,desktop').split(',');
 const pageIds = (env.BENCH_LIGHTHOUSE_PAGES ?? 'baseline,login,home,order-form').split(',');
 const details = env.BENCH_LIGHTHOUSE_DETAILS === '1';
+const artifactsDir = env.BENCH_LIGHTHOUSE_ARTIFACTS;
 [gatewayPort, identityPort, cartApiPort, baselinePort].forEach(assertBenchPort);
 
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -122,11 +124,17 @@ async function warmUp(url) {
 
 /** One Lighthouse run: the figures that matter. */
 async function audit(url, config) {
-  const { lhr } = await lighthouse(
+  const { lhr, artifacts } = await lighthouse(
     url,
     { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
     config,
   );
+  if (artifactsDir) {
+    // The trace and the requests Lighthouse simulated from, for its Lantern graphs (bench/README.md).
+    const { pathname } = new URL(url);
+    const file = join(artifactsDir, `${pathname.replace(/\W+/g, '-')}-${Date.now()}.json`);
+    writeFileSync(file, JSON.stringify({ artifacts, settings: lhr.configSettings }));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}: not signed in?`);
@@ -147,8 +155,15 @@ async function audit(url, config) {
     for (const r of requests) {
       const at = (ms) => `${Math.round(ms)}`.padStart(5);
       const { origin } = new URL(url);
-      console.log(`${at(r.networkRequestTime)}-${at(r.networkEndTime)} ms ${r.url.replace(origin, '')}`);
+      const size = `${((r.transferSize ?? 0) / 1024).toFixed(1)} KiB`.padStart(10);
+      console.log(
+        `${at(r.networkRequestTime)}-${at(r.networkEndTime)} ms ${size} ${r.url.replace(origin, '')}`,
+      );
     }
+    const observed = lhr.audits.metrics.details?.items?.[0] ?? {};
+    console.log(
+      `observed: FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms`,
+    );
   }
   return {
     score: Math.round(lhr.categories.performance.score * 100),
