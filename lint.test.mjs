@@ -275,6 +275,29 @@ describe('days', () => {
     ));
 });
 
+describe('shared date modules', () => {
+  // shared-ui/build/webpack.js shares date-fns by the modules shared-domain imports (one copy per page):
+  // a new import would quietly be bundled twice, once in the shell and once in each remote.
+  it('are exactly the date-fns modules the browser code imports', async () => {
+    const { DATE_MODULES } = await import('./shared-ui/build/webpack.js');
+    const imported = new Set();
+    const walk = async (folder) => {
+      for (const entry of await readdir(path.join(root, folder), { withFileTypes: true })) {
+        const file = path.join(folder, entry.name);
+        if (entry.isDirectory()) await walk(file);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+          for (const [, request] of (await readFile(path.join(root, file), 'utf8')).matchAll(
+            /from '((?:date-fns|@date-fns\/tz)(?:\/[\w]+)?)'/g,
+          ))
+            imported.add(request);
+      }
+    };
+    for (const pkg of ['shared-domain', 'shared-ui', 'shell', 'mf-ordering', 'mf-documents', 'mf-admin'])
+      await walk(path.join(pkg, 'src'));
+    assert.deepEqual([...imported].sort(), Object.keys(DATE_MODULES).sort());
+  });
+});
+
 describe('test files', () => {
   // A `*.cases.ts` runs only when an all.test.ts imports it (shared-domain/testing's importCases: the
   // nearest one in its folder or above, within its package): one with none would never run.

@@ -16,7 +16,7 @@
 // where the main thread went (work breakdown, boot-up time per script, long tasks, the LCP element, the
 // requests with their sizes, the observed paints) and the sign-in's requests, BENCH_LIGHTHOUSE_ARTIFACTS=
 // <folder> saves each run's trace and requests there for src/lantern-graph.mjs.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -39,6 +39,7 @@ const formFactors = (env.BENCH_LIGHTHOUSE_FORM_FACTORS ?? 'mobile,desktop').spli
 const pageIds = (env.BENCH_LIGHTHOUSE_PAGES ?? 'baseline,login,home,order-form').split(',');
 const details = env.BENCH_LIGHTHOUSE_DETAILS === '1';
 const artifactsDir = env.BENCH_LIGHTHOUSE_ARTIFACTS;
+if (artifactsDir) mkdirSync(artifactsDir, { recursive: true });
 [gatewayPort, identityPort, cartApiPort, baselinePort].forEach(assertBenchPort);
 
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;

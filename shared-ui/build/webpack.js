@@ -26,8 +26,13 @@ function versionOf(pkg) {
   return require(`${pkg}/package.json`).version;
 }
 
-/** shared-domain's dependencies, as its code (bundled into every app) resolves them. */
-const sharedDomainRequire = createRequire(require.resolve('shared-domain'));
+/**
+ * shared-domain's dependencies, as its code (bundled into every app) resolves them. From its folder,
+ * not its entry: that is its build (`dist`), missing before shared-domain is built (a dev server).
+ */
+const sharedDomainRequire = createRequire(
+  new URL('../node_modules/shared-domain/package.json', import.meta.url),
+);
 
 /**
  * date-fns and its time zones, by the modules shared-domain imports: its dates (the product's day, the
@@ -37,7 +42,7 @@ const sharedDomainRequire = createRequire(require.resolve('shared-domain'));
  * the shell are those its first script runs anyway (the product's day); the others are chunks of the
  * shell a remote's page loads beside its own.
  */
-const DATE_MODULES = {
+export const DATE_MODULES = {
   'date-fns/format': true,
   'date-fns/addDays': true,
   'date-fns/differenceInCalendarDays': true,

@@ -9,8 +9,7 @@ function NotesField({ name, label }: { name: string; label: string }) {
   return (
     <FieldFrame id={id} error={error} label={label}>
       {(describedBy) => (
-        // A plain textarea tied to the label by id: this remote's Form.Control does not read shared-ui's
-        // Form.Group context in the federated build (see promo-codes' AmountField).
+        // A plain textarea tied to the label by the frame's id.
         <textarea
           id={id}
           rows={3}

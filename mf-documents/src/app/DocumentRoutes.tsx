@@ -1,21 +1,17 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'shared-ui/router';
 import { below, NotFound, patterns } from 'shared-ui';
 import { OrderFormPage } from '../features/order-form/components/OrderFormPage.js';
+import { lazyPage } from '../components/lazy-page.js';
 
 // The order form, the page most opened, is in the remote's first chunks; the other pages load when
 // opened (about 10 KB brotli the order form's phone no longer waits for). They suspend up to the
 // shell's slot, which shows its spinner and says the page is shown once they render.
-const NdtPage = lazy(() =>
-  import('../features/ndt/components/NdtPage.js').then((m) => ({ default: m.NdtPage })),
+const NdtPage = lazyPage(() => import('../features/ndt/components/NdtPage.js').then((m) => m.NdtPage));
+const DocumentAdminPage = lazyPage(() =>
+  import('../features/document-admin/components/DocumentAdminPage.js').then((m) => m.DocumentAdminPage),
 );
-const DocumentAdminPage = lazy(() =>
-  import('../features/document-admin/components/DocumentAdminPage.js').then((m) => ({
-    default: m.DocumentAdminPage,
-  })),
-);
-const DownloadPage = lazy(() =>
-  import('../features/download/components/DownloadPage.js').then((m) => ({ default: m.DownloadPage })),
+const DownloadPage = lazyPage(() =>
+  import('../features/download/components/DownloadPage.js').then((m) => m.DownloadPage),
 );
 
 /** A /document/... pattern relative to /document, where these routes are mounted. */

@@ -97,7 +97,7 @@ describe("starting on a new document's order form", () => {
     expect(loadRemote).not.toHaveBeenCalled();
   });
 
-  it("names the partner's form by its id, and asks for no draft of an address cart-api would refuse", async () => {
+  it("names the partner's form by its id, and asks for no draft or product of an address cart-api would refuse", async () => {
     const partnerId = '0b7f1c3e-2a4d-4e5f-8a9b-0c1d2e3f4a5b';
     const { calls } = stubFetch(() => ({ body: {} }));
     window.history.replaceState(null, '', `/document/new/${partnerId}`);
@@ -105,13 +105,12 @@ describe("starting on a new document's order form", () => {
     await waitFor(() => expect(calls).toHaveLength(3));
     window.history.replaceState(null, '', '/document/new/not-an-id');
     preloadStartPage(broker);
-    await waitFor(() => expect(calls).toHaveLength(5));
+    await waitFor(() => expect(calls).toHaveLength(4));
     expect(calls.map((c) => c.url)).toEqual([
       `/api/epop/document/new/${broker.userId}?strategicPartnerId=${partnerId}`,
-      `/api/product/epop/${broker.userId}?strategicPartnerId=${partnerId}`,
       `/api/document-draft?form=${encodeURIComponent(`new:${partnerId}`)}`,
+      `/api/product/epop/${broker.userId}?strategicPartnerId=${partnerId}`,
       `/api/epop/document/new/${broker.userId}?strategicPartnerId=not-an-id`,
-      `/api/product/epop/${broker.userId}?strategicPartnerId=not-an-id`,
     ]);
   });
 });

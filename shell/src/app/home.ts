@@ -32,9 +32,11 @@ function prefetchCustomerHome(userId: string) {
 function prefetchNewDocument(userId: string, strategicPartnerId: string | undefined) {
   const partner = strategicPartnerId ? { strategicPartnerId } : {};
   prefetchApi('/epop/document/new/{userId}', { path: { userId }, query: partner });
-  prefetchApi('/product/epop/{userId}', { path: { userId }, query: partner });
+  // Null for a partner id cart-api would refuse: the form shows that answer, not its draft or fees.
   const form = draftFormKey('new', strategicPartnerId);
-  if (form) prefetchApi('/document-draft', { query: { form } });
+  if (!form) return;
+  prefetchApi('/document-draft', { query: { form } });
+  prefetchApi('/product/epop/{userId}', { path: { userId }, query: partner });
 }
 
 /**

@@ -11,7 +11,6 @@ for (const load of [
   () => import('../features/top-bar/components/SignedInBar.js'),
   () => import('../features/top-bar/components/UserMenu.js'),
   () => import('../app/SignedInHome.js'),
-  () => import('../app/RemoteSection.js'),
   () => import('../app/AdminSection.js'),
 ]) {
   await load();
