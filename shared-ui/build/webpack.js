@@ -357,6 +357,8 @@ export function createWebpackConfig({ dirname, name, exposes, devPort, title = n
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${htmlWebpackPlugin.options.title}</title>
+    <!-- No icon of its own: without this line the browser asks /favicon.ico on every visit (a 404). -->
+    <link rel="icon" href="data:," />
   </head>
   <body>
     <div id="root"></div>
