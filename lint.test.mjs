@@ -18,6 +18,19 @@ async function rulesFiring(file, text) {
   return result.messages.map((message) => message.ruleId ?? `fatal: ${message.message}`);
 }
 
+/** The files under `folder` (relative to the root) whose name matches `name`, node_modules and dot folders left out. */
+async function filesUnder(folder, name) {
+  const found = [];
+  for (const entry of await readdir(path.join(root, folder), { withFileTypes: true })) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && !entry.name.startsWith('.'))
+        found.push(...(await filesUnder(file, name)));
+    } else if (name.test(entry.name)) found.push(file);
+  }
+  return found;
+}
+
 /** Asserts that `rule` reports on the bad text and that nothing at all reports on the good one. */
 async function check(rule, file, { bad, good }) {
   for (const text of [bad].flat()) {
@@ -281,19 +294,12 @@ describe('shared date modules', () => {
   it('are exactly the date-fns modules the browser code imports', async () => {
     const { DATE_MODULES } = await import('./shared-ui/build/webpack.js');
     const imported = new Set();
-    const walk = async (folder) => {
-      for (const entry of await readdir(path.join(root, folder), { withFileTypes: true })) {
-        const file = path.join(folder, entry.name);
-        if (entry.isDirectory()) await walk(file);
-        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
-          for (const [, request] of (await readFile(path.join(root, file), 'utf8')).matchAll(
-            /from '((?:date-fns|@date-fns\/tz)(?:\/[\w]+)?)'/g,
-          ))
-            imported.add(request);
-      }
-    };
     for (const pkg of ['shared-domain', 'shared-ui', 'shell', 'mf-ordering', 'mf-documents', 'mf-admin'])
-      await walk(path.join(pkg, 'src'));
+      for (const file of await filesUnder(path.join(pkg, 'src'), /^(?!.*\.test\.tsx?$).*\.tsx?$/))
+        for (const [, request] of (await readFile(path.join(root, file), 'utf8')).matchAll(
+          /from '((?:date-fns|@date-fns\/tz)(?:\/[\w]+)?)'/g,
+        ))
+          imported.add(request);
     assert.deepEqual([...imported].sort(), Object.keys(DATE_MODULES).sort());
   });
 });
@@ -303,18 +309,11 @@ describe('test files', () => {
   // nearest one in its folder or above, within its package): one with none would never run.
   const casesFiles = async () => {
     const found = [];
-    const walk = async (folder) => {
-      for (const entry of await readdir(path.join(root, folder), { withFileTypes: true })) {
-        const file = path.join(folder, entry.name);
-        if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
-          await walk(file);
-        else if (/\.cases\.tsx?$/.test(entry.name)) found.push(file);
-      }
-    };
     for (const entry of await readdir(root, { withFileTypes: true }))
       if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
         for (const sub of ['src', 'test'])
-          if (existsSync(path.join(root, entry.name, sub))) await walk(path.join(entry.name, sub));
+          if (existsSync(path.join(root, entry.name, sub)))
+            found.push(...(await filesUnder(path.join(entry.name, sub), /\.cases\.tsx?$/)));
     return found;
   };
   const runner = (file) => {

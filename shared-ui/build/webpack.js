@@ -22,8 +22,8 @@ const ENTRY_PRIORITY = fileURLToPath(new URL('./entry-priority-plugin.js', impor
 const sharedUiPackage = require('../package.json');
 
 /** Versions of the singletons come from the workspace catalog (one version per library). */
-function versionOf(pkg) {
-  return require(`${pkg}/package.json`).version;
+function versionOf(pkg, from = require) {
+  return from(`${pkg}/package.json`).version;
 }
 
 /**
@@ -57,7 +57,7 @@ function dateModules(eager) {
   return Object.fromEntries(
     Object.entries(DATE_MODULES).map(([request, atStart]) => {
       const pkg = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
-      const { version } = sharedDomainRequire(`${pkg}/package.json`);
+      const version = versionOf(pkg, sharedDomainRequire);
       return [request, { eager: eager && atStart, version, requiredVersion: `^${version}` }];
     }),
   );
