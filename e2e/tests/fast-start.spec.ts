@@ -56,6 +56,23 @@ test("the broker's home loads each of its reads once, from the sign-in click and
   expect(again.filter((read) => read.startsWith('/api/epop-document/'))).toHaveLength(1);
 });
 
+test("a page's first formatters find Intl's data loaded by a worker the security policy allows", async ({
+  page,
+}) => {
+  await signIn(page, 'demo.broker');
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const worker = page.waitForEvent('worker');
+  await page.reload();
+  expect((await worker).url()).toMatch(/\/intl-warm-up\.[0-9a-f]+\.js$/);
+  // The home's prices and dates are drawn as before.
+  await expect(page.getByRole('region', { name: 'My POP Documents' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByTestId('product-price')).toHaveText(/^\$\d+\.\d\d$/);
+  expect(errors).toEqual([]);
+});
+
 test('a signed-in page is private: it carries the user, never a token, and no cache may keep it', async ({
   page,
 }) => {

@@ -6,25 +6,28 @@ import { preloadStartPage } from './app/home.js';
 import { rewriteHashAuthUrl } from './app/auth-hash.js';
 import { rewriteHashReferralUrl } from './app/referral-hash.js';
 
-// /#/auth?token=… becomes /auth?token=…, and a partner's /#/referral/{id} becomes /referral/{id},
-// before the router reads the address.
-rewriteHashAuthUrl();
-rewriteHashReferralUrl();
+/**
+ * The page's code and first reads, started before React's first render: a signed-in page carries the
+ * user and the registry (bootData). The login page loads no remote (/remotes.json waits for a slot).
+ */
+export function preload(): void {
+  // /#/auth?token=… becomes /auth?token=…, and a partner's /#/referral/{id} becomes /referral/{id},
+  // before the router (or a preload) reads the address.
+  rewriteHashAuthUrl();
+  rewriteHashReferralUrl();
+  const bootUser = bootData().user;
+  if (bootUser) preloadStartPage(bootUser);
+}
 
-// /remotes.json is fetched by the first remote slot (after sign-in): the login page needs no remote.
-// A signed-in page carries the user and the registry: the page's code starts loading now.
-const bootUser = bootData().user;
-if (bootUser) preloadStartPage(bootUser);
-
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from the page');
-
-// A transition: React renders the first screen in slices that yield to the browser (no task of
-// several hundred ms on a slow phone), instead of one synchronous block.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+/** React's first render, in a transition: in slices that yield to the browser, not one synchronous block. */
+export function render(): void {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from the page');
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}

@@ -41,6 +41,8 @@ describe('preloading the signed-in home', () => {
     const { calls } = stubFetch(() => ({ body: {} }));
     await preloadHome(broker);
     const id = broker.userId;
+    // The reads start in the task after the code's.
+    await waitFor(() => expect(calls).toHaveLength(6));
     expect(calls.map((c) => c.url).sort()).toEqual(
       [
         `/api/action-item/${id}/pending`,
@@ -66,6 +68,7 @@ describe('preloading the signed-in home', () => {
   it("loads compliance's home module and reads nothing for it", async () => {
     const { calls } = stubFetch(() => ({ body: {} }));
     await preloadHome(compliance);
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(calls).toEqual([]);
     expect(loadRemote.mock.calls.map(([module]) => module)).toEqual(['mf_admin/OrderManagement']);
   });

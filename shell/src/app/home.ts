@@ -1,8 +1,9 @@
 import { matchPath } from 'shared-ui/router';
-import { draftFormKey, PAGE_SIZE, productToday } from 'shared-domain';
+import { draftFormKey, PAGE_SIZE } from 'shared-domain';
 import { patterns, prefetchApi, type SessionUser } from 'shared-ui';
 import { preloadSignedInBar } from '../features/top-bar/components/TopBar.js';
 import { ensureRegistry, loadRemoteComponent, remoteEntries } from '../lib/federation.js';
+import { nextTask } from '../lib/next-task.js';
 import { preloadable } from '../lib/preloadable.js';
 import { homeSlots } from './home-slots.js';
 
@@ -39,16 +40,6 @@ function prefetchNewDocument(userId: string, strategicPartnerId: string | undefi
   prefetchApi('/product/epop/{userId}', { path: { userId }, query: partner });
 }
 
-/**
- * The product's day (New York time) asked once while the page's code is on its way: a page's first
- * question to a time zone costs about 15 ms (Intl loads the zone's rules), which the order form's rules
- * would otherwise pay in the task that opens the form.
- */
-function warmUpProductTime() {
-  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  whenIdle(() => productToday());
-}
-
 let preloaded: { userId: string; done: Promise<void> } | undefined;
 
 /**
@@ -59,8 +50,12 @@ let preloaded: { userId: string; done: Promise<void> } | undefined;
  */
 export function preloadHome(user: SessionUser): Promise<void> {
   if (preloaded?.userId === user.userId) return preloaded.done;
-  if (user.roleGroup === 'broker' || user.roleGroup === 'epop') prefetchCustomerHome(user.userId);
   const code = homeSlots(user).map((id) => loadRemoteComponent(id).catch(() => undefined));
+  // The reads in the next task: the remote entries' scripts and six requests made together held the
+  // main thread 60–90 ms (a cold page's first fetch and script element cost the most).
+  if (user.roleGroup === 'broker' || user.roleGroup === 'epop') {
+    void nextTask().then(() => prefetchCustomerHome(user.userId));
+  }
   preloaded = { userId: user.userId, done: Promise.all(code).then(() => undefined) };
   return preloaded.done;
 }
@@ -113,7 +108,6 @@ export function prepareSignedIn(user: SessionUser): Promise<unknown> {
  * and held the order form's first paint back (Lighthouse mobile FCP 1.0 s → 2.5 s) for no gain in LCP.
  */
 export function preloadStartPage(user: SessionUser): void {
-  warmUpProductTime();
   const newDocument = matchPath(patterns.newDocument, window.location.pathname);
   if (newDocument) prefetchNewDocument(user.userId, newDocument.params.strategicPartnerId);
   if (window.location.pathname !== '/') return;
