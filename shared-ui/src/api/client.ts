@@ -1,7 +1,7 @@
 import createClient, { type ClientPathsWithMethod, type MethodResponse } from 'openapi-fetch';
 import { clientFetch, PREFETCH_HEADER } from './prefetch.js';
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr';
-import { useCallback } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { MESSAGES } from 'shared-domain';
 import { ApiError, isMessageError } from './errors.js';
 import { handleUnauthorized, isQuiet, reportError, type RequestOptions } from './http.js';
@@ -158,11 +158,28 @@ export function useQuery<T>(
   options: { initial?: T } = {},
 ): SWRResponse<T, ApiError> {
   const { initial } = options;
-  return useSWR<T, ApiError>(
+  const answer = useSWR<T, ApiError>(
     key,
     fetcher,
     initial === undefined ? undefined : { fallbackData: initial, revalidateOnMount: false },
   );
+  return useDeferredAnswer(answer);
+}
+
+/**
+ * What SWR's store says, shown through a deferred value: SWR hands an answer to React as a synchronous
+ * update, so a screen that renders its data (a table of documents, a form) did so in one task that
+ * held a phone's main thread for 50–200 ms. Deferred, the screen first renders as it was (cheap), then
+ * renders the answer in slices that yield to the browser; the answer's fields change together.
+ */
+function useDeferredAnswer<T>(answer: SWRResponse<T, ApiError>): SWRResponse<T, ApiError> {
+  const { data, error, isLoading, isValidating, mutate } = answer;
+  const state = useMemo(
+    () => ({ data, error, isLoading, isValidating }),
+    [data, error, isLoading, isValidating],
+  );
+  const shown = useDeferredValue(state);
+  return useMemo(() => ({ ...shown, mutate }), [shown, mutate]);
 }
 
 /**

@@ -57,6 +57,8 @@ describe('the promo code editor', () => {
     renderAt(paths.newPromoCode(), page());
 
     expect(await screen.findByRole('heading', { name: 'New Promo Code' })).toBeTruthy();
+    // The form opens once its products (and the code) have come.
+    await screen.findByLabelText('Code');
     // A new code starts as a percentage off the total, for all products.
     expect((screen.getByRole('radio', { name: '%' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('radio', { name: 'Total' }) as HTMLInputElement).checked).toBe(true);
@@ -101,6 +103,8 @@ describe('the promo code editor', () => {
     renderAt(paths.promoCode('d-spring'), page());
 
     expect(await screen.findByRole('heading', { name: 'Edit Promo Code' })).toBeTruthy();
+    // The form opens once its products (and the code) have come.
+    await screen.findByLabelText('Code');
     expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('SPRING15');
     expect((screen.getByRole('radio', { name: '%' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Percentage') as HTMLInputElement).value).toBe('15');
@@ -154,6 +158,8 @@ describe('the promo code editor', () => {
     const { calls } = stub();
     renderAt(paths.newPromoCode(), page());
     await screen.findByRole('heading', { name: 'New Promo Code' });
+    // The form opens once its products (and the code) have come.
+    await screen.findByLabelText('Code');
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Code is required')).toBeTruthy();
@@ -187,6 +193,8 @@ describe('the promo code editor', () => {
     });
     renderAt(paths.newPromoCode(), page());
     await screen.findByRole('heading', { name: 'New Promo Code' });
+    // The form opens once its products (and the code) have come.
+    await screen.findByLabelText('Code');
 
     type('Code', 'SPRING15');
     type('Percentage', '15');
@@ -203,6 +211,8 @@ describe('the promo code editor', () => {
     const { calls } = stub();
     renderAt(paths.promoCode('d-spring'), page());
     await screen.findByRole('heading', { name: 'Edit Promo Code' });
+    // The form opens once its products (and the code) have come.
+    await screen.findByLabelText('Code');
 
     type('Code', 'CHANGED');
     fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'shared-ui/router';
 import { patterns, type ClientDetails, type ClientDocument, type CompanyUser } from 'shared-ui';
 import { broker, employer, renderAt, stubFetch } from 'shared-ui/testing';
@@ -150,7 +150,7 @@ describe('the client details page', () => {
     expect(await screen.findByText('User has been removed from this company')).toBeTruthy();
     expect(calls.find((call) => call.method === 'DELETE')?.url).toBe('/api/company/cl-1/user/u-eli');
     await screen.findByText('Pat Lee');
-    expect(screen.queryByText('Eli Employer')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Eli Employer')).toBeNull());
   });
 
   it('asks before removing, and a No changes nothing', async () => {

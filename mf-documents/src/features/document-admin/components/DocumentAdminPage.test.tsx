@@ -76,7 +76,7 @@ describe('DocumentAdminPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Options' })).toBeTruthy();
     expect(document.title).toBe('Admin Options - POP Documents');
     // The specs' document breadcrumb (Home, the document, Download, Admin Options), this page last.
-    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(
       within(trail)
         .getAllByRole('link')

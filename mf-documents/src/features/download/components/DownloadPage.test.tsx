@@ -54,7 +54,7 @@ describe('DownloadPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'POP Document Download' })).toBeTruthy();
     expect(document.title).toBe('POP Document Download - POP Documents');
     // The specs' trail of a document's pages: Home, the document, Download (this page).
-    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(
       within(trail)
         .getAllByRole('link')
