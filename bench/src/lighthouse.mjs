@@ -175,6 +175,9 @@ async function audit(url, config) {
     jsTransferred: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0),
     jsFiles: scripts.length,
     requests: requests.length,
+    // Lighthouse's measure of the machine's speed in this run (higher is faster): its simulation turns
+    // the observed main-thread work into a phone's, so a slower or busier machine reads as a slower page.
+    cpuIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -240,6 +243,7 @@ try {
         r.cls.toFixed(3),
         `${formatBytes(r.jsTransferred)} (${r.jsFiles} files)`,
         String(r.requests),
+        String(r.cpuIndex),
       ]);
       const target = TARGETS[page.id]?.[formFactor];
       if (target !== undefined && score < target)
@@ -259,7 +263,18 @@ try {
   chrome = undefined;
   console.log('');
   printTable(
-    ['page', 'performance', 'vs baseline', 'FCP', 'LCP', 'TBT', 'CLS', 'JS transferred', 'requests'],
+    [
+      'page',
+      'performance',
+      'vs baseline',
+      'FCP',
+      'LCP',
+      'TBT',
+      'CLS',
+      'JS transferred',
+      'requests',
+      'CPU index',
+    ],
     rows,
   );
   if (signInRuns > 0) {
