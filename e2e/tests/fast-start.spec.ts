@@ -56,6 +56,22 @@ test("the broker's home loads each of its reads once, from the sign-in click and
   expect(again.filter((read) => read.startsWith('/api/epop-document/'))).toHaveLength(1);
 });
 
+test("a new visitor's sign-in page asks nothing about a session the page says there is not", async ({
+  page,
+}) => {
+  const reads = recordReads(page);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Secure Sign In' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(reads.filter((read) => read === '/bff/user')).toEqual([]);
+  // No 401 of /bff/user in the console either.
+  expect(errors).toEqual([]);
+});
+
 test("a page's first formatters find Intl's data loaded by a worker the security policy allows", async ({
   page,
 }) => {

@@ -95,7 +95,7 @@ describe("index.html carries the login page's system messages (the boot block)",
           encoding,
           type: 'text/html; charset=utf-8',
           cache: 'no-cache',
-          vary: 'accept-encoding, cookie',
+          vary: 'accept-encoding, cookie, sec-fetch-site',
           boot: { systemMessages: { login: WELCOME } },
           rest: BUILT,
         });
@@ -190,5 +190,63 @@ describe('shellPage', () => {
     await eventually(async () =>
       expect(bootOf(await load())).toEqual({ systemMessages: { login: WELCOME } }),
     );
+  });
+});
+
+/**
+ * A guest's page says that the request had no session when the browser would have sent its cookie
+ * (a typed address or our own link), so the shell draws the sign-in page without asking /bff/user.
+ */
+describe("shellPage: a guest's page says 'guest' only when the request could have carried the session", () => {
+  const data = tempDir('shell-page-guest');
+  const messages: { current: unknown; status?: number } = { current: WELCOME };
+  let cart: Awaited<ReturnType<typeof startMessages>>;
+  let server: FastifyInstance;
+
+  beforeAll(async () => {
+    writeFileSync(join(data.path, 'index.html'), BUILT);
+    cart = await startMessages(messages);
+    server = Fastify();
+    const shell = shellPage({
+      shellDir: data.path,
+      loginMessagesUrl: `${cart.url}/system-message?location=login`,
+      log: server.log,
+      pageUser: async (request) => {
+        if (request.headers.cookie === 'store-away') throw new Error('the session store is away');
+        return request.headers.cookie === 'signed-in' ? { userId: 'u-1', roleGroup: 'broker' } : undefined;
+      },
+    });
+    server.get('/*', (request, reply) => shell.send(request, reply, () => reply.send('the built file')));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await cart?.close();
+    data.remove();
+  });
+
+  const boot = async (headers: Record<string, string>) =>
+    bootOf(decoded(await server.inject({ method: 'GET', url: '/document/new', headers })));
+
+  it('says so to a typed address, a bookmark and our own links, with the login messages', async () => {
+    for (const site of ['none', 'same-origin']) {
+      expect(await boot({ 'sec-fetch-site': site })).toEqual({
+        systemMessages: { login: WELCOME },
+        guest: true,
+      });
+    }
+  });
+
+  it("does not to another site's link, a browser that does not say, or while the session store is away", async () => {
+    const unknown = { systemMessages: { login: WELCOME } };
+    for (const site of ['cross-site', 'same-site'])
+      expect(await boot({ 'sec-fetch-site': site })).toEqual(unknown);
+    expect(await boot({})).toEqual(unknown);
+    expect(await boot({ 'sec-fetch-site': 'none', cookie: 'store-away' })).toEqual(unknown);
+  });
+
+  it("gives a signed-in user's page the user, never 'guest'", async () => {
+    const page = (await boot({ 'sec-fetch-site': 'none', cookie: 'signed-in' })) as Record<string, unknown>;
+    expect(page.user).toEqual({ userId: 'u-1', roleGroup: 'broker' });
+    expect(page.guest).toBeUndefined();
   });
 });

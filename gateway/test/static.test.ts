@@ -288,8 +288,9 @@ describe('precompressed files', () => {
           status: 200,
           encoding,
           type,
-          // The page depends on the session cookie too (a signed-in user's carries the user).
-          vary: type === 'text/html' ? 'accept-encoding, cookie' : 'accept-encoding',
+          // The page depends on the session cookie too (a signed-in user's carries the user, a guest's
+          // says whether the browser would have sent one).
+          vary: type === 'text/html' ? 'accept-encoding, cookie, sec-fetch-site' : 'accept-encoding',
           cache,
           same: true,
         });

@@ -11,7 +11,8 @@ export interface RemoteRegistry {
 
 /**
  * What the gateway writes into index.html (gateway `routes/static/shell-page.ts`): for a guest, the
- * login page's system messages, so the sign-in page needs no request to show them; for a signed-in
+ * login page's system messages, so the sign-in page needs no request to show them (and, when it can
+ * tell, that there is no session); for a signed-in
  * user, the session's user and the remote registry, so the shell starts without asking /bff/user and
  * /remotes.json. Absent (the webpack dev server, cart-api down at the time, a page opened from another
  * site, which the SameSite=Strict cookie does not follow): every value is undefined and the app asks.
@@ -20,6 +21,12 @@ export interface BootData {
   systemMessages?: { login?: LoginMessages };
   user?: SessionUser;
   remotes?: RemoteRegistry;
+  /**
+   * The page was asked with no session by a navigation that would have carried its cookie (a typed
+   * address, our own link): the shell starts as a guest without asking /bff/user. Absent when the
+   * gateway cannot tell (a link from another site, which the SameSite=Strict cookie does not follow).
+   */
+  guest?: true;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -53,6 +60,7 @@ export function bootData(): BootData {
       ...(Array.isArray(login) ? { systemMessages: { login } } : {}),
       ...(isUser(parsed.user) ? { user: parsed.user } : {}),
       ...(isRegistry(parsed.remotes) ? { remotes: parsed.remotes } : {}),
+      ...(parsed.guest === true && !isUser(parsed.user) ? { guest: true as const } : {}),
     };
   } catch {
     // A broken block is no block: the screens fetch.

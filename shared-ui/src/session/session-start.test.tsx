@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { broker, stubFetch, writeBootBlock } from '../testing/index.js';
+import { broker, stubFetch, writeBootBlock, type StubAnswer } from '../testing/index.js';
 import { PREPARE_SIGNED_IN_MS, SessionProvider, useSession, type Session } from './session.js';
 
 let session: Session;
@@ -17,23 +17,39 @@ describe('SessionProvider start and sign-in', () => {
     jest.useRealTimers();
   });
 
-  it('starts signed in with the user the gateway wrote into the page, without asking /bff/user', async () => {
-    const remove = writeBootBlock({ user: broker, remotes: { remotes: [] } });
+  /** The provider started on a page with `block`: what it shows at once, and the requests it made after a while. */
+  async function startOn(block: unknown, userAnswer: StubAnswer) {
+    const remove = writeBootBlock(block);
     try {
-      const { calls } = stubFetch({ 'GET /bff/user': { status: 401, body: { message: 'no' } } });
+      const { calls } = stubFetch({ 'GET /bff/user': userAnswer });
       render(
         <SessionProvider>
           <Probe />
         </SessionProvider>,
       );
-      expect(shown()).toBe(`signed-in ${broker.userId}`);
+      const first = shown();
       await act(async () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       });
-      expect(calls).toEqual([]);
+      return { first, later: shown(), requests: calls.map((c) => c.url) };
     } finally {
       remove();
     }
+  }
+
+  it('starts signed in with the user the gateway wrote into the page, without asking /bff/user', async () => {
+    const user = `signed-in ${broker.userId}`;
+    expect(
+      await startOn({ user: broker, remotes: { remotes: [] } }, { status: 401, body: { message: 'no' } }),
+    ).toEqual({ first: user, later: user, requests: [] });
+  });
+
+  it('starts as a guest when the page says it was asked with no session, without asking /bff/user', async () => {
+    expect(await startOn({ systemMessages: { login: [] }, guest: true }, { body: broker })).toEqual({
+      first: 'guest -',
+      later: 'guest -',
+      requests: [],
+    });
   });
 
   it('a block without a well-formed user is none: the session is asked for', async () => {

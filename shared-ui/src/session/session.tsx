@@ -50,9 +50,14 @@ export interface SessionProviderProps {
 }
 
 export function SessionProvider({ children, prepare }: SessionProviderProps) {
-  // The gateway writes a signed-in user's session into the page (bootData): no check at start then.
+  // The gateway writes a signed-in user's session into the page, or that there is none (bootData):
+  // no check at start then.
   const [user, setUser] = useState<SessionUser | null>(() => bootData().user ?? null);
-  const [status, setStatus] = useState<SessionStatus>(() => (bootData().user ? 'signed-in' : 'loading'));
+  const [status, setStatus] = useState<SessionStatus>(() => {
+    const boot = bootData();
+    if (boot.user) return 'signed-in';
+    return boot.guest ? 'guest' : 'loading';
+  });
   // The time of the last click (or of the sign-in): what the idle check measures from.
   const lastActivity = useRef(Date.now());
 
@@ -74,7 +79,7 @@ export function SessionProvider({ children, prepare }: SessionProviderProps) {
   }, [apply]);
 
   useEffect(() => {
-    if (bootData().user) return undefined;
+    if (bootData().user || bootData().guest) return undefined;
     void reload();
     // §4 Session: the app starts (as a guest) after a 5-second fallback if the check is slow.
     const fallback = setTimeout(

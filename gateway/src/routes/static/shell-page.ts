@@ -53,6 +53,32 @@ interface Rendered {
   gzip: Buffer;
 }
 
+/** The guest's page twice: saying that the request had no session (`guest`), and not saying it. */
+interface GuestPages {
+  guest: Rendered;
+  unknown: Rendered;
+}
+
+function rendered(html: string): Rendered {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/**
+ * Whether the browser sent this navigation every cookie of the site: a typed address, a bookmark or a
+ * link of our own pages (`Sec-Fetch-Site: none | same-origin`). A link from another site carries no
+ * SameSite=Strict session cookie although a session may exist, and an older browser does not say:
+ * such a page asks /bff/user itself, whose same-origin request carries the cookie.
+ */
+function sendsSessionCookie(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === 'none' || site === 'same-origin';
+}
+
 /** JSON that cannot end the `<script>` element it sits in (`</script>`, `<!--`). */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
@@ -86,8 +112,8 @@ export function shellPage(options: ShellPageOptions) {
   const now = options.now ?? Date.now;
   const file = join(shellDir, 'index.html');
 
-  /** The rendered page (null: messages unknown, the built file is sent) and when to renew it. */
-  let current: { page: Rendered | null; until: number; builtAt: number } | undefined;
+  /** The rendered pages (null: messages unknown, the built file is sent) and when to renew them. */
+  let current: { page: GuestPages | null; until: number; builtAt: number } | undefined;
   let renewing: Promise<void> | undefined;
 
   async function loginMessages(requestId: string): Promise<unknown[] | undefined> {
@@ -104,27 +130,26 @@ export function shellPage(options: ShellPageOptions) {
   }
 
   async function renew(requestId: string): Promise<void> {
-    const [messages, built] = await Promise.all([loginMessages(requestId), stat(file)]);
+    const [messages, stats] = await Promise.all([loginMessages(requestId), stat(file)]);
     if (messages === undefined) {
       log.warn({ url: loginMessagesUrl }, 'login messages unavailable: index.html sent without them');
-      current = { page: null, until: now() + RETRY_MS, builtAt: built.mtimeMs };
+      current = { page: null, until: now() + RETRY_MS, builtAt: stats.mtimeMs };
       return;
     }
-    const html = withBootBlock(await readFile(file, 'utf8'), { systemMessages: { login: messages } });
-    const identity = Buffer.from(html);
+    const built = await readFile(file, 'utf8');
+    const systemMessages = { login: messages };
     current = {
       page: {
-        identity,
-        br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: gzipSync(identity, { level: 9 }),
+        guest: rendered(withBootBlock(built, { systemMessages, guest: true })),
+        unknown: rendered(withBootBlock(built, { systemMessages })),
       },
       until: now() + ttlMs,
-      builtAt: built.mtimeMs,
+      builtAt: stats.mtimeMs,
     };
   }
 
-  /** The page to send, renewed when stale or when the shell was rebuilt; null: send the built file. */
-  async function page(requestId: string): Promise<Rendered | null> {
+  /** The pages to send, renewed when stale or when the shell was rebuilt; null: send the built file. */
+  async function page(requestId: string): Promise<GuestPages | null> {
     const rebuilt = current && (await stat(file)).mtimeMs !== current.builtAt;
     if (!current || rebuilt || now() >= current.until) {
       renewing ??= renew(requestId).finally(() => (renewing = undefined));
@@ -156,13 +181,16 @@ export function shellPage(options: ShellPageOptions) {
   return {
     /** Sends the page; `sendBuilt` sends the build's own index.html (its precompressed siblings). */
     async send(request: FastifyRequest, reply: FastifyReply, sendBuilt: () => unknown) {
+      let sessionKnown = options.pageUser !== undefined && sendsSessionCookie(request);
       const user = await options.pageUser?.(request).catch((error: unknown) => {
         // The store is away: the page goes out as a guest's, and the shell asks /bff/user itself.
         log.warn({ err: error }, 'session unreadable for the page: sent as a guest page');
+        sessionKnown = false;
         return undefined;
       });
-      // Whoever asks, the answer depends on the cookie: no shared cache may keep one for another.
-      reply.header('vary', 'accept-encoding, cookie');
+      // Whoever asks, the answer depends on the cookie (and a guest's on whether the browser would
+      // have sent one): no shared cache may keep one for another.
+      reply.header('vary', 'accept-encoding, cookie, sec-fetch-site');
       if (user) {
         const identity = await signedInPage(request, user);
         const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
@@ -174,13 +202,16 @@ export function shellPage(options: ShellPageOptions) {
         }
         return reply.send(encoding === 'gzip' ? gzipSync(identity, { level: 6 }) : identity);
       }
-      const rendered = await page(request.id);
-      if (!rendered) return sendBuilt();
+      const pages = await page(request.id);
+      if (!pages) return sendBuilt();
+      // A request known to have no session says so (`guest`): the shell draws the sign-in page in its
+      // first render, without asking /bff/user (a request, a 401 and a second render of the page).
+      const guestPage = sessionKnown ? pages.guest : pages.unknown;
       // As @fastify/static picks a precompressed sibling: br, then gzip (q-values honoured).
       const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
       if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(encoding ? rendered[encoding] : rendered.identity);
+      return reply.send(encoding ? guestPage[encoding] : guestPage.identity);
     },
   };
 }
