@@ -72,6 +72,25 @@ test("a new visitor's sign-in page asks nothing about a session the page says th
   expect(errors).toEqual([]);
 });
 
+test('a signed-in user who follows a link from another site is still signed in, and after a reload', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, 'demo.broker');
+  // Another site's page: the SameSite=Strict session cookie does not follow its link, so the gateway
+  // cannot tell whether there is a session and the page must not say 'guest' (the shell asks).
+  await page.route('http://elsewhere.test/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<a href="${baseURL}/">POP Documents</a>` }),
+  );
+  await page.goto('http://elsewhere.test/');
+  await page.getByRole('link', { name: 'POP Documents' }).click();
+  const list = page.getByRole('region', { name: 'My POP Documents' });
+  await expect(list.getByRole('row').nth(1)).toBeVisible();
+  await page.reload();
+  await expect(list.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Secure Sign In' })).toHaveCount(0);
+});
+
 test("a page's first formatters find Intl's data loaded by a worker the security policy allows", async ({
   page,
 }) => {

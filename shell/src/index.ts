@@ -3,7 +3,8 @@ import 'shared-ui/styles.css';
 import { warmUpIntl } from './lib/intl-warm-up.js';
 import { nextTask } from './lib/next-task.js';
 
-// First: the browser's Intl data loads in a worker while the rest of the page downloads.
+// First: a worker loads the browser's Intl data while the page starts (its remotes and first reads
+// still on their way), before the first render formats a price or a date.
 warmUpIntl();
 
 // The async boundary lets Module Federation negotiate the shared singletons before React loads.
@@ -26,7 +27,12 @@ void (async () => {
   await nextTask();
   const start = await import(/* webpackMode: "eager" */ './bootstrap.js');
   await nextTask();
-  start.preload();
+  try {
+    start.preload();
+  } catch (error) {
+    // A preload only saves time: the page renders without it, and the error is still reported.
+    reportError(error);
+  }
   await nextTask();
   start.render();
 })();

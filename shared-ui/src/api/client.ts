@@ -1,7 +1,7 @@
 import createClient, { type ClientPathsWithMethod, type MethodResponse } from 'openapi-fetch';
 import { clientFetch, PREFETCH_HEADER } from './prefetch.js';
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr';
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue } from 'react';
 import { MESSAGES } from 'shared-domain';
 import { ApiError, isMessageError } from './errors.js';
 import { handleUnauthorized, isQuiet, reportError, type RequestOptions } from './http.js';
@@ -167,19 +167,17 @@ export function useQuery<T>(
 }
 
 /**
- * What SWR's store says, shown through a deferred value: SWR hands an answer to React as a synchronous
- * update, so a screen that renders its data (a table of documents, a form) did so in one task that
- * held a phone's main thread for 50–200 ms. Deferred, the screen first renders as it was (cheap), then
- * renders the answer in slices that yield to the browser; the answer's fields change together.
+ * A key's first answer drawn in slices: SWR hands an answer to React as a synchronous update, so a
+ * screen that draws its data (a table of documents, a form) did so in one task that held a phone's
+ * main thread for 50–200 ms. While the first answer is not drawn yet, the screen renders as it was
+ * waiting (cheap), and React draws the answer in a deferred render it can yield in. Later answers
+ * of the same key (a revalidation, a change) are shown at once, as SWR gives them.
  */
 function useDeferredAnswer<T>(answer: SWRResponse<T, ApiError>): SWRResponse<T, ApiError> {
-  const { data, error, isLoading, isValidating, mutate } = answer;
-  const state = useMemo(
-    () => ({ data, error, isLoading, isValidating }),
-    [data, error, isLoading, isValidating],
-  );
-  const shown = useDeferredValue(state);
-  return useMemo(() => ({ ...shown, mutate }), [shown, mutate]);
+  const hasData = answer.data !== undefined;
+  const drawn = useDeferredValue(hasData);
+  if (!hasData || drawn) return answer;
+  return { data: undefined, error: undefined, isLoading: true, isValidating: true, mutate: answer.mutate };
 }
 
 /**

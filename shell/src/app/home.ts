@@ -43,8 +43,8 @@ function prefetchNewDocument(userId: string, strategicPartnerId: string | undefi
 let preloaded: { userId: string; done: Promise<void> } | undefined;
 
 /**
- * Starts everything the home of `user` needs at once, beside each other: its remote modules and
- * their first reads. Without it they come one after another (home chunk, registry, remote entries,
+ * Starts everything the home of `user` needs, beside each other: its remote modules, and their first
+ * reads one task later. Without it they come one after another (home chunk, registry, remote entries,
  * remote chunks, render, reads). Once per user; settles when the code is there (failed or not: a
  * failure is the home's own to show, its slot retries).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatMoney, PRODUCT_TIME_ZONE } from 'shared-domain';
+import { PRODUCT_TIME_ZONE } from 'shared-domain';
 import { WARM_TIME_ZONE, warmUpFormatters } from './intl-formats.js';
 
 describe("the Intl warm-up worker's formatters", () => {
@@ -7,8 +7,7 @@ describe("the Intl warm-up worker's formatters", () => {
     expect(WARM_TIME_ZONE).toBe(PRODUCT_TIME_ZONE);
   });
 
-  it('make the formatters the page uses without failing', () => {
+  it('make their formatters without failing (a worker has no one to report to)', () => {
     expect(() => warmUpFormatters()).not.toThrow();
-    expect(formatMoney(1234.5)).toBe('$1,234.50');
   });
 });
