@@ -12,18 +12,19 @@ warmUpIntl();
 // each in a task of its own (next-task.ts). The app is in this script ('eager'), not a chunk of its
 // own: one request fewer between the page and its first render.
 void (async () => {
-  await nextTask();
-  await import('react-dom/client');
-  await nextTask();
-  // The kit's own shared modules first (the router, react-bootstrap's components, SWR): evaluated
-  // inside the kit's step, they made it the longest task of the start.
-  await import('shared-ui/router');
-  await nextTask();
-  await import('shared-ui/bootstrap');
-  await nextTask();
-  await import('swr');
-  await nextTask();
-  await import('shared-ui');
+  // The kit's own shared modules before the kit (the router, react-bootstrap's components, SWR):
+  // evaluated inside the kit's step, they made it the longest task of the start.
+  const modules = [
+    () => import('react-dom/client'),
+    () => import('shared-ui/router'),
+    () => import('shared-ui/bootstrap'),
+    () => import('swr'),
+    () => import('shared-ui'),
+  ];
+  for (const load of modules) {
+    await nextTask();
+    await load();
+  }
   await nextTask();
   const start = await import(/* webpackMode: "eager" */ './bootstrap.js');
   await nextTask();
