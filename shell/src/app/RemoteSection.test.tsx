@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { broker, stubFetch } from 'shared-ui/testing';
 
@@ -12,6 +12,7 @@ jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({
   loadRemote,
 }));
 const { resetRegistryForTests } = await import('../lib/federation.js');
+const { resetPageShownForTests } = await import('../lib/page-shown.js');
 const { currentLocation, renderShell } = await import('../testing/render-shell.js');
 
 const registry = {
@@ -31,7 +32,7 @@ const registry = {
 };
 
 function signedInWithRegistry() {
-  const { fetchStub } = stubFetch({
+  const { fetchStub, calls } = stubFetch({
     'GET /bff/user': { body: broker },
     'GET /remotes.json': { body: registry },
     'POST /page-view': { status: 204 },
@@ -41,11 +42,13 @@ function signedInWithRegistry() {
     const response = await fetchStub(input, init);
     return Object.assign(response, { json: async () => JSON.parse(await response.text()) as unknown });
   }) as typeof fetch;
+  return calls;
 }
 
 describe('sections are routed by /remotes.json', () => {
   beforeEach(() => {
     resetRegistryForTests();
+    resetPageShownForTests();
     loadRemote.mockClear();
   });
 
@@ -69,5 +72,24 @@ describe('sections are routed by /remotes.json', () => {
     expect(currentLocation()).toBe('/nowhere/1');
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     expect(loadRemote).not.toHaveBeenCalledWith('mf_ordering/App');
+  });
+
+  it("records the first page's view once its content is shown, not beside its code and reads", async () => {
+    let show = () => undefined as void;
+    loadRemote.mockImplementationOnce(
+      (id: string) =>
+        new Promise((resolve) => {
+          show = () => resolve({ default: () => createElement('p', null, `remote ${id}`) });
+        }),
+    );
+    const calls = signedInWithRegistry();
+    const pageViews = () => calls.filter((call) => call.url === '/api/page-view').map((call) => call.body);
+    renderShell('/basket');
+    await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mf_ordering/App'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pageViews()).toEqual([]);
+    show();
+    expect(await screen.findByText('remote mf_ordering/App')).toBeTruthy();
+    await waitFor(() => expect(pageViews()).toEqual([{ path: '/basket' }]));
   });
 });

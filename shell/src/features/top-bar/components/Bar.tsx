@@ -6,7 +6,9 @@ import { paths, type SessionUser } from 'shared-ui';
 import { preloadable } from '../../../lib/preloadable.js';
 
 // The user menu (a dropdown with Popper, the contact dialog) loads after sign-in.
-const userMenu = preloadable(() => import('./UserMenu.js').then((m) => m.UserMenu));
+const userMenu = preloadable(() =>
+  import(/* webpackChunkName: "signed-in-bar" */ './UserMenu.js').then((m) => m.UserMenu),
+);
 const UserMenu = userMenu.Component;
 export const preloadUserMenu = userMenu.preload;
 

@@ -6,7 +6,13 @@ import { Bar, BarLinks, FeesLink, PUBLIC_LINKS, preloadUserMenu } from './Bar.js
 
 // The signed-in bars (their dropdowns with Popper, the user menu, the cart menu remote) load after
 // sign-in: the guest bar is all the login page carries.
-const signedInBar = preloadable(() => import('./SignedInBar.js').then((m) => m.SignedInBar));
+// The user menu comes with the bar: revealed later, its own fallback would hold back every other part
+// of the page waiting to be revealed (React's 300 ms throttle after a fallback).
+const signedInBar = preloadable(() =>
+  Promise.all([import(/* webpackChunkName: "signed-in-bar" */ './SignedInBar.js'), preloadUserMenu()]).then(
+    ([m]) => m.SignedInBar,
+  ),
+);
 const SignedInBar = signedInBar.Component;
 
 /** The signed-in bar's code: its chunk, the user menu's, and the cart menu remote (a sign-in's `prepare`). */
@@ -14,7 +20,6 @@ export function preloadSignedInBar(user: SessionUser): Promise<unknown> {
   const customer = user.roleGroup === 'broker' || user.roleGroup === 'epop';
   return Promise.all([
     signedInBar.preload(),
-    preloadUserMenu(),
     customer ? loadRemoteComponent('mf_ordering/CartMenu') : undefined,
   ]);
 }
