@@ -132,7 +132,7 @@ test('a signed-in page is private: it carries the user, never a token, and no ca
   expect(await guest.text()).not.toContain('demo.employer');
 });
 
-test("the new order form's reads start with the page, before the form's code, and each is made once", async ({
+test("the new order form's code comes with the page, its reads start before the form's code runs, and each is fetched once", async ({
   page,
 }) => {
   await signIn(page, 'demo.broker');
@@ -154,9 +154,23 @@ test("the new order form's reads start with the page, before the form's code, an
   expect(blank).toBeGreaterThan(-1);
   expect(draft).toBeGreaterThan(-1);
   expect(product).toBeGreaterThan(-1);
-  // The form's own code (mf-documents' modules, after its preloaded entry) comes after the reads began.
-  const formCode = sent.findIndex(
-    (line) => /^GET \/remotes\/mf-documents\/.+\.js$/.test(line) && !line.endsWith('/remoteEntry.js'),
-  );
-  expect(formCode).toBeGreaterThan(Math.max(blank, draft, product));
+  // The page names the remote's App files and the shell's form kit beside the shell's script (the
+  // gateway reads them from the builds' records): the browser fetches them before any of the reads,
+  // rather than in two waves after the shell's script has run, and each script once (the preloads are
+  // what the federation runtime's script tags use).
+  const html = await (await page.request.get('/document/new', { headers: { accept: 'text/html' } })).text();
+  const preloaded = [
+    ...html.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)">/g),
+  ].map(([, href]) => href!);
+  expect(
+    preloaded.filter((href) => /^\/remotes\/mf-documents\/[^/]+\/(?!remoteEntry)[\w.-]+\.js$/.test(href))
+      .length,
+  ).toBeGreaterThan(0);
+  expect(preloaded.filter((href) => /^\/[\w.-]+\.js$/.test(href)).length).toBeGreaterThan(0);
+  for (const href of preloaded) {
+    expect(sent).toContain(`GET ${href}`);
+    expect(sent.indexOf(`GET ${href}`)).toBeLessThan(Math.min(blank, draft, product));
+  }
+  const scripts = sent.filter((line) => /^GET \/.+\.js$/.test(line));
+  expect(duplicates(scripts)).toEqual([]);
 });

@@ -123,6 +123,11 @@ describe('shellPage: the remote that owns the path is preloaded on a signed-in p
       log: app.log,
       timeoutMs: 100,
       remotes: () => registry,
+      // As section-preload.ts answers for a build that records its App's files.
+      preloadsOf: async (entry) =>
+        entry.includes('mf-documents')
+          ? [entry, '/remotes/mf-documents/1.0.0-abc/571.a1b2c3d4e5.js', '/318.f6e5d4c3b2.js']
+          : [entry],
       pageUser: async (request) => (request.headers.cookie === 'signed-in' ? signedIn : undefined),
     });
     app.get('/*', (request, reply) => shell.send(request, reply, () => reply.send('built')));
@@ -132,11 +137,17 @@ describe('shellPage: the remote that owns the path is preloaded on a signed-in p
     data.remove();
   });
 
-  it('links the entry of the section owner, and nothing for the home or an unknown section', async () => {
+  it("links the section owner's first scripts, and nothing for the home or an unknown section", async () => {
     const html = async (url: string) =>
       decoded(await app.inject({ method: 'GET', url, headers: { cookie: 'signed-in' } }));
     expect(await html('/document/new?step=2')).toContain(
-      '<link rel="preload" as="script" fetchpriority="low" href="/remotes/mf-documents/1.0.0-abc/remoteEntry.js">',
+      [
+        '/remotes/mf-documents/1.0.0-abc/remoteEntry.js',
+        '/remotes/mf-documents/1.0.0-abc/571.a1b2c3d4e5.js',
+        '/318.f6e5d4c3b2.js',
+      ]
+        .map((href) => `<link rel="preload" as="script" fetchpriority="low" href="${href}">`)
+        .join(''),
     );
     expect(await html('/admin/orders')).toContain('href="/remotes/mf-admin/1.0.0-def/remoteEntry.js"');
     for (const url of ['/', '/profile']) expect(await html(url)).not.toContain('rel="preload"');

@@ -190,21 +190,107 @@ export function sharedVersions(dirname) {
   return versions;
 }
 
+/** The JavaScript files of a chunk group's chunks, in load order. */
+function jsFilesOf(chunkGroup) {
+  return chunkGroup.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+}
+
+/** The share keys the modules of these chunks consume, with the version this build provides of each. */
+function consumedShares(compilation, chunks, providedVersions) {
+  const shared = {};
+  for (const chunk of chunks) {
+    for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.type !== 'consume-shared-module') continue;
+      const key = module.options.shareKey;
+      if (providedVersions.has(key)) shared[key] = providedVersions.get(key);
+    }
+  }
+  return shared;
+}
+
+/** The modules this build provides to the share scope: share key → its provide module. */
+function provideModules(compilation) {
+  const provided = new Map();
+  for (const module of compilation.modules) {
+    if (module.type === 'provide-module') provided.set(module._name, module);
+  }
+  return provided;
+}
+
 /**
- * Emits the build's manifest: a remote's `pop-remote.json` (`{"sections": [...], "shared": {...}}`:
- * the first path segments it owns, from the package.json `pop.sections` field, and the versions of
- * the shared singletons it was built against), or the shell's `pop-shell.json` (`{"shared": {...}}`:
- * the versions it provides). The build carries them, so a new section ships with its remote alone and
- * `publish-remote` refuses a remote the deployed shell cannot host.
+ * What a page of a remote's sections loads first (`preload` of pop-remote.json): the files of its
+ * `./App` (the shell renders a section with it) and the shared modules those files take from the page,
+ * with the version this build would bring of each. The gateway names them in the section's page
+ * beside the shell's script, so they are not asked for in two more waves after it (shell-page.ts).
+ */
+function sectionPreload(compilation) {
+  const provided = provideModules(compilation);
+  const versions = new Map([...provided].map(([key, module]) => [key, module._version]));
+  // The container entry's blocks, one per exposed module (ContainerExposedDependency).
+  for (const module of compilation.modules) {
+    for (const block of module.blocks) {
+      if (block.dependencies[0]?.exposedName !== './App') continue;
+      const group = compilation.chunkGraph.getBlockChunkGroup(block);
+      if (!group) continue;
+      return { files: jsFilesOf(group), shared: consumedShares(compilation, group.chunks, versions) };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The shell's files of each shared module it provides lazily (`sharedFiles` of pop-shell.json), with
+ * their version: a module's own chunks and those of the lazy shared modules they take in turn (the form
+ * kit and the date functions it parses with). Eager ones are in the shell's first script.
+ */
+function lazySharedFiles(compilation) {
+  const provided = provideModules(compilation);
+  const versions = new Map([...provided].map(([key, module]) => [key, module._version]));
+  const direct = new Map();
+  for (const [key, module] of provided) {
+    const group = module.blocks[0] && compilation.chunkGraph.getBlockChunkGroup(module.blocks[0]);
+    if (!group) continue;
+    direct.set(key, {
+      files: jsFilesOf(group),
+      takes: Object.keys(consumedShares(compilation, group.chunks, versions)),
+    });
+  }
+  const files = {};
+  for (const [key, { files: own }] of direct) {
+    const all = new Set(own);
+    const seen = new Set([key]);
+    const queue = [...direct.get(key).takes];
+    while (queue.length > 0) {
+      const next = queue.shift();
+      if (seen.has(next) || !direct.has(next)) continue;
+      seen.add(next);
+      for (const file of direct.get(next).files) all.add(file);
+      queue.push(...direct.get(next).takes);
+    }
+    files[key] = { version: versions.get(key), files: [...all] };
+  }
+  return files;
+}
+
+/**
+ * Emits the build's manifest: a remote's `pop-remote.json` (`{"sections": [...], "shared": {...},
+ * "preload": {...}}`: the first path segments it owns, from the package.json `pop.sections` field, the
+ * versions of the shared singletons it was built against, and what its sections' pages load first), or
+ * the shell's `pop-shell.json` (`{"shared": {...}, "sharedFiles": {...}}`: the versions it provides,
+ * and the files of those it provides lazily). The build carries them, so a new section ships with its
+ * remote alone and `publish-remote` refuses a remote the deployed shell cannot host.
  */
 class PopManifestPlugin {
   /**
    * @param {string} file
    * @param {Record<string, unknown>} content
+   * @param {(compilation: import('webpack').Compilation) => Record<string, unknown>} [computed] what
+   *   the compilation adds once its files have their final names
    */
-  constructor(file, content) {
+  constructor(file, content, computed = () => ({})) {
     this.file = file;
     this.content = content;
+    this.computed = computed;
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -212,9 +298,10 @@ class PopManifestPlugin {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('PopManifestPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'PopManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        // After the files are named by their real content hash, before compression (.br, .gz).
+        { name: 'PopManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
         () => {
-          const json = `${JSON.stringify(this.content)}\n`;
+          const json = `${JSON.stringify({ ...this.content, ...this.computed(compilation) })}\n`;
           compilation.emitAsset(this.file, new sources.RawSource(json));
         },
       );
@@ -260,11 +347,17 @@ function federationPlugins({ dirname, name, exposes, isRemote, production }) {
       manifest: false,
     }),
     isRemote
-      ? new PopManifestPlugin(REMOTE_MANIFEST_FILE, {
-          sections: sectionsOf(dirname),
-          shared: sharedVersions(dirname),
-        })
-      : new PopManifestPlugin(SHELL_MANIFEST_FILE, { shared: sharedVersions(dirname) }),
+      ? new PopManifestPlugin(
+          REMOTE_MANIFEST_FILE,
+          { sections: sectionsOf(dirname), shared: sharedVersions(dirname) },
+          (compilation) => {
+            const preload = sectionPreload(compilation);
+            return preload ? { preload } : {};
+          },
+        )
+      : new PopManifestPlugin(SHELL_MANIFEST_FILE, { shared: sharedVersions(dirname) }, (compilation) => ({
+          sharedFiles: lazySharedFiles(compilation),
+        })),
   ];
 }
 
@@ -377,6 +470,20 @@ export function createWebpackConfig({ dirname, name, exposes, devPort, title = n
           }),
         ],
         moduleIds: production ? 'deterministic' : 'named',
+        splitChunks: {
+          cacheGroups: {
+            // A lazy chunk keeps its libraries (the form kit with formik and imask): one request, not two.
+            defaultVendors: false,
+            // date-fns's modules a page asks for after start (the form's parse, isValid, addYears,
+            // isBefore, each a shared module): one chunk, not one request each.
+            lazyDates: {
+              test: /[\\/]node_modules[\\/](date-fns|@date-fns)[\\/]/,
+              chunks: 'async',
+              name: 'dates',
+              enforce: true,
+            },
+          },
+        },
       },
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',

@@ -6,6 +6,7 @@ import type { GatewayDb } from '../../db/index.js';
 import { remoteManifest } from '../../lib/remote-registry.js';
 import { GATEWAY_MESSAGES } from '../../messages.js';
 import { IMMUTABLE, remoteFiles } from './remote-files.js';
+import { sectionPreload } from './section-preload.js';
 import { shellPage } from './shell-page.js';
 
 export interface StaticRoutesOptions {
@@ -89,6 +90,7 @@ export default async function staticRoutes(app: FastifyInstance, options: Static
     loginMessagesUrl: options.loginMessagesUrl,
     log: app.log,
     remotes: () => remoteManifest(db),
+    preloadsOf: sectionPreload({ shellDir, readRemoteFile: files.read, log: app.log }),
     ...(options.pageUser ? { pageUser: options.pageUser } : {}),
     ...(options.loginMessagesTtlMs === undefined ? {} : { ttlMs: options.loginMessagesTtlMs }),
   });

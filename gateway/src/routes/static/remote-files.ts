@@ -108,6 +108,11 @@ export function remoteFiles({ db, maxBytes, log }: RemoteFilesOptions) {
     /** How many bytes the cache holds (tests). */
     cachedBytes: () => cachedBytes,
 
+    /** A published file's bytes (the cache's, like a request's), undefined when there is none. */
+    async read(packageName: string, version: string, path: string): Promise<Buffer | undefined> {
+      return (await file(packageName, version, path))?.bodies.identity;
+    },
+
     async handler(
       request: FastifyRequest<{ Params: { package: string; version: string; '*': string } }>,
       reply: FastifyReply,

@@ -27,6 +27,11 @@ export interface ShellPageOptions {
    * /remotes.json itself.
    */
   remotes?: () => RemoteRegistry | Promise<RemoteRegistry>;
+  /**
+   * The scripts the page of a section names for its owner's entry (section-preload.ts: the entry, its
+   * App's files and the shell's files of the shared modules App takes); the entry alone by default.
+   */
+  preloadsOf?: (entry: string) => Promise<string[]>;
   /** `${cartApiUrl}/system-message?location=login`. */
   loginMessagesUrl: string;
   log: FastifyBaseLogger;
@@ -159,7 +164,7 @@ export function shellPage(options: ShellPageOptions) {
     return current?.page ?? null;
   }
 
-  /** A signed-in user's page: the user, the registry, and the entry of the remote that owns the path. */
+  /** A signed-in user's page: the user, the registry, and the first scripts of the remote that owns the path. */
   async function signedInPage(request: FastifyRequest, user: unknown): Promise<Buffer> {
     let registry: RemoteRegistry | undefined = { remotes: [] };
     try {
@@ -170,10 +175,11 @@ export function shellPage(options: ShellPageOptions) {
     }
     const section = request.url.split('?', 1)[0]!.split('/')[1] ?? '';
     const owner = registry?.remotes.find((remote) => remote.sections?.includes(section));
+    const preloads = owner ? await (options.preloadsOf?.(owner.entry) ?? [owner.entry]) : [];
     const html = withBootBlock(
       await readFile(file, 'utf8'),
       registry ? { user, remotes: registry } : { user },
-      owner ? [owner.entry] : [],
+      preloads,
     );
     return Buffer.from(html);
   }
