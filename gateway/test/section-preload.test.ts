@@ -2,7 +2,7 @@ import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import Fastify from 'fastify';
-import { remotePreloadOf, sectionPreload } from '../src/routes/static/section-preload.js';
+import { remotePreloadOf, sectionPreload, shellCopyServes } from '../src/routes/static/section-preload.js';
 import { fakeShell, tempDir } from './helpers.js';
 
 const ENTRY = '/remotes/mf-documents/0.1.0-abc1234567/remoteEntry.js';
@@ -16,10 +16,10 @@ const PRELOAD = {
   shared: { react: '19.3.1', 'shared-ui/forms': '5.2.0', 'date-fns/parse': '4.4.0' },
 };
 
-/** The shell's record: the kit and the date functions it provides lazily, and where. */
+/** The shell's record: the kit and the date functions it provides lazily, where, and what each takes. */
 const SHARED_FILES = {
-  'shared-ui/forms': { version: '5.2.0', files: ['318.bc70028ede.js', 'dates.73ef25514d.js'] },
-  'date-fns/parse': { version: '4.4.0', files: ['dates.73ef25514d.js'] },
+  'shared-ui/forms': { version: '5.2.0', files: ['318.bc70028ede.js'], takes: ['date-fns/parse'] },
+  'date-fns/parse': { version: '4.4.0', files: ['dates.73ef25514d.js'], takes: [] },
 };
 
 describe("a section's page names its remote's first files (issue 24 item 8)", () => {
@@ -55,17 +55,48 @@ describe("a section's page names its remote's first files (issue 24 item 8)", ()
     ]);
   });
 
-  it('leaves out a shared module the shell provides in another version (the remote may take its own)', async () => {
-    records['mf-documents/0.1.0-abc1234567/pop-remote.json'] = remoteRecord({
-      ...PRELOAD,
-      shared: { 'shared-ui/forms': '5.3.0', 'date-fns/parse': '4.4.0' },
-    });
-    expect(await preloadsOf()(ENTRY)).toEqual([
+  it("leaves out a shared module whose copy the runtime takes from the remote: another line, or a newer version than the shell's", async () => {
+    const own = [
       ENTRY,
       '/remotes/mf-documents/0.1.0-abc1234567/571.f3053a934b.js',
       '/remotes/mf-documents/0.1.0-abc1234567/309.42440cca74.js',
+    ];
+    const withShared = (shared: Record<string, string>) => {
+      records['mf-documents/0.1.0-abc1234567/pop-remote.json'] = remoteRecord({ ...PRELOAD, shared });
+      return preloadsOf()(ENTRY);
+    };
+    // The kit matches; the remote brings a newer date-fns, which the runtime takes: its own.
+    expect(await withShared({ 'shared-ui/forms': '5.2.0', 'date-fns/parse': '4.5.0' })).toEqual([
+      ...own,
+      '/318.bc70028ede.js',
+    ]);
+    // A remote built on an older kit of the same line runs the shell's.
+    expect(await withShared({ 'shared-ui/forms': '5.1.3', 'date-fns/parse': '4.4.0' })).toEqual([
+      ...own,
+      '/318.bc70028ede.js',
       '/dates.73ef25514d.js',
     ]);
+    // A newer patch, or another major, of the kit: the remote's own (and nothing it takes through it).
+    expect(await withShared({ 'shared-ui/forms': '5.2.1' })).toEqual(own);
+    expect(await withShared({ 'shared-ui/forms': '4.9.0' })).toEqual(own);
+    // What the kit takes, the remote does not bring: only the shell's can run.
+    expect(await withShared({ 'shared-ui/forms': '5.2.0' })).toEqual([
+      ...own,
+      '/318.bc70028ede.js',
+      '/dates.73ef25514d.js',
+    ]);
+  });
+
+  it("reads a version's record once, and never parses one larger than a build writes", async () => {
+    const preloads = preloadsOf();
+    await preloads(ENTRY);
+    await preloads(ENTRY);
+    expect(reads).toEqual(['mf-documents/0.1.0-abc1234567/pop-remote.json']);
+    records['mf-documents/0.1.0-abc1234567/pop-remote.json'] = Buffer.concat([
+      remoteRecord(PRELOAD).subarray(0, -1),
+      Buffer.from(`,"padding":"${'x'.repeat(70_000)}"}`),
+    ]);
+    expect(await preloadsOf()(ENTRY)).toEqual([ENTRY]);
   });
 
   it('names the entry alone for a version published before builds recorded it, or an unreadable record', async () => {
@@ -96,7 +127,7 @@ describe("a section's page names its remote's first files (issue 24 item 8)", ()
   it("reads the shell's record again once the shell is rebuilt", async () => {
     const preloads = preloadsOf();
     expect(await preloads(ENTRY)).toContain('/318.bc70028ede.js');
-    writeShellRecord({ 'shared-ui/forms': { version: '5.2.0', files: ['402.9e95996853.js'] } });
+    writeShellRecord({ 'shared-ui/forms': { version: '5.2.0', files: ['402.9e95996853.js'], takes: [] } });
     // A rebuild writes a new file: its time moves on.
     const later = new Date(Date.now() + 5_000);
     utimesSync(join(shell.path, 'pop-shell.json'), later, later);
@@ -131,5 +162,20 @@ describe("a remote's record is taken only in the shape its build writes", () => 
 
   it('accepts what a build writes', () => {
     expect(remotePreloadOf({ preload: PRELOAD })).toEqual(PRELOAD);
+  });
+});
+
+describe('whose copy of a shared module the runtime takes (the highest version the remote accepts)', () => {
+  it.each([
+    ['5.2.0', '5.2.0', true],
+    ['5.3.0', '5.2.0', true],
+    ['5.2.1', '5.2.0', true],
+    ['5.2.0', '5.2.1', false],
+    ['6.0.0', '5.2.0', false],
+    ['0.2.0', '0.1.0', false],
+    ['5.2.0-rc.1', '5.2.0', false],
+    ['5.2.0-rc.1', '5.2.0-rc.1', true],
+  ])("the shell's %s for a remote built with %s: %s", (provided, built, serves) => {
+    expect(shellCopyServes(provided, built)).toBe(serves);
   });
 });

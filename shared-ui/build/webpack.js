@@ -239,35 +239,22 @@ function sectionPreload(compilation) {
 }
 
 /**
- * The shell's files of each shared module it provides lazily (`sharedFiles` of pop-shell.json), with
- * their version: a module's own chunks and those of the lazy shared modules they take in turn (the form
- * kit and the date functions it parses with). Eager ones are in the shell's first script.
+ * The shell's files of each shared module it provides lazily (`sharedFiles` of pop-shell.json): its own
+ * chunks' files, its version, and the lazy shared modules it takes in turn (`takes`: the form kit takes
+ * the date functions it parses with). The gateway follows `takes` itself, checking each module's
+ * version against the remote's. Eager ones are in the shell's first script.
  */
 function lazySharedFiles(compilation) {
   const provided = provideModules(compilation);
   const versions = new Map([...provided].map(([key, module]) => [key, module._version]));
-  const direct = new Map();
+  const files = {};
   for (const [key, module] of provided) {
     const group = module.blocks[0] && compilation.chunkGraph.getBlockChunkGroup(module.blocks[0]);
     if (!group) continue;
-    direct.set(key, {
-      files: jsFilesOf(group),
-      takes: Object.keys(consumedShares(compilation, group.chunks, versions)),
-    });
-  }
-  const files = {};
-  for (const [key, { files: own }] of direct) {
-    const all = new Set(own);
-    const seen = new Set([key]);
-    const queue = [...direct.get(key).takes];
-    while (queue.length > 0) {
-      const next = queue.shift();
-      if (seen.has(next) || !direct.has(next)) continue;
-      seen.add(next);
-      for (const file of direct.get(next).files) all.add(file);
-      queue.push(...direct.get(next).takes);
-    }
-    files[key] = { version: versions.get(key), files: [...all] };
+    const takes = Object.keys(consumedShares(compilation, group.chunks, versions)).filter(
+      (taken) => taken !== key,
+    );
+    files[key] = { version: versions.get(key), files: jsFilesOf(group), takes };
   }
   return files;
 }
@@ -474,14 +461,19 @@ export function createWebpackConfig({ dirname, name, exposes, devPort, title = n
           cacheGroups: {
             // A lazy chunk keeps its libraries (the form kit with formik and imask): one request, not two.
             defaultVendors: false,
-            // date-fns's modules a page asks for after start (the form's parse, isValid, addYears,
-            // isBefore, each a shared module): one chunk, not one request each.
-            lazyDates: {
-              test: /[\\/]node_modules[\\/](date-fns|@date-fns)[\\/]/,
-              chunks: 'async',
-              name: 'dates',
-              enforce: true,
-            },
+            // The shell's date-fns modules a page asks for after start (the form's parse, isValid,
+            // addYears, isBefore, each a shared module): one chunk, not one request each. Not in a
+            // remote: its copies are fallbacks, each loaded alone when the shell's version will not do.
+            ...(isRemote
+              ? {}
+              : {
+                  lazyDates: {
+                    test: /[\\/]node_modules[\\/](date-fns|@date-fns)[\\/]/,
+                    chunks: 'async',
+                    name: 'dates',
+                    enforce: true,
+                  },
+                }),
           },
         },
       },

@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
-import { broker, stubFetch } from 'shared-ui/testing';
+import { broker, stubFetch, writeBootBlock, type RecordedCall } from 'shared-ui/testing';
 
 // The federation runtime, faked: each remote's App says which remote it is.
 const loadRemote = jest.fn(async (id: string) => ({
@@ -31,14 +31,19 @@ const registry = {
   ],
 };
 
+/** Requests sent with `keepalive` (a page view sent as the page is left). */
+const keptAlive: string[] = [];
+
 function signedInWithRegistry() {
   const { fetchStub, calls } = stubFetch({
     'GET /bff/user': { body: broker },
     'GET /remotes.json': { body: registry },
     'POST /page-view': { status: 204 },
+    'POST /bff/logout': { status: 204 },
   });
   // federation.ts reads the registry with response.json(); the stub answers text().
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (input instanceof Request && input.keepalive) keptAlive.push(new URL(input.url).pathname);
     const response = await fetchStub(input, init);
     return Object.assign(response, { json: async () => JSON.parse(await response.text()) as unknown });
   }) as typeof fetch;
@@ -74,22 +79,51 @@ describe('sections are routed by /remotes.json', () => {
     expect(loadRemote).not.toHaveBeenCalledWith('mf_ordering/App');
   });
 
-  it("records the first page's view once its content is shown, not beside its code and reads", async () => {
-    let show = () => undefined as void;
-    loadRemote.mockImplementationOnce(
-      (id: string) =>
-        new Promise((resolve) => {
-          show = () => resolve({ default: () => createElement('p', null, `remote ${id}`) });
-        }),
-    );
-    const calls = signedInWithRegistry();
-    const pageViews = () => calls.filter((call) => call.url === '/api/page-view').map((call) => call.body);
-    renderShell('/basket');
-    await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mf_ordering/App'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(pageViews()).toEqual([]);
-    show();
-    expect(await screen.findByText('remote mf_ordering/App')).toBeTruthy();
-    await waitFor(() => expect(pageViews()).toEqual([{ path: '/basket' }]));
+  describe('page views of a page that starts signed in (its boot block names the user)', () => {
+    let removeBlock: () => void;
+    let show: () => void;
+    beforeEach(() => {
+      removeBlock = writeBootBlock({ user: broker, remotes: registry });
+      keptAlive.length = 0;
+      loadRemote.mockImplementationOnce(
+        (id: string) =>
+          new Promise((resolve) => {
+            show = () => resolve({ default: () => createElement('p', null, `remote ${id}`) });
+          }),
+      );
+    });
+    afterEach(() => removeBlock());
+
+    const pageViewsOf = (calls: RecordedCall[]) =>
+      calls.filter((call) => call.url === '/api/page-view').map((call) => call.body);
+
+    it('records the first view once the content is shown, not beside its code and reads', async () => {
+      const calls = signedInWithRegistry();
+      renderShell('/basket');
+      await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mf_ordering/App'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pageViewsOf(calls)).toEqual([]);
+      show();
+      expect(await screen.findByText('remote mf_ordering/App')).toBeTruthy();
+      await waitFor(() => expect(pageViewsOf(calls)).toEqual([{ path: '/basket' }]));
+    });
+
+    it('sends the waiting view as the page is left, with a request that outlives it', async () => {
+      const calls = signedInWithRegistry();
+      renderShell('/basket');
+      await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mf_ordering/App'));
+      window.dispatchEvent(new Event('pagehide'));
+      await waitFor(() => expect(pageViewsOf(calls)).toEqual([{ path: '/basket' }]));
+      expect(keptAlive).toEqual(['/api/page-view']);
+    });
+
+    it('sends the view of a page that ends the session at once, while it is still signed in', async () => {
+      const calls = signedInWithRegistry();
+      renderShell('/logout');
+      await waitFor(() => expect(pageViewsOf(calls)[0]).toEqual({ path: '/logout' }));
+      await waitFor(() => expect(calls.map((call) => call.url)).toContain('/bff/logout'));
+      const urls = calls.map((call) => call.url);
+      expect(urls.indexOf('/api/page-view')).toBeLessThan(urls.indexOf('/bff/logout'));
+    });
   });
 });

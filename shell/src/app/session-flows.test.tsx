@@ -3,13 +3,17 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { IDLE_CHECK_INTERVAL_MS, SESSION_IDLE_MS } from 'shared-domain';
 import { apiClient, call } from 'shared-ui';
 import { broker, stubFetch, type RecordedCall } from 'shared-ui/testing';
+import { resetPageShownForTests } from '../lib/page-shown.js';
 import { clickOn, currentLocation, renderShell } from '../testing/render-shell.js';
 
 const guest = { status: 401, body: { message: 'Not signed in' } };
 const pageViews = (calls: RecordedCall[]) =>
   calls.filter((call) => call.url === '/api/page-view').map((call) => call.body);
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  resetPageShownForTests();
+});
 afterEach(() => {
   cleanup();
   jest.useRealTimers();

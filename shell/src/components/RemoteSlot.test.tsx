@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useState, type ComponentType } from 'react';
 
 // The federation runtime, faked: each load is a promise the test settles.
 type Module = { default: ComponentType };
@@ -36,24 +36,32 @@ describe('RemoteSlot', () => {
   });
 
   it("shows the remote as soon as it has loaded, not held back by another part's fallback", async () => {
-    // Another part of the page shows its fallback as the slot waits (the top bar's, a second slot's): a
-    // remote revealed by suspending would wait until 300 ms after it (React's throttle, which act()
-    // skips: the reveal below runs on React's own scheduler, within findBy's 200 ms).
+    // Another part of the page shows a fallback just before the remote arrives (the top bar's, a second
+    // slot's): a remote revealed by suspending would wait until 300 ms after it (React's throttle, which
+    // act() skips: the reveal below runs on React's own scheduler, within findBy's 200 ms).
     jest.useRealTimers();
-    let showBar: (module: Module) => void = () => undefined;
-    const Bar = lazy(() => new Promise<Module>((resolve) => (showBar = resolve)));
-    render(
-      <>
-        <Suspense fallback={<p>bar loading</p>}>
-          <Bar />
-        </Suspense>
-        <RemoteSlot id="mf_documents/App" main />
-      </>,
-    );
+    const Never = lazy(() => new Promise<Module>(() => undefined));
+    let showOther: () => void = () => undefined;
+    function Page() {
+      const [other, setOther] = useState(false);
+      showOther = () => setOther(true);
+      return (
+        <>
+          {other && (
+            <Suspense fallback={<p>other part loading</p>}>
+              <Never />
+            </Suspense>
+          )}
+          <RemoteSlot id="mf_documents/App" main />
+        </>
+      );
+    }
+    render(<Page />);
     await settle();
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
     expect(pending.map((load) => load.id)).toEqual(['mf_documents/App']);
-    showBar(page('bar'));
+    act(() => showOther());
+    expect(screen.getByText('other part loading')).toBeTruthy();
     pending[0]!.resolve(page('POP Document Order Form'));
     expect(
       await screen.findByRole('heading', { name: 'POP Document Order Form' }, { timeout: 200 }),
