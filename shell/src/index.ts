@@ -8,18 +8,28 @@ import { nextTask } from './lib/next-task.js';
 warmUpIntl();
 
 // The async boundary lets Module Federation negotiate the shared singletons before React loads.
-// Start-up then evaluates React, the kit and the app, starts the page's code and reads, and renders,
-// each in a task of its own (next-task.ts). The app is in this script ('eager'), not a chunk of its
+// Start-up then evaluates the kit, starts the page's first reads, evaluates React and the app, starts
+// the page's code and renders, each in a task of its own (next-task.ts). The app is in this script ('eager'), not a chunk of its
 // own: one request fewer between the page and its first render.
 void (async () => {
   // The kit's own shared modules before the kit (the router, react-bootstrap's components, SWR):
   // evaluated inside the kit's step, they made it the longest task of the start.
   const modules = [
-    () => import('react-dom/client'),
     () => import('shared-ui/router'),
     () => import('shared-ui/bootstrap'),
     () => import('swr'),
     () => import('shared-ui'),
+    // The page's first reads need the kit alone: they leave before React and the app are evaluated.
+    () =>
+      import(/* webpackMode: "eager" */ './app/start-reads.js').then((reads) => {
+        try {
+          reads.startReads();
+        } catch (error) {
+          // A read started early only saves time: the page starts without it, and the error is reported.
+          reportError(error);
+        }
+      }),
+    () => import('react-dom/client'),
   ];
   for (const load of modules) {
     await nextTask();

@@ -8,7 +8,8 @@ import { broker, compliance, stubFetch, writeBootBlock } from 'shared-ui/testing
 const registerRemotes = jest.fn();
 const loadRemote = jest.fn(async (id: string) => ({ default: () => <p>{id}</p> }));
 jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({ registerRemotes, loadRemote }));
-const { preloadHome, preloadStartPage } = await import('./home.js');
+const { preloadHome } = await import('./home.js');
+const { startReads } = await import('./start-reads.js');
 const { loadedRemoteComponent, remoteOfSection, resetRegistryForTests } =
   await import('../lib/federation.js');
 const { preloadable } = await import('../lib/preloadable.js');
@@ -88,7 +89,7 @@ describe("starting on a new document's order form", () => {
   it('asks for the blank document, the draft of it and the product, and loads no remote module', async () => {
     const { calls } = stubFetch(() => ({ body: {} }));
     window.history.replaceState(null, '', '/document/new');
-    preloadStartPage(broker);
+    startReads();
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls.map((c) => c.url).sort()).toEqual(
       [
@@ -104,10 +105,10 @@ describe("starting on a new document's order form", () => {
     const partnerId = '0b7f1c3e-2a4d-4e5f-8a9b-0c1d2e3f4a5b';
     const { calls } = stubFetch(() => ({ body: {} }));
     window.history.replaceState(null, '', `/document/new/${partnerId}`);
-    preloadStartPage(broker);
+    startReads();
     await waitFor(() => expect(calls).toHaveLength(3));
     window.history.replaceState(null, '', '/document/new/not-an-id');
-    preloadStartPage(broker);
+    startReads();
     await waitFor(() => expect(calls).toHaveLength(4));
     expect(calls.map((c) => c.url)).toEqual([
       `/api/epop/document/new/${broker.userId}?strategicPartnerId=${partnerId}`,

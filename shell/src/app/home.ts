@@ -1,6 +1,5 @@
-import { matchPath } from 'shared-ui/router';
-import { draftFormKey, PAGE_SIZE } from 'shared-domain';
-import { patterns, prefetchApi, type SessionUser } from 'shared-ui';
+import { PAGE_SIZE } from 'shared-domain';
+import { prefetchApi, type SessionUser } from 'shared-ui';
 import { preloadSignedInBar } from '../features/top-bar/components/TopBar.js';
 import { ensureRegistry, loadRemoteComponent, remoteEntries } from '../lib/federation.js';
 import { nextTask } from '../lib/next-task.js';
@@ -22,22 +21,6 @@ function prefetchCustomerHome(userId: string) {
     path: { id: userId },
     query: { page: 1, pageSize: PAGE_SIZE, searchText: '' },
   });
-}
-
-/**
- * The first reads of a new document's order form (mf-documents' OrderFormPage: the blank document, the
- * user's draft of it, and the product whose fees the form shows), started with the page rather than
- * after the form's code: only requests, so nothing runs before React's first render. The e2e journey
- * 'the new order form loads each of its reads once' fails when one drifts.
- */
-function prefetchNewDocument(userId: string, strategicPartnerId: string | undefined) {
-  const partner = strategicPartnerId ? { strategicPartnerId } : {};
-  prefetchApi('/epop/document/new/{userId}', { path: { userId }, query: partner });
-  // Null for a partner id cart-api would refuse: the form shows that answer, not its draft or fees.
-  const form = draftFormKey('new', strategicPartnerId);
-  if (!form) return;
-  prefetchApi('/document-draft', { query: { form } });
-  prefetchApi('/product/epop/{userId}', { path: { userId }, query: partner });
 }
 
 let preloaded: { userId: string; done: Promise<void> } | undefined;
@@ -103,13 +86,12 @@ export function prepareSignedIn(user: SessionUser): Promise<unknown> {
 
 /**
  * At start, on the home of a page that says who is signed in (bootData): the top bar's and the home's
- * code and first reads, started before React's first render, so the home appears once, whole. On a new
- * document's order form, its first reads only. Other pages load their remote as they render: code loaded before the first render runs before it too,
- * and held the order form's first paint back (Lighthouse mobile FCP 1.0 s → 2.5 s) for no gain in LCP.
+ * code and first reads, started before React's first render, so the home appears once, whole. Other
+ * pages load their remote as they render (a new order form's reads start earlier still: start-reads.ts):
+ * code loaded before the first render runs before it too, and held the order form's first paint back
+ * (Lighthouse mobile FCP 1.0 s → 2.5 s) for no gain in LCP.
  */
 export function preloadStartPage(user: SessionUser): void {
-  const newDocument = matchPath(patterns.newDocument, window.location.pathname);
-  if (newDocument) prefetchNewDocument(user.userId, newDocument.params.strategicPartnerId);
   if (window.location.pathname !== '/') return;
   void preloadSignedInBar(user).catch(() => undefined);
   void preloadHome(user);
