@@ -1,6 +1,6 @@
 /**
  * The masked values of the forms (1-foundation §5, 2-documents §5, 3-admin §5): the mask the input
- * applies (react-imask's notation: `0` is a digit) and the pattern the server checks, side by side so
+ * applies (imask's notation: `0` is a digit) and the pattern the server checks, side by side so
  * they cannot drift.
  */
 export const MASKS = {

@@ -13,6 +13,7 @@ import {
   YesNoField,
   useFormikContext,
 } from './index.js';
+import { loadMasks } from './MaskedField.js';
 
 afterEach(cleanup);
 
@@ -79,6 +80,48 @@ describe('MaskedField', () => {
     });
     await waitFor(() => expect(input.value).toBe(shown));
     expect(values().value).toBe(shown);
+  });
+
+  it.each([
+    ['phone', '5551234567', '(555) 123-4567'],
+    ['cardNumber', '378282246310005', '3782 822463 10005'],
+  ] as const)('%s, with the mask there: typing %s gives %s', async (mask, typed, shown) => {
+    renderForm(<MaskedField name="value" label="Value" mask={mask} />, { value: '' });
+    // imask is asked for when the browser is idle after the form is drawn, or at once on focus.
+    const input = screen.getByLabelText('Value') as HTMLInputElement;
+    fireEvent.focus(input);
+    await act(async () => void (await loadMasks()));
+    await act(async () => {
+      fireEvent.input(input, { target: { value: typed } });
+    });
+    expect(input.value).toBe(shown);
+    expect(values().value).toBe(shown);
+  });
+
+  it("shows a value set from elsewhere (a draft restored, a reset) in the mask's format", async () => {
+    function Restore() {
+      const { setFieldValue } = useFormikContext<Values>();
+      return (
+        <button type="button" onClick={() => void setFieldValue('phone', '8035550199')}>
+          Restore
+        </button>
+      );
+    }
+    renderForm(
+      <>
+        <MaskedField name="phone" label="Phone" mask="phone" />
+        <Restore />
+      </>,
+      { phone: '5551234567' },
+    );
+    const input = screen.getByLabelText('Phone') as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe('(555) 123-4567'));
+    expect(values().phone).toBe('(555) 123-4567');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    });
+    await waitFor(() => expect(input.value).toBe('(803) 555-0199'));
+    expect(values().phone).toBe('(803) 555-0199');
   });
 
   it('refuses an incomplete value with the mask message', async () => {
