@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type IMask from 'imask';
 import type { InputMask } from 'imask';
 import { MASKS, type MaskName } from 'shared-domain/forms';
@@ -106,10 +106,14 @@ export function MaskedField({ name, mask, autoComplete, readOnly, disabled, ...f
     };
   }, [mask]);
 
-  // A value set from elsewhere (a draft restored, the form reset) is shown, formatted once masked.
-  useEffect(() => {
-    if (masked.current) {
-      if (masked.current.value !== value) masked.current.value = value;
+  // A value set from elsewhere (a draft restored, the form reset) is shown, formatted once masked, and
+  // the formatted text is the value (imask says nothing when the text it shows does not change). Before
+  // paint: a mask arriving meanwhile reads the new text, not the old.
+  useLayoutEffect(() => {
+    const instance = masked.current;
+    if (instance) {
+      if (instance.value !== value) instance.value = value;
+      if (instance.value !== value) void latest.current.setValue(instance.value);
     } else if (input.current && input.current.value !== value) {
       input.current.value = value;
     }

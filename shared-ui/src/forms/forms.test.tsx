@@ -124,6 +124,31 @@ describe('MaskedField', () => {
     expect(values().phone).toBe('(803) 555-0199');
   });
 
+  it('holds the formatted text when a value set from elsewhere shows as the text already there', async () => {
+    function Raw() {
+      const { setFieldValue } = useFormikContext<Values>();
+      return (
+        <button type="button" onClick={() => void setFieldValue('phone', '5551234567')}>
+          Raw
+        </button>
+      );
+    }
+    renderForm(
+      <>
+        <MaskedField name="phone" label="Phone" mask="phone" />
+        <Raw />
+      </>,
+      { phone: '(555) 123-4567' },
+    );
+    fireEvent.focus(screen.getByLabelText('Phone'));
+    await act(async () => void (await loadMasks()));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Raw' }));
+    });
+    await waitFor(() => expect(values().phone).toBe('(555) 123-4567'));
+    expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('(555) 123-4567');
+  });
+
   it('refuses an incomplete value with the mask message', async () => {
     renderForm(<MaskedField name="phone" label="Phone" mask="phone" />, { phone: '' });
     await act(async () => {

@@ -117,6 +117,20 @@ describe('sections are routed by /remotes.json', () => {
       expect(keptAlive).toEqual(['/api/page-view']);
     });
 
+    it('sends the waiting view when the page is hidden (a phone may close a hidden tab without a pagehide)', async () => {
+      const calls = signedInWithRegistry();
+      renderShell('/basket');
+      await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mf_ordering/App'));
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      try {
+        document.dispatchEvent(new Event('visibilitychange'));
+      } finally {
+        Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      }
+      await waitFor(() => expect(pageViewsOf(calls)).toEqual([{ path: '/basket' }]));
+      expect(keptAlive).toEqual(['/api/page-view']);
+    });
+
     it('sends the view of a page that ends the session at once, while it is still signed in', async () => {
       const calls = signedInWithRegistry();
       renderShell('/logout');

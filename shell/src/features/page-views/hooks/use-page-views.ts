@@ -16,7 +16,7 @@ const SESSION_PAGES = [patterns.logout, patterns.auth];
  * On a page that starts signed in, its view waits until the page's content is shown (lib/page-shown.ts:
  * idle after it, 3 s at most): sent at start, it was one more request beside the page's code and reads
  * on a phone's six connections (Lighthouse's order form found it on its largest paint's path). Any
- * navigation sends what waits at once, and so does leaving the page (a `keepalive` request).
+ * navigation sends what waits at once, and so does leaving or hiding the page (a `keepalive` request).
  */
 export function usePageViews() {
   const { pathname } = useLocation();
@@ -40,7 +40,13 @@ export function usePageViews() {
     const leave = () => {
       for (const path of waiting.current.splice(0)) void recordPageView(path, { keepalive: true });
     };
+    // A phone's hidden tab may be closed without a pagehide.
+    const hidden = () => document.visibilityState === 'hidden' && leave();
     window.addEventListener('pagehide', leave);
-    return () => window.removeEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
+    };
   }, []);
 }
