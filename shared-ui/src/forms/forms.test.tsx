@@ -98,53 +98,44 @@ describe('MaskedField', () => {
     expect(values().value).toBe(shown);
   });
 
-  it("shows a value set from elsewhere (a draft restored, a reset) in the mask's format", async () => {
-    function Restore() {
+  /** A phone field, and a button that sets its value from elsewhere (a draft restored, a reset). */
+  function renderPhone(initial: string, setTo: string) {
+    function SetElsewhere() {
       const { setFieldValue } = useFormikContext<Values>();
       return (
-        <button type="button" onClick={() => void setFieldValue('phone', '8035550199')}>
-          Restore
+        <button type="button" onClick={() => void setFieldValue('phone', setTo)}>
+          Set elsewhere
         </button>
       );
     }
     renderForm(
       <>
         <MaskedField name="phone" label="Phone" mask="phone" />
-        <Restore />
+        <SetElsewhere />
       </>,
-      { phone: '5551234567' },
+      { phone: initial },
     );
-    const input = screen.getByLabelText('Phone') as HTMLInputElement;
+    return screen.getByLabelText('Phone') as HTMLInputElement;
+  }
+  const setElsewhere = () =>
+    act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Set elsewhere' }));
+    });
+
+  it("shows a value set from elsewhere (a draft restored, a reset) in the mask's format", async () => {
+    const input = renderPhone('5551234567', '8035550199');
     await waitFor(() => expect(input.value).toBe('(555) 123-4567'));
     expect(values().phone).toBe('(555) 123-4567');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
-    });
+    await setElsewhere();
     await waitFor(() => expect(input.value).toBe('(803) 555-0199'));
     expect(values().phone).toBe('(803) 555-0199');
   });
 
   it('holds the formatted text when a value set from elsewhere shows as the text already there', async () => {
-    function Raw() {
-      const { setFieldValue } = useFormikContext<Values>();
-      return (
-        <button type="button" onClick={() => void setFieldValue('phone', '5551234567')}>
-          Raw
-        </button>
-      );
-    }
-    renderForm(
-      <>
-        <MaskedField name="phone" label="Phone" mask="phone" />
-        <Raw />
-      </>,
-      { phone: '(555) 123-4567' },
-    );
+    renderPhone('(555) 123-4567', '5551234567');
     fireEvent.focus(screen.getByLabelText('Phone'));
     await act(async () => void (await loadMasks()));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Raw' }));
-    });
+    await setElsewhere();
     await waitFor(() => expect(values().phone).toBe('(555) 123-4567'));
     expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('(555) 123-4567');
   });
