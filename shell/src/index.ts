@@ -8,9 +8,9 @@ import { nextTask } from './lib/next-task.js';
 warmUpIntl();
 
 // The async boundary lets Module Federation negotiate the shared singletons before React loads.
-// Start-up then evaluates the kit, starts the page's first reads, evaluates React and the app, starts
-// the page's code and renders, each in a task of its own (next-task.ts). The app is in this script ('eager'), not a chunk of its
-// own: one request fewer between the page and its first render.
+// Start-up then evaluates the kit, starts the page's first reads, evaluates React's renderer and the
+// app, starts the page's code and renders, each in a task of its own (next-task.ts). The app is in this
+// script ('eager'), not a chunk of its own: one request fewer between the page and its first render.
 void (async () => {
   // The kit's own shared modules before the kit (the router, react-bootstrap's components, SWR):
   // evaluated inside the kit's step, they made it the longest task of the start.
@@ -19,7 +19,8 @@ void (async () => {
     () => import('shared-ui/bootstrap'),
     () => import('swr'),
     () => import('shared-ui'),
-    // The page's first reads need the kit alone: they leave before React and the app are evaluated.
+    // The page's first reads need the kit alone: they leave before React's renderer and the app are
+    // evaluated (React itself comes with the router).
     () =>
       import(/* webpackMode: "eager" */ './app/start-reads.js').then((reads) => {
         try {
