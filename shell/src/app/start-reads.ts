@@ -19,10 +19,10 @@ function prefetchNewDocument(userId: string, strategicPartnerId: string | undefi
 }
 
 /**
- * The reads a signed-in page starts before React's renderer and the app are evaluated (src/index.ts): they need
- * the kit alone, so they leave one or two tasks sooner (on Lighthouse's phone, the order form's largest
- * paint waited for them). Only the new order form's: the home starts its reads beside its remotes
- * (home.ts), where together they were one long task.
+ * The reads a signed-in page starts before React's renderer and the app are evaluated (src/index.ts):
+ * they need the kit alone, so they leave one or two tasks sooner (on Lighthouse's phone, the order
+ * form's largest paint waited for them). Only the new order form's: the home starts its reads beside
+ * its remotes (home.ts), where together they were one long task.
  */
 export function startReads(): void {
   const { user } = bootData();
