@@ -195,14 +195,17 @@ function jsFilesOf(chunkGroup) {
   return chunkGroup.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
 }
 
-/** The share keys the modules of these chunks consume, with the version this build provides of each. */
-function consumedShares(compilation, chunks, providedVersions) {
+/**
+ * The share keys the modules of these chunks consume, with the version this build provides of each
+ * (`provided`: provideModules').
+ */
+function consumedShares(compilation, chunks, provided) {
   const shared = {};
   for (const chunk of chunks) {
     for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
       if (module.type !== 'consume-shared-module') continue;
       const key = module.options.shareKey;
-      if (providedVersions.has(key)) shared[key] = providedVersions.get(key);
+      if (provided.has(key)) shared[key] = provided.get(key)._version;
     }
   }
   return shared;
@@ -225,14 +228,13 @@ function provideModules(compilation) {
  */
 function sectionPreload(compilation) {
   const provided = provideModules(compilation);
-  const versions = new Map([...provided].map(([key, module]) => [key, module._version]));
   // The container entry's blocks, one per exposed module (ContainerExposedDependency).
   for (const module of compilation.modules) {
     for (const block of module.blocks) {
       if (block.dependencies[0]?.exposedName !== './App') continue;
       const group = compilation.chunkGraph.getBlockChunkGroup(block);
       if (!group) continue;
-      return { files: jsFilesOf(group), shared: consumedShares(compilation, group.chunks, versions) };
+      return { files: jsFilesOf(group), shared: consumedShares(compilation, group.chunks, provided) };
     }
   }
   return undefined;
@@ -246,15 +248,14 @@ function sectionPreload(compilation) {
  */
 function lazySharedFiles(compilation) {
   const provided = provideModules(compilation);
-  const versions = new Map([...provided].map(([key, module]) => [key, module._version]));
   const files = {};
   for (const [key, module] of provided) {
     const group = module.blocks[0] && compilation.chunkGraph.getBlockChunkGroup(module.blocks[0]);
     if (!group) continue;
-    const takes = Object.keys(consumedShares(compilation, group.chunks, versions)).filter(
+    const takes = Object.keys(consumedShares(compilation, group.chunks, provided)).filter(
       (taken) => taken !== key,
     );
-    files[key] = { version: versions.get(key), files: jsFilesOf(group), takes };
+    files[key] = { version: module._version, files: jsFilesOf(group), takes };
   }
   return files;
 }
@@ -459,7 +460,7 @@ export function createWebpackConfig({ dirname, name, exposes, devPort, title = n
         moduleIds: production ? 'deterministic' : 'named',
         splitChunks: {
           cacheGroups: {
-            // A lazy chunk keeps its libraries (the form kit with formik and imask): one request, not two.
+            // A lazy chunk keeps its libraries (the form kit with formik): one request, not two.
             defaultVendors: false,
             // The shell's date-fns modules a page asks for after start (the form's parse, isValid,
             // addYears, isBefore, each a shared module): one chunk, not one request each. Not in a

@@ -79,6 +79,7 @@ export { ErrorWindowHost } from './feedback/ErrorWindowHost.js';
 export { dismissToasts, notifyError, notifySuccess, ToastHost } from './feedback/toasts.js';
 export { formatDate, formatDateTime, formatMoney } from './format.js';
 export { useDebouncedValue } from './hooks/use-debounced-value.js';
+export { whenIdle } from './hooks/when-idle.js';
 export {
   PREPARE_SIGNED_IN_MS,
   SessionProvider,

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import type IMask from 'imask';
 import type { InputMask } from 'imask';
 import { MASKS, type MaskName } from 'shared-domain/forms';
+import { whenIdle } from '../hooks/when-idle.js';
 import { FieldFrame, useFieldFrame, type FieldProps } from './FieldFrame.js';
 
 export interface MaskedFieldProps extends FieldProps {
@@ -41,16 +42,6 @@ export function loadMasks(): Promise<typeof IMask> {
     },
   );
   return imask;
-}
-
-/** Runs `run` when the browser is idle (a second at most); the returned function cancels it. */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 1_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(run, 0);
-  return () => clearTimeout(handle);
 }
 
 /**

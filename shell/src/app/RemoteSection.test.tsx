@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
-import { broker, stubFetch, writeBootBlock, type RecordedCall } from 'shared-ui/testing';
+import { broker, stubFetch, writeBootBlock } from 'shared-ui/testing';
 
 // The federation runtime, faked: each remote's App says which remote it is.
 const loadRemote = jest.fn(async (id: string) => ({
@@ -13,7 +13,7 @@ jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({
 }));
 const { resetRegistryForTests } = await import('../lib/federation.js');
 const { resetPageShownForTests } = await import('../lib/page-shown.js');
-const { currentLocation, renderShell } = await import('../testing/render-shell.js');
+const { currentLocation, pageViewsIn, renderShell } = await import('../testing/render-shell.js');
 
 const registry = {
   remotes: [
@@ -94,18 +94,15 @@ describe('sections are routed by /remotes.json', () => {
     });
     afterEach(() => removeBlock());
 
-    const pageViewsOf = (calls: RecordedCall[]) =>
-      calls.filter((call) => call.url === '/api/page-view').map((call) => call.body);
-
     it('records the first view once the content is shown, not beside its code and reads', async () => {
       const calls = signedInWithRegistry();
       renderShell('/basket');
       await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mf_ordering/App'));
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(pageViewsOf(calls)).toEqual([]);
+      expect(pageViewsIn(calls)).toEqual([]);
       show();
       expect(await screen.findByText('remote mf_ordering/App')).toBeTruthy();
-      await waitFor(() => expect(pageViewsOf(calls)).toEqual([{ path: '/basket' }]));
+      await waitFor(() => expect(pageViewsIn(calls)).toEqual([{ path: '/basket' }]));
     });
 
     it('sends the waiting view as the page is left, with a request that outlives it', async () => {
@@ -113,7 +110,7 @@ describe('sections are routed by /remotes.json', () => {
       renderShell('/basket');
       await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mf_ordering/App'));
       window.dispatchEvent(new Event('pagehide'));
-      await waitFor(() => expect(pageViewsOf(calls)).toEqual([{ path: '/basket' }]));
+      await waitFor(() => expect(pageViewsIn(calls)).toEqual([{ path: '/basket' }]));
       expect(keptAlive).toEqual(['/api/page-view']);
     });
 
@@ -127,14 +124,14 @@ describe('sections are routed by /remotes.json', () => {
       } finally {
         Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
       }
-      await waitFor(() => expect(pageViewsOf(calls)).toEqual([{ path: '/basket' }]));
+      await waitFor(() => expect(pageViewsIn(calls)).toEqual([{ path: '/basket' }]));
       expect(keptAlive).toEqual(['/api/page-view']);
     });
 
     it('sends the view of a page that ends the session at once, while it is still signed in', async () => {
       const calls = signedInWithRegistry();
       renderShell('/logout');
-      await waitFor(() => expect(pageViewsOf(calls)[0]).toEqual({ path: '/logout' }));
+      await waitFor(() => expect(pageViewsIn(calls)[0]).toEqual({ path: '/logout' }));
       await waitFor(() => expect(calls.map((call) => call.url)).toContain('/bff/logout'));
       const urls = calls.map((call) => call.url);
       expect(urls.indexOf('/api/page-view')).toBeLessThan(urls.indexOf('/bff/logout'));

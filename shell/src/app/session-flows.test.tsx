@@ -2,13 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { IDLE_CHECK_INTERVAL_MS, SESSION_IDLE_MS } from 'shared-domain';
 import { apiClient, call } from 'shared-ui';
-import { broker, stubFetch, type RecordedCall } from 'shared-ui/testing';
+import { broker, stubFetch } from 'shared-ui/testing';
 import { resetPageShownForTests } from '../lib/page-shown.js';
-import { clickOn, currentLocation, renderShell } from '../testing/render-shell.js';
+import { clickOn, currentLocation, pageViewsIn, renderShell } from '../testing/render-shell.js';
 
 const guest = { status: 401, body: { message: 'Not signed in' } };
-const pageViews = (calls: RecordedCall[]) =>
-  calls.filter((call) => call.url === '/api/page-view').map((call) => call.body);
 
 beforeEach(() => {
   localStorage.clear();
@@ -28,8 +26,8 @@ describe('page views (§2: each navigation records one)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Overview' });
     await clickOn(screen.getByRole('link', { name: 'Overview' })); // same path: no new view
     await clickOn(screen.getAllByRole('link', { name: 'Home' })[0]!);
-    await waitFor(() => expect(pageViews(calls)).toHaveLength(3));
-    expect(pageViews(calls)).toEqual([{ path: '/forgot-password' }, { path: '/about' }, { path: '/' }]);
+    await waitFor(() => expect(pageViewsIn(calls)).toHaveLength(3));
+    expect(pageViewsIn(calls)).toEqual([{ path: '/forgot-password' }, { path: '/about' }, { path: '/' }]);
   });
 
   it('records /first-time-setup/:token, never the setup token in the path', async () => {
@@ -41,9 +39,9 @@ describe('page views (§2: each navigation records one)', () => {
     });
     renderShell(`/first-time-setup/${token}`);
     await screen.findByRole('heading', { level: 1, name: 'Welcome' });
-    await waitFor(() => expect(pageViews(calls)).toHaveLength(1));
-    expect(pageViews(calls)).toEqual([{ path: '/first-time-setup/:token' }]);
-    expect(JSON.stringify(pageViews(calls))).not.toContain(token);
+    await waitFor(() => expect(pageViewsIn(calls)).toHaveLength(1));
+    expect(pageViewsIn(calls)).toEqual([{ path: '/first-time-setup/:token' }]);
+    expect(JSON.stringify(pageViewsIn(calls))).not.toContain(token);
   });
 });
 

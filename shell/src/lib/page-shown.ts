@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { whenIdle } from 'shared-ui';
 
 /**
  * What a page is for comes first; what every page carries besides (the top bar's cart menu, a remote of
@@ -24,12 +25,6 @@ function settle() {
   settled = true;
   for (const wake of waiting) wake();
   waiting.clear();
-}
-
-/** After the current work, when the browser is idle (at most a second later). */
-function whenIdle(run: () => void) {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 1_000 });
-  else setTimeout(run, 0);
 }
 
 /** The page's own content has been rendered. */

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useLocation, type InitialEntry } from 'shared-ui/router';
-import { renderAt } from 'shared-ui/testing';
+import { renderAt, type RecordedCall } from 'shared-ui/testing';
 import { AppContent } from '../app/App.js';
 
 // Jest's ESM loader fails when several lazy modules link the same dependency at the same moment
@@ -67,3 +67,7 @@ export async function clickOn(element: HTMLElement) {
     fireEvent.click(element);
   });
 }
+
+/** The bodies of the page views among the recorded calls (`POST /api/page-view {path}`), in order. */
+export const pageViewsIn = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.url === '/api/page-view').map((call) => call.body);

@@ -1,7 +1,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { isFilePath, isPackageName, isVersion, REMOTE_MANIFEST_FILE } from '../../lib/remote-registry.js';
+import {
+  isFilePath,
+  isPackageName,
+  isVersion,
+  REMOTE_ENTRY,
+  REMOTE_MANIFEST_FILE,
+} from '../../lib/remote-registry.js';
 import { compatibilityLine, SHELL_MANIFEST_FILE } from '../../lib/shared-singletons.js';
 /** More than any build names: a record that lists more is not one of ours and is ignored. */
 const MAX_FILES = 32;
@@ -11,7 +17,6 @@ const MAX_TEXT = 214;
 const MAX_RECORD_BYTES = 64 * 1024;
 /** Remote versions whose record is kept (each a few hundred bytes; published versions never change). */
 const MAX_KEPT = 256;
-const ENTRY = /^\/remotes\/([^/]+)\/([^/]+)\/remoteEntry\.js$/;
 
 export interface SectionPreloadOptions {
   shellDir: string;
@@ -164,8 +169,10 @@ export function sectionPreload({ shellDir, readRemoteFile, log }: SectionPreload
   }
 
   return async function preloadsOf(entry: string): Promise<string[]> {
-    const [, packageName = '', version = ''] = ENTRY.exec(entry) ?? [];
-    if (!isPackageName(packageName) || !isVersion(version)) return [entry];
+    // `/remotes/<package>/<version>/remoteEntry.js`, as the registry names an entry (remoteManifest).
+    const [root, remotes, packageName = '', version = '', file, ...rest] = entry.split('/');
+    const published = root === '' && remotes === 'remotes' && file === REMOTE_ENTRY && rest.length === 0;
+    if (!published || !isPackageName(packageName) || !isVersion(version)) return [entry];
     try {
       const preload = await remotePreload(packageName, version);
       if (!preload) return [entry];

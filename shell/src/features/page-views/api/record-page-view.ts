@@ -5,9 +5,7 @@ import { apiClient, call } from 'shared-ui';
  * `keepalive`: sent as the page is left, the request outlives it.
  */
 export function recordPageView(path: string, { keepalive = false } = {}): Promise<void> {
-  return call(apiClient.POST('/page-view', { body: { path }, ...(keepalive ? { keepalive } : {}) }), {
-    silent: true,
-  })
+  return call(apiClient.POST('/page-view', { body: { path }, keepalive }), { silent: true })
     .then(() => undefined)
     .catch(() => undefined);
 }
